@@ -1,0 +1,49 @@
+#include "sim/CallScope.hpp"
+
+#include "sim/Simulation.hpp"
+
+#include <ctime>
+
+namespace progsim::sim {
+
+namespace {
+
+double thread_cpu_seconds()
+{
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+}  // namespace
+
+Rank* calling_rank()
+{
+  Simulation* simulation = Simulation::current();
+  return simulation ? simulation->current_rank() : nullptr;
+}
+
+CallScope::CallScope(Rank* rank, const char* name) : rank_(rank)
+{
+  if (!rank_)
+    return;
+  const RuntimeParameters& params = Simulation::current()->parameters();
+  if (params.measure_user_time)
+    rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
+  rank_->enter_call(name);
+  rank_->set_state(RankState::InMpi);
+  rank_->clock().charge_cpu(params.call_cost);
+}
+
+CallScope::~CallScope()
+{
+  if (!rank_)
+    return;
+  rank_->leave_call();
+  if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
+    rank_->set_state(RankState::UserCode);
+  if (Simulation::current()->parameters().measure_user_time)
+    rank_->user_cpu_mark = thread_cpu_seconds();
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,30 @@
+// Entering and leaving the MPI library from a rank.
+//
+// Every MPI binding opens a CallScope first. On entry it accounts user time
+// (user-time=measured) and charges the per-call cost; on exit it puts the
+// rank back in user code.
+#pragma once
+
+#include "sim/Rank.hpp"
+
+namespace progsim::sim {
+
+class CallScope {
+public:
+  // `name` must be a string literal (kept by pointer). `rank` may be null
+  // when MPI is called outside a simulation (then nothing is accounted).
+  CallScope(Rank* rank, const char* name);
+  ~CallScope();
+  CallScope(const CallScope&) = delete;
+  CallScope& operator=(const CallScope&) = delete;
+
+  Rank* rank() const { return rank_; }
+
+private:
+  Rank* rank_;
+};
+
+// The rank calling now, or nullptr outside any rank.
+Rank* calling_rank();
+
+}  // namespace progsim::sim

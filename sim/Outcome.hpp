@@ -1,0 +1,26 @@
+// How a simulated run ended, and the process exit status that goes with it.
+#pragma once
+
+#include <string>
+
+namespace progsim::sim {
+
+enum class Outcome {
+  Completed,  // every rank finalized and returned from main
+  Deadlock,   // nothing can ever happen again while some rank waits
+  Aborted,    // MPI_Abort, a fatal MPI error, or a rank that exited without MPI_Finalize
+  Crashed,    // a rank died of a signal (segfault, abort(), ...)
+  Stuck,      // the simulated time limit was reached with ranks still running
+};
+
+const char* to_string(Outcome outcome);
+
+// Exit statuses of `progsim run` (documented in README.md):
+//   0 completed, 2 usage or input error, 3 deadlock, 4 stuck,
+//   MPI_Abort's error code (1 when it is 0 modulo 256) for aborted runs,
+//   1 for other aborts, 128+signal for crashed runs.
+constexpr int kExitUsageError = 2;
+constexpr int kExitDeadlock = 3;
+constexpr int kExitStuck = 4;
+
+}  // namespace progsim::sim

@@ -1,0 +1,132 @@
+#include "sim/OutputCapture.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
+
+namespace progsim::sim {
+
+OutputCapture::Stream OutputCapture::out_;
+OutputCapture::Stream OutputCapture::err_;
+bool OutputCapture::tag_output_ = false;
+bool OutputCapture::active_ = false;
+
+namespace {
+
+void write_all(int fd, const char* data, size_t size)
+{
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return;  // nothing sensible to do if the real output is gone
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+void OutputCapture::start(bool tag_output)
+{
+  if (active_)
+    return;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  tag_output_ = tag_output;
+  for (auto [stream, fd, name] : {std::tuple{&out_, 1, "progsim-stdout"}, std::tuple{&err_, 2, "progsim-stderr"}}) {
+    stream->real_fd = ::dup(fd);
+    stream->captured_fd = ::memfd_create(name, MFD_CLOEXEC);
+    if (stream->real_fd < 0 || stream->captured_fd < 0 || ::dup2(stream->captured_fd, fd) < 0) {
+      std::perror("progsim: cannot capture the ranks' output");
+      return;
+    }
+  }
+  active_ = true;
+}
+
+bool OutputCapture::active()
+{
+  return active_;
+}
+
+void OutputCapture::stop()
+{
+  if (!active_)
+    return;
+  collect(-1);
+  for (Stream* stream : {&out_, &err_}) {
+    for (auto& [rank, line] : stream->partial_lines)
+      if (!line.empty())
+        write_all(stream->real_fd, line.data(), line.size());
+    stream->partial_lines.clear();
+  }
+  ::dup2(out_.real_fd, 1);
+  ::dup2(err_.real_fd, 2);
+  for (Stream* stream : {&out_, &err_}) {
+    ::close(stream->captured_fd);
+    ::close(stream->real_fd);
+    stream->captured_fd = stream->real_fd = -1;
+  }
+  active_ = false;
+}
+
+void OutputCapture::collect(int rank)
+{
+  if (!active_)
+    return;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  drain(out_, rank);
+  drain(err_, rank);
+}
+
+void OutputCapture::drain(Stream& stream, int rank)
+{
+  off_t end = ::lseek(stream.captured_fd, 0, SEEK_CUR);
+  if (end <= 0)
+    return;
+  std::vector<char> data(static_cast<size_t>(end));
+  ssize_t got = ::pread(stream.captured_fd, data.data(), data.size(), 0);
+  if (::ftruncate(stream.captured_fd, 0) != 0 || ::lseek(stream.captured_fd, 0, SEEK_SET) != 0)
+    std::perror("progsim: cannot reset the output capture");
+  if (got > 0)
+    emit(stream, rank, data.data(), static_cast<size_t>(got));
+}
+
+void OutputCapture::emit(Stream& stream, int rank, const char* data, size_t size)
+{
+  if (!tag_output_ || rank < 0) {
+    write_all(stream.real_fd, data, size);
+    return;
+  }
+  // Prefix complete lines; keep a trailing partial line until it completes.
+  std::string& pending = stream.partial_lines[rank];
+  std::string text;
+  for (size_t i = 0; i < size; ++i) {
+    pending.push_back(data[i]);
+    if (data[i] == '\n') {
+      text += "[" + std::to_string(rank) + "] " + pending;
+      pending.clear();
+    }
+  }
+  write_all(stream.real_fd, text.data(), text.size());
+}
+
+void OutputCapture::write_diagnostic(const std::string& text)
+{
+  write_all(active_ ? err_.real_fd : 2, text.data(), text.size());
+}
+
+void OutputCapture::write_stdout(const std::string& text)
+{
+  if (!active_)
+    std::fflush(stdout);
+  write_all(active_ ? out_.real_fd : 1, text.data(), text.size());
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,82 @@
+// One MPI process of the simulated job: a SimGrid actor running a private
+// instance of the user's program on its simulated host.
+#pragma once
+
+#include "sim/RankClock.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace progsim::sim {
+
+// Where the rank's control is. Explicit so that reports and deadlock
+// explanations can say what each rank was doing.
+enum class RankState {
+  NotStarted,
+  UserCode,   // running the program between MPI calls
+  InMpi,      // inside an MPI procedure, not waiting
+  Blocked,    // inside an MPI procedure, waiting for something outside the rank
+  Sleeping,   // in sleep()/usleep()/nanosleep()
+  Finished,   // returned from main (or exit()) after MPI_Finalize
+  Failed,     // aborted, crashed, or ended without MPI_Finalize
+};
+const char* to_string(RankState state);
+
+class Rank {
+public:
+  Rank(int id, simgrid::s4u::Host* host, double time_quantum) : id_(id), host_(host), clock_(id, host, time_quantum) {}
+
+  int id() const { return id_; }
+  simgrid::s4u::Host* host() const { return host_; }
+  RankClock& clock() { return clock_; }
+  const RankClock& clock() const { return clock_; }
+
+  RankState state() const { return state_; }
+  void set_state(RankState state) { state_ = state; }
+
+  // The MPI procedure the rank is in (nullptr in user code), the last one it
+  // entered, and how many it called.
+  const char* current_call() const { return current_call_; }
+  const std::string& last_call() const { return last_call_; }
+  uint64_t mpi_calls() const { return mpi_calls_; }
+  void enter_call(const char* name)
+  {
+    current_call_ = name;
+    last_call_ = name;
+    ++mpi_calls_;
+  }
+  void leave_call() { current_call_ = nullptr; }
+
+  // MPI life cycle, maintained by the MPI model.
+  bool mpi_initialized = false;
+  bool mpi_finalized = false;
+
+  // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0, ...)").
+  std::string blocked_on;
+
+  // End of the rank: simulated finish time and how it ended.
+  double finish_time = -1;
+  int exit_code = 0;
+  std::string end_reason;
+
+  // Host CPU time at the last return from MPI (user-time=measured).
+  double user_cpu_mark = 0;
+
+  // Per-rank state of the MPI model, opaque to the runtime.
+  std::shared_ptr<void> model_state;
+
+private:
+  int id_;
+  simgrid::s4u::Host* host_;
+  RankClock clock_;
+  RankState state_ = RankState::NotStarted;
+  const char* current_call_ = nullptr;
+  std::string last_call_;
+  uint64_t mpi_calls_ = 0;
+};
+
+}  // namespace progsim::sim

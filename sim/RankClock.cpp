@@ -1,0 +1,43 @@
+#include "sim/RankClock.hpp"
+
+#include "sim/OutputCapture.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::sim {
+
+double RankClock::now() const
+{
+  return sg4::Engine::get_clock() + debt_;
+}
+
+void RankClock::charge_cpu(double seconds)
+{
+  if (seconds <= 0)
+    return;
+  debt_ += seconds;
+  if (debt_ >= quantum_)
+    flush();
+}
+
+void RankClock::flush()
+{
+  OutputCapture::collect(rank_);
+  if (debt_ <= 0)
+    return;
+  double flops = debt_ * host_->get_speed();
+  debt_ = 0;
+  sg4::this_actor::execute(flops);
+}
+
+void RankClock::sleep(double seconds)
+{
+  flush();
+  if (seconds > 0)
+    sg4::this_actor::sleep_for(seconds);
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,25 @@
+// What the runtime needs from the library model that runs inside the ranks
+// (the MPI model implements it). Keeps sim/ free of MPI knowledge.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+namespace progsim::sim {
+
+class Config;
+class Rank;
+class Simulation;
+
+class RankModel {
+public:
+  virtual ~RankModel() = default;
+  // Declares the model's --cfg parameters (before options are applied).
+  virtual void register_parameters(Config& config) = 0;
+  // Called once the ranks exist, before any of them runs.
+  virtual void on_simulation_start(Simulation& simulation) = 0;
+  // Extra fields for the JSON report, globally and per rank.
+  virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
+  virtual void add_rank_to_report(const Rank& rank, nlohmann::ordered_json& entry) const = 0;
+};
+
+}  // namespace progsim::sim

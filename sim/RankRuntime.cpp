@@ -1,0 +1,50 @@
+#include "sim/RankRuntime.hpp"
+
+#include "sim/OutputCapture.hpp"
+#include "sim/Rank.hpp"
+#include "sim/Simulation.hpp"
+
+#include <dlfcn.h>
+#include <libgen.h>
+
+#include <cstring>
+#include <memory>
+
+namespace progsim::sim {
+
+void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const std::vector<std::string>& argv)
+{
+  // A private, writable argv per rank: programs may modify their arguments.
+  std::vector<std::unique_ptr<char[]>> storage;
+  std::vector<char*> args;
+  for (const std::string& a : argv) {
+    storage.emplace_back(new char[a.size() + 1]);
+    std::memcpy(storage.back().get(), a.c_str(), a.size() + 1);
+    args.push_back(storage.back().get());
+  }
+  args.push_back(nullptr);
+
+  rank.set_state(RankState::UserCode);
+  int code;
+  try {
+    code = program.main(static_cast<int>(argv.size()), args.data());
+  } catch (const RankExit& e) {
+    code = e.code;
+  }
+  OutputCapture::collect(rank.id());
+  rank.clock().flush();
+  simulation.rank_returned(rank, code);
+}
+
+std::string data_directory()
+{
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&data_directory), &info) == 0 || !info.dli_fname)
+    return "";
+  std::string lib(info.dli_fname);
+  std::unique_ptr<char, decltype(&std::free)> copy(::strdup(lib.c_str()), &std::free);
+  std::string libdir = ::dirname(copy.get());
+  return libdir + "/../share/progsim";
+}
+
+}  // namespace progsim::sim

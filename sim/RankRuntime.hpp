@@ -1,0 +1,24 @@
+// The body of a rank's actor: runs the program's main() and reports how it ended.
+#pragma once
+
+#include "sim/ProgramImage.hpp"
+
+#include <string>
+#include <vector>
+
+namespace progsim::sim {
+
+class Rank;
+class Simulation;
+
+// Thrown by the exit() wrapper to leave the program's main() from any depth.
+struct RankExit {
+  int code;
+};
+
+void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const std::vector<std::string>& argv);
+
+// Where share/progsim lives (next to the lib directory of libprogsim.so).
+std::string data_directory();
+
+}  // namespace progsim::sim

@@ -1,0 +1,26 @@
+// What the user asked for on the command line (`progsim run ...`).
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace progsim::sim {
+
+struct RunOptions {
+  int nranks = 1;
+  std::string program;             // path to a program built with progsim-cc
+  std::vector<std::string> args;   // its arguments (argv[1..])
+  std::string platform_file;       // empty: the bundled default cluster
+  std::string hostfile;            // empty: hosts in platform order
+  int ranks_per_node = 1;
+  std::string policy = "weak";
+  std::vector<std::pair<std::string, std::string>> cfg;  // --cfg key=value, in order
+  std::string report_file;         // empty: no JSON report
+  bool privatize = true;
+  bool tag_output = false;
+  double time_limit = -1;          // simulated seconds; <0: none
+  std::string command_line;        // for the report
+};
+
+}  // namespace progsim::sim

@@ -1,0 +1,23 @@
+#include "sim/RuntimeParameters.hpp"
+
+#include "sim/Config.hpp"
+
+namespace progsim::sim {
+
+void register_runtime_parameters(Config& config, RuntimeParameters& p)
+{
+  config.add("call-cost", p.call_cost, "s",
+             "CPU time charged for every MPI call, MPI_Wtime included (a real MPI call costs tens of ns)");
+  config.add("time-quantum", p.time_quantum, "s",
+             "small per-call costs are accumulated up to this much before being executed on the host "
+             "(exact: a rank is executed before it next interacts)");
+  config.add("user-time", p.user_time, {"zero", "measured"},
+             "cost of user code between MPI calls: zero (deterministic) or the measured host CPU time "
+             "(non-deterministic, marked in the report)");
+  config.add("stack-size", p.stack_size_kib, "KiB", "stack of each rank's coroutine");
+  config.add("guard-pages", p.guard_pages, "pages",
+             "guard pages below each rank stack to catch overflows; -1: on below 4096 ranks, off above "
+             "(guards cost memory mappings)");
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,23 @@
+// Tunables of the rank runtime (costs of being inside MPI, stacks, user time).
+// Registered in the --cfg table by Simulation; defaults documented there.
+#pragma once
+
+#include <string>
+
+namespace progsim::sim {
+
+class Config;
+
+struct RuntimeParameters {
+  double call_cost = 50e-9;       // CPU seconds charged for every MPI call (MPI_Wtime included)
+  double time_quantum = 100e-6;   // local CPU debt flushed to SimGrid beyond this
+  std::string user_time = "zero"; // "zero" (deterministic) or "measured" (host CPU time)
+  long long stack_size_kib = 8192;
+  long long guard_pages = -1;     // <0: automatic (on below 4096 ranks)
+  bool measure_user_time = false; // derived: user_time == "measured"
+};
+
+// Declares the fields above in the --cfg table, with units and meanings.
+void register_runtime_parameters(Config& config, RuntimeParameters& parameters);
+
+}  // namespace progsim::sim

@@ -1,0 +1,297 @@
+#include "sim/Simulation.hpp"
+
+#include "sim/CrashHandler.hpp"
+#include "sim/Diagnostics.hpp"
+#include "sim/OutputCapture.hpp"
+#include "sim/Placement.hpp"
+#include "sim/Report.hpp"
+#include "sim/RankRuntime.hpp"
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
+
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::sim {
+
+Simulation* Simulation::current_ = nullptr;
+
+const char* to_string(Outcome outcome)
+{
+  switch (outcome) {
+    case Outcome::Completed: return "completed";
+    case Outcome::Deadlock: return "deadlock";
+    case Outcome::Aborted: return "aborted";
+    case Outcome::Crashed: return "crashed";
+    case Outcome::Stuck: return "stuck";
+  }
+  return "?";
+}
+
+const char* to_string(RankState state)
+{
+  switch (state) {
+    case RankState::NotStarted: return "not-started";
+    case RankState::UserCode: return "user-code";
+    case RankState::InMpi: return "in-mpi";
+    case RankState::Blocked: return "blocked";
+    case RankState::Sleeping: return "sleeping";
+    case RankState::Finished: return "finished";
+    case RankState::Failed: return "failed";
+  }
+  return "?";
+}
+
+Simulation::Simulation(RunOptions options, RankModel& model) : options_(std::move(options)), model_(model)
+{
+  if (current_)
+    throw InputError{"only one simulation per process"};
+  if (options_.nranks < 1)
+    throw InputError{"-n must be at least 1"};
+  if (options_.ranks_per_node < 1)
+    throw InputError{"--ranks-per-node must be at least 1"};
+  build_config();
+  for (auto& [key, value] : options_.cfg) {
+    if (config_.knows(key) || key.find('/') == std::string::npos)
+      config_.set(key, value);
+  }
+  parameters_.measure_user_time = parameters_.user_time == "measured";
+  deterministic_ = !parameters_.measure_user_time;
+  if (options_.platform_file.empty())
+    options_.platform_file = data_directory() + "/platforms/cluster-128.xml";
+  if (::access(options_.platform_file.c_str(), R_OK) != 0)
+    throw InputError{options_.platform_file + ": cannot read the platform file"};
+  program_ = std::make_unique<ProgramImage>(options_.program, options_.privatize);
+  current_ = this;
+  start_engine();
+  create_ranks();
+}
+
+Simulation::~Simulation()
+{
+  current_ = nullptr;
+}
+
+void Simulation::build_config()
+{
+  register_runtime_parameters(config_, parameters_);
+  model_.register_parameters(config_);
+}
+
+std::string Simulation::parameter_help(RankModel& model)
+{
+  Config config;
+  RuntimeParameters parameters;
+  register_runtime_parameters(config, parameters);
+  model.register_parameters(config);
+  return config.help();
+}
+
+void Simulation::start_engine()
+{
+  long long guard = parameters_.guard_pages >= 0 ? parameters_.guard_pages : (options_.nranks < 4096 ? 1 : 0);
+  std::vector<std::string> args = {"progsim",
+                                   "--log=root.thres:critical",
+                                   "--log=ker_engine.app:file:/dev/null",
+                                   "--log=ker_engine.add:no",
+                                   "--cfg=contexts/factory:boost",
+                                   // Latency and bandwidth exactly as the platform says (no TCP
+                                   // correction factors); --cfg network/model=... overrides.
+                                   "--cfg=network/model:CM02",
+                                   "--cfg=network/crosstraffic:0",
+                                   "--cfg=contexts/stack-size:" + std::to_string(parameters_.stack_size_kib),
+                                   "--cfg=contexts/guard-size:" + std::to_string(guard)};
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc = static_cast<int>(args.size());
+  engine_ = std::make_unique<sg4::Engine>(&argc, argv.data());
+  for (auto& [key, value] : options_.cfg) {
+    if (config_.knows(key) || key.find('/') == std::string::npos)
+      continue;
+    try {
+      sg4::Engine::set_config(key + ":" + value);
+    } catch (const std::exception& e) {
+      throw InputError{"--cfg " + key + "=" + value + ": " + e.what()};
+    }
+  }
+  try {
+    engine_->load_platform(options_.platform_file);
+  } catch (const simgrid::ParseError& e) {
+    throw InputError{"invalid platform: " + std::string(e.what())};
+  } catch (const std::exception& e) {
+    throw InputError{options_.platform_file + ": invalid platform: " + e.what()};
+  }
+  if (engine_->get_host_count() == 0)
+    throw InputError{options_.platform_file + ": the platform has no host"};
+}
+
+void Simulation::create_ranks()
+{
+  std::vector<sg4::Host*> hosts = engine_->get_all_hosts();
+  std::vector<sg4::Host*> placement = place_ranks(options_.nranks, options_.ranks_per_node, options_.hostfile, hosts);
+  for (int r = 0; r < options_.nranks; ++r)
+    ranks_.push_back(std::make_unique<Rank>(r, placement[r], parameters_.time_quantum));
+}
+
+Rank* Simulation::current_rank() const
+{
+  if (!running_ || sg4::Actor::is_maestro())
+    return nullptr;
+  auto aid = static_cast<size_t>(sg4::this_actor::get_pid());
+  return aid < rank_by_actor_.size() ? rank_by_actor_[aid] : nullptr;
+}
+
+RunResult Simulation::run()
+{
+  model_.on_simulation_start(*this);
+  std::vector<std::string> argv = {options_.program};
+  argv.insert(argv.end(), options_.args.begin(), options_.args.end());
+
+  // Load every instance first: a loading error is still an input error.
+  std::vector<ProgramInstance> instances;
+  for (auto& rank : ranks_)
+    instances.push_back(program_->instantiate(rank->id()));
+
+  sg4::Engine::on_deadlock_cb([this] { on_deadlock(); });
+  OutputCapture::start(options_.tag_output);
+  CrashHandler::install(*this);
+  running_ = true;
+  for (auto& rank : ranks_) {
+    ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
+    Rank* r = rank.get();
+    sg4::ActorPtr actor = sg4::Actor::create("rank-" + std::to_string(r->id()), r->host(),
+                                             [this, r, instance, argv] { run_rank(*this, *r, instance, argv); });
+    auto aid = static_cast<size_t>(actor->get_pid());
+    if (rank_by_actor_.size() <= aid)
+      rank_by_actor_.resize(aid + 1, nullptr);
+    rank_by_actor_[aid] = r;
+  }
+  if (options_.time_limit > 0)
+    engine_->run_until(options_.time_limit);
+  else
+    engine_->run();
+  running_ = false;
+  finish_result();
+  OutputCapture::stop();
+  CrashHandler::uninstall();
+  write_report();
+  return result_;
+}
+
+void Simulation::finish_result()
+{
+  double latest = 0;
+  for (auto& rank : ranks_)
+    latest = std::max(latest, rank->finish_time >= 0 ? rank->finish_time : sg4::Engine::get_clock());
+  result_.simulated_time = latest;
+  if (outcome_decided_)
+    return;
+  std::string unfinished;
+  for (auto& rank : ranks_)
+    if (rank->state() != RankState::Finished)
+      unfinished += (unfinished.empty() ? "" : ", ") + std::to_string(rank->id());
+  if (unfinished.empty()) {
+    result_.outcome = Outcome::Completed;
+    result_.exit_status = 0;
+    return;
+  }
+  result_.outcome = Outcome::Stuck;
+  result_.exit_status = kExitStuck;
+  result_.message = "simulated time limit of " + format_time(options_.time_limit) +
+                    " reached; ranks still running: " + unfinished;
+  diag(result_.message);
+}
+
+void Simulation::rank_returned(Rank& rank, int code)
+{
+  rank.finish_time = sg4::Engine::get_clock();
+  rank.exit_code = code;
+  if (rank.mpi_finalized || !rank.mpi_initialized) {
+    if (!rank.mpi_initialized)
+      rank.end_reason = "ended without calling MPI_Init";
+    rank.set_state(RankState::Finished);
+    return;
+  }
+  rank.set_state(RankState::Failed);
+  rank.end_reason = "exited (code " + std::to_string(code) + ") without calling MPI_Finalize";
+  end_run(Outcome::Aborted,
+          "rank " + std::to_string(rank.id()) + " " + rank.end_reason + " at " + format_time(rank.finish_time) +
+              (rank.last_call().empty() ? "" : "; its last MPI call was " + rank.last_call()),
+          code != 0 ? (code & 0xff ? code & 0xff : 1) : 1);
+}
+
+void Simulation::end_run(Outcome outcome, const std::string& message, int exit_status)
+{
+  if (Rank* rank = current_rank())
+    OutputCapture::collect(rank->id());
+  if (!outcome_decided_) {
+    outcome_decided_ = true;
+    result_.outcome = outcome;
+    result_.message = message;
+    result_.exit_status = exit_status;
+    diag(message);
+  }
+  sg4::Actor::kill_all();
+  sg4::this_actor::exit();
+  std::abort();  // not reached: exit() unwinds the actor
+}
+
+void Simulation::record_crash(const std::string& message, int signal_number)
+{
+  outcome_decided_ = true;
+  result_.outcome = Outcome::Crashed;
+  result_.message = message;
+  result_.exit_status = 128 + signal_number;
+  double now = sg4::Engine::get_clock();
+  for (auto& rank : ranks_)
+    if (rank->finish_time < 0)
+      rank->finish_time = now;
+  result_.simulated_time = now;
+}
+
+void Simulation::on_deadlock()
+{
+  outcome_decided_ = true;
+  result_.outcome = Outcome::Deadlock;
+  result_.exit_status = kExitDeadlock;
+  std::string text = "deadlock at " + format_time(sg4::Engine::get_clock()) + ": nothing can happen any more";
+  for (auto& rank : ranks_) {
+    std::string line = "  rank " + std::to_string(rank->id()) + ": ";
+    switch (rank->state()) {
+      case RankState::Blocked:
+        line += "blocked in " + (rank->blocked_on.empty() ? std::string(rank->last_call()) : rank->blocked_on);
+        break;
+      case RankState::Finished:
+        line += "finished at " + format_time(rank->finish_time);
+        break;
+      default:
+        line += to_string(rank->state());
+        if (rank->current_call())
+          line += std::string(" in ") + rank->current_call();
+    }
+    text += "\n" + line;
+  }
+  result_.message = text;
+  diag(text);
+}
+
+void Simulation::write_report() const
+{
+  if (options_.report_file.empty())
+    return;
+  nlohmann::ordered_json report = build_report(*this, config_, deterministic_);
+  std::ofstream out(options_.report_file);
+  if (!out) {
+    diag(options_.report_file + ": cannot write the report");
+    return;
+  }
+  out << report.dump(2) << "\n";
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,89 @@
+// One simulated run: the SimGrid engine, the platform, the ranks as actors,
+// and how the run ended. There is one Simulation per process (SimGrid keeps
+// global state), reachable with Simulation::current().
+#pragma once
+
+#include "sim/Config.hpp"
+#include "sim/Outcome.hpp"
+#include "sim/ProgramImage.hpp"
+#include "sim/Rank.hpp"
+#include "sim/RankModel.hpp"
+#include "sim/RunOptions.hpp"
+#include "sim/RuntimeParameters.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace progsim::sim {
+
+struct RunResult {
+  Outcome outcome = Outcome::Completed;
+  std::string message;    // one line per problem, empty when completed
+  int exit_status = 0;
+  double simulated_time = 0;
+};
+
+class Simulation {
+public:
+  // Validates everything that can be checked before running (options,
+  // platform, hostfile, program); throws InputError with a precise reason.
+  Simulation(RunOptions options, RankModel& model);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  RunResult run();
+  // The --cfg table of the runtime and of `model`, for `--cfg help`.
+  static std::string parameter_help(RankModel& model);
+  // Writes the JSON report if one was requested (also called after a crash).
+  void write_report() const;
+
+  static Simulation* current() { return current_; }
+  const RunOptions& options() const { return options_; }
+  const RuntimeParameters& parameters() const { return parameters_; }
+  int size() const { return static_cast<int>(ranks_.size()); }
+  Rank& rank(int id) { return *ranks_[id]; }
+  const Rank& rank(int id) const { return *ranks_[id]; }
+  // The rank whose actor is running now, or nullptr (simulator code).
+  Rank* current_rank() const;
+  RankModel& model() { return model_; }
+  const RankModel& model() const { return model_; }
+  const RunResult& result() const { return result_; }
+  bool running() const { return running_; }
+
+  // Ends the whole run now (MPI_Abort, fatal error, exit without finalize).
+  // Called from a rank: does not return.
+  [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
+  // Records a crash from the signal handler; the caller exits the process.
+  void record_crash(const std::string& message, int signal_number);
+
+  // Called by the rank runtime when a rank's main returns or exit() is called.
+  void rank_returned(Rank& rank, int code);
+
+private:
+  void build_config();
+  void start_engine();
+  void create_ranks();
+  void on_deadlock();
+  void finish_result();
+
+  RunOptions options_;
+  RankModel& model_;
+  RuntimeParameters parameters_;
+  Config config_;
+  std::unique_ptr<simgrid::s4u::Engine> engine_;
+  std::unique_ptr<ProgramImage> program_;
+  std::vector<std::unique_ptr<Rank>> ranks_;
+  std::vector<Rank*> rank_by_actor_;  // indexed by SimGrid actor id
+  RunResult result_;
+  bool outcome_decided_ = false;
+  bool running_ = false;
+  bool deterministic_ = true;
+
+  static Simulation* current_;
+};
+
+}  // namespace progsim::sim

@@ -1,0 +1,122 @@
+// Library functions the program calls that must act on simulated time or on
+// the rank instead of the host process. progsim-cc links programs with
+// `-Wl,--wrap=NAME` for each of them, so the program's calls land here while
+// the simulator itself (not linked with --wrap) keeps calling the real ones.
+//
+// Outside a rank (e.g. a static constructor running while the program is
+// loaded) they behave like the real functions.
+
+#include "sim/OutputCapture.hpp"
+#include "sim/CallScope.hpp"
+#include "sim/RankRuntime.hpp"
+#include "sim/Simulation.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <sys/time.h>
+#include <unistd.h>
+
+using progsim::sim::Rank;
+using progsim::sim::RankState;
+
+namespace {
+
+Rank* rank_now()
+{
+  return progsim::sim::calling_rank();
+}
+
+void simulated_sleep(Rank& rank, double seconds)
+{
+  RankState before = rank.state();
+  rank.set_state(RankState::Sleeping);
+  rank.clock().sleep(seconds);
+  rank.set_state(before);
+}
+
+}  // namespace
+
+extern "C" {
+
+unsigned int __wrap_sleep(unsigned int seconds)
+{
+  Rank* rank = rank_now();
+  if (!rank)
+    return ::sleep(seconds);
+  simulated_sleep(*rank, seconds);
+  return 0;
+}
+
+int __wrap_usleep(useconds_t usec)
+{
+  Rank* rank = rank_now();
+  if (!rank)
+    return ::usleep(usec);
+  simulated_sleep(*rank, 1e-6 * usec);
+  return 0;
+}
+
+int __wrap_nanosleep(const struct timespec* req, struct timespec* rem)
+{
+  Rank* rank = rank_now();
+  if (!rank)
+    return ::nanosleep(req, rem);
+  if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000) {
+    errno = EINVAL;
+    return -1;
+  }
+  simulated_sleep(*rank, static_cast<double>(req->tv_sec) + 1e-9 * static_cast<double>(req->tv_nsec));
+  if (rem)
+    *rem = timespec{0, 0};
+  return 0;
+}
+
+// exit() in a rank ends that rank only (like a process exiting), not the
+// simulator; whether that is legal depends on MPI_Finalize (Simulation).
+void __wrap_exit(int status)
+{
+  if (rank_now())
+    throw progsim::sim::RankExit{status};
+  std::exit(status);
+}
+
+// Clocks read by the program show the rank's simulated time, so that
+// programs timing themselves with them stay deterministic.
+int __wrap_gettimeofday(struct timeval* tv, void* tz)
+{
+  Rank* rank = rank_now();
+  if (!rank)
+    return ::gettimeofday(tv, static_cast<struct timezone*>(tz));
+  double now = rank->clock().now();
+  tv->tv_sec = static_cast<time_t>(now);
+  tv->tv_usec = static_cast<suseconds_t>((now - std::floor(now)) * 1e6);
+  return 0;
+}
+
+int __wrap_clock_gettime(clockid_t clock, struct timespec* ts)
+{
+  Rank* rank = rank_now();
+  if (!rank || clock == CLOCK_THREAD_CPUTIME_ID || clock == CLOCK_PROCESS_CPUTIME_ID)
+    return ::clock_gettime(clock, ts);
+  double now = rank->clock().now();
+  ts->tv_sec = static_cast<time_t>(now);
+  ts->tv_nsec = static_cast<long>((now - std::floor(now)) * 1e9);
+  return 0;
+}
+
+time_t __wrap_time(time_t* t)
+{
+  Rank* rank = rank_now();
+  if (!rank)
+    return ::time(t);
+  auto now = static_cast<time_t>(rank->clock().now());
+  if (t)
+    *t = now;
+  return now;
+}
+
+}  // extern "C"
