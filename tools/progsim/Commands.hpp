@@ -1,0 +1,9 @@
+// The subcommands of the progsim launcher.
+#pragma once
+
+namespace progsim::cli {
+
+// Each returns the process exit status.
+int run_command(int argc, char** argv);  // progsim run ...
+
+}  // namespace progsim::cli

@@ -1,0 +1,54 @@
+// progsim: the launcher. `progsim run -n N PROGRAM` is the mpiexec of the
+// simulator; further subcommands compare policies and replay traces.
+
+#include "progsim/Commands.hpp"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+void print_help()
+{
+  std::printf(
+      "progsim %s: deterministic simulation of MPI programs and of MPI progress policies on SimGrid\n"
+      "\n"
+      "Usage: progsim COMMAND [options]\n"
+      "\n"
+      "Commands:\n"
+      "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
+      "\n"
+      "Options:\n"
+      "  -h, --help     this text ('progsim run --help' for the options of run)\n"
+      "  --version      print the version\n"
+      "\n"
+      "Example:\n"
+      "  progsim-cc hello.c -o hello && progsim run -n 4 ./hello\n",
+      PROGSIM_VERSION);
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+  if (argc < 2) {
+    print_help();
+    return 2;
+  }
+  std::string command = argv[1];
+  if (command == "-h" || command == "--help" || command == "help") {
+    print_help();
+    return 0;
+  }
+  if (command == "--version" || command == "-V") {
+    std::printf("progsim %s\n", PROGSIM_VERSION);
+    return 0;
+  }
+  if (command == "run")
+    return progsim::cli::run_command(argc - 1, argv + 1);
+  std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
+  return 2;
+}

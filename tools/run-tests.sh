@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The README's second command (and what CI runs): build progsim and run the
+# whole test suite (unit tests and program tests), then the same suite again
+# under AddressSanitizer + UndefinedBehaviorSanitizer.
+#   --no-sanitize   skip the sanitizer pass
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sanitize=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-sanitize) sanitize=0 ;;
+    *) echo "run-tests: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+tools/install-deps.sh
+jobs=$(nproc)
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROGSIM_WERROR=ON
+cmake --build build -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+if [ "$sanitize" = 1 ]; then
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DPROGSIM_SANITIZE=ON -DPROGSIM_WERROR=ON
+  cmake --build build-asan -j"$jobs"
+  # detect_leaks=0: SimGrid keeps its global state until exit.
+  ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure -j"$jobs"
+fi
