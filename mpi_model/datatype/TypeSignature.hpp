@@ -1,0 +1,45 @@
+// Type signatures and send/receive type matching (MPI-4.1 §3.3.1, §5.1).
+// A signature is the sequence of basic element types, without displacements;
+// pair types contribute their two components (MPI_DOUBLE_INT = DOUBLE, INT).
+// Comparisons use the composable hashes of SignatureHash.hpp: no cost per
+// element, any count.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "datatype/Datatype.hpp"
+#include "datatype/SignatureHash.hpp"
+
+namespace progsim::dt {
+
+// Signature of `count` items.
+SigHash message_signature(const Datatype& type, std::int64_t count);
+
+// Signature of the first `elements` basic elements of `count` items
+// (0 <= elements <= count * num_elements(), else ErrorClass::Arg).
+SigHash signature_prefix(const Datatype& type, std::int64_t count, std::int64_t elements);
+
+// Type matching of a message: true if the shorter of the two sequences
+// (scount items of stype, rcount items of rtype) is a prefix of the other.
+// A longer send is a truncation, reported separately from the byte counts.
+// MPI_PACKED and MPI_BYTE anywhere in either type match anything (§3.3.1
+// for MPI_PACKED; for MPI_BYTE this is more lenient than the standard, as no
+// implementation checks it).
+bool signatures_match(const Datatype& stype, std::int64_t scount, const Datatype& rtype, std::int64_t rcount);
+
+// The signature of `count` items as a run-length list, consecutive equal
+// types merged: {INT x 3, DOUBLE x 1, ...}. For tests and diagnostics; stops
+// after max_runs runs.
+struct SignatureRun {
+    PrimitiveId id;
+    std::int64_t count;
+    friend bool operator==(const SignatureRun& a, const SignatureRun& b) noexcept {
+        return a.id == b.id && a.count == b.count;
+    }
+};
+std::vector<SignatureRun> signature_runs(const Datatype& type, std::int64_t count = 1,
+                                         std::size_t max_runs = 1u << 20);
+
+}  // namespace progsim::dt
