@@ -1,12 +1,32 @@
-// Tunables of the MPI library model, registered in the --cfg table by
-// MpiModel (see MpiModel.cpp for units, defaults and meanings).
+// Tunables of the MPI library model. Each is registered in the --cfg table
+// (MpiModel::register_parameters) with its unit, meaning and the real
+// implementation its default comes from.
 #pragma once
+
+#include <string>
 
 namespace progsim::mpi {
 
 struct ModelParameters {
-  // Placeholder grows with the protocols and policies (issue 3).
-  double barrier_cost = 0;  // extra seconds for the interim MPI_Barrier
+  // Protocols
+  long long eager_threshold = 65536;  // largest eagerly sent message (bytes)
+  std::string rendezvous = "push";    // rendezvous variant for larger messages: push | pull
+  long long header_bytes = 64;        // envelope / control packet on the wire
+  double chunk_cost = 200e-9;         // host CPU seconds to run one progress chunk
+  double poll_cost = 100e-9;          // host CPU of a progress poll (test procedures, blocked waits)
+  bool progress_every_call = false;   // weak: every MPI call progresses, not only blocked/test calls
+
+  // Progress thread
+  double thread_interval = 2e-6;      // time between two polls
+  double thread_poll_cost = 200e-9;   // CPU seconds of one poll
+  double thread_lock_cost = 30e-9;    // extra cost of every MPI call (thread-safe library)
+
+  // NIC offload
+  double nic_step_latency = 500e-9;   // time the NIC takes for one protocol step
+  long long nic_match_entries = 512;  // posted receives the NIC can match; beyond, the host does
+
+  // Report
+  long long report_messages = 1000;   // per-message records in the report (the rest is summarized)
 };
 
 }  // namespace progsim::mpi

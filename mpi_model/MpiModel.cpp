@@ -1,12 +1,11 @@
 #include "MpiModel.hpp"
 
+#include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
+#include "progress/ProgressEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
-
-#include <simgrid/s4u/Barrier.hpp>
-
-namespace sg4 = simgrid::s4u;
+#include "transport/Fabric.hpp"
 
 namespace progsim::mpi {
 
@@ -28,29 +27,106 @@ MpiModel& MpiModel::instance()
   return *instance_;
 }
 
+RankProgress& MpiModel::rank_progress(int rank)
+{
+  return progress_->rank(rank);
+}
+
+MPI_Message MpiModel::add_matched_message(Packet message)
+{
+  MPI_Message handle = 0x6c000000 | next_message_index_++;
+  matched_messages_.emplace(handle, std::move(message));
+  return handle;
+}
+
+std::optional<Packet> MpiModel::take_matched_message(MPI_Message handle)
+{
+  auto it = matched_messages_.find(handle);
+  if (it == matched_messages_.end())
+    return std::nullopt;
+  Packet p = std::move(it->second);
+  matched_messages_.erase(it);
+  return p;
+}
+
 void MpiModel::register_parameters(sim::Config& config)
 {
-  config.add("barrier-cost", parameters_.barrier_cost, "s", "extra time of the interim MPI_Barrier");
+  ModelParameters& p = parameters_;
+  config.add("eager-threshold", p.eager_threshold, "bytes",
+             "largest message sent eagerly; larger ones use the rendezvous protocol; 0 makes every standard "
+             "send synchronous (exposes unsafe programs). Default as MPICH ch3/ch4 shared memory (64 KiB)");
+  config.add("rendezvous", p.rendezvous, {"push", "pull"},
+             "rendezvous variant: push (RTS, CTS, the origin writes the data; classic software protocol) or "
+             "pull (RTS, the target reads the data by RDMA get, then FIN)");
+  config.add("header-bytes", p.header_bytes, "bytes", "size of an envelope or control packet on the wire");
+  config.add("chunk-cost", p.chunk_cost, "s", "host CPU time to run one progress chunk (protocol step)");
+  config.add("poll-cost", p.poll_cost, "s",
+             "host CPU time of one progress poll: each test procedure call and each wake-up of a blocked call");
+  config.add("weak-progress-every-call", p.progress_every_call,
+             "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
+             "finalization");
+  config.add("thread-interval", p.thread_interval, "s", "thread: time between two polls of the progress thread");
+  config.add("thread-poll-cost", p.thread_poll_cost, "s", "thread: CPU time of one poll of the progress thread");
+  config.add("thread-lock-cost", p.thread_lock_cost, "s",
+             "thread: extra CPU time of every MPI call (the library is thread-safe)");
+  config.add("nic-step-latency", p.nic_step_latency, "s", "offload: time the NIC needs for one protocol step");
+  config.add("nic-match-entries", p.nic_match_entries, "",
+             "offload: posted receives the NIC can match; beyond, matching falls back to the host");
+  config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 
 void MpiModel::on_simulation_start(sim::Simulation& simulation)
 {
   simulation_ = &simulation;
-  processes_.resize(static_cast<size_t>(simulation.size()));
-  for (int r = 0; r < simulation.size(); ++r)
+  int n = simulation.size();
+  processes_.assign(static_cast<size_t>(n), Process{});
+  std::vector<simgrid::s4u::Host*> hosts;
+  for (int r = 0; r < n; ++r) {
     processes_[static_cast<size_t>(r)].world_rank = r;
-  world_barrier_ = sg4::Barrier::create(static_cast<unsigned>(simulation.size()));
+    hosts.push_back(simulation.rank(r).host());
+  }
+  communicators_.reset(n);
+  progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
+  fabric_ = std::make_unique<Fabric>(
+      hosts, [this](Packet&& p) { p2p_->on_arrival(std::move(p)); }, [this] { progress_->check_deadlock(); });
+  p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
+  progress_->start([this] { return fabric_->in_flight(); }, [this](int r) { return p2p_->explain(r); },
+                   [this](int r) { return p2p_->posted_receives(r); });
 }
 
-void MpiModel::world_barrier()
+void MpiModel::on_rank_end(sim::Rank& rank)
 {
-  world_barrier_->wait();
-  if (parameters_.barrier_cost > 0)
-    sg4::this_actor::sleep_for(parameters_.barrier_cost);
+  progress_->policy().on_rank_end(*progress_, rank.id());
+  progress_->check_deadlock();
 }
 
-void MpiModel::add_to_report(nlohmann::ordered_json&) const {}
+double MpiModel::call_overhead() const
+{
+  return progress_->policy().call_overhead();
+}
 
-void MpiModel::add_rank_to_report(const sim::Rank&, nlohmann::ordered_json&) const {}
+void MpiModel::add_to_report(nlohmann::ordered_json& report) const
+{
+  progress_->policy().add_to_report(report);
+  report["network"] = {{"packets", fabric_->packets_sent()},
+                       {"bytes", fabric_->bytes_sent()},
+                       {"dma_engines", fabric_->engines()}};
+  report["messages"] = p2p_->messages().to_json(static_cast<std::size_t>(parameters_.report_messages));
+}
+
+void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const
+{
+  const ProgressCounters& c = progress_->rank(rank.id()).counters;
+  entry["blocked_time"] = c.blocked_time;
+  entry["tests"] = c.tests;
+  entry["false_tests"] = c.false_tests;
+  entry["chunks"] = {{"rank", c.chunks_by_rank},
+                     {"thread", c.chunks_by_thread},
+                     {"nic", c.chunks_by_nic},
+                     {"immediate", c.chunks_immediate},
+                     {"host_fallback", c.chunks_to_host_fallback}};
+  entry["progress_thread_cpu"] = c.thread_cpu;
+  entry["progress_thread_polls"] = c.thread_polls;
+}
 
 }  // namespace progsim::mpi

@@ -1,26 +1,33 @@
-// The MPI library model as the rank runtime sees it: per-rank MPI state,
-// parameters, and the report fields it adds. One instance per simulation.
+// The MPI library model as the rank runtime sees it: it assembles the
+// handle tables, the fabric, the progress engine with the selected policy
+// and the point-to-point engine, and reports on them. One per simulation.
 #pragma once
 
 #include "ModelParameters.hpp"
+#include "core/Communicator.hpp"
+#include "core/DatatypeTable.hpp"
 #include "core/Process.hpp"
+#include "core/Request.hpp"
 #include "sim/RankModel.hpp"
+#include "transport/Packet.hpp"
 
-#include <boost/intrusive_ptr.hpp>
+#include <map>
+#include <optional>
 
 #include <memory>
 #include <string>
 #include <vector>
-
-namespace simgrid::s4u {
-class Barrier;
-}
 
 namespace progsim::sim {
 class Rank;
 }
 
 namespace progsim::mpi {
+
+class Fabric;
+class PointToPoint;
+class ProgressEngine;
+class RankProgress;
 
 class MpiModel final : public sim::RankModel {
 public:
@@ -29,15 +36,23 @@ public:
 
   static MpiModel& instance();
   const ModelParameters& parameters() const { return parameters_; }
-  const std::string& policy() const { return policy_; }
-  Process& process(int rank) { return processes_[rank]; }
+  const std::string& policy_name() const { return policy_; }
+  Process& process(int rank) { return processes_[static_cast<size_t>(rank)]; }
   sim::Simulation& simulation() { return *simulation_; }
-
-  // The interim world barrier (replaced by the collective engine).
-  void world_barrier();
+  CommunicatorTable& communicators() { return communicators_; }
+  DatatypeTable& datatypes() { return datatypes_; }
+  RequestTable& requests() { return requests_; }
+  PointToPoint& p2p() { return *p2p_; }
+  ProgressEngine& progress() { return *progress_; }
+  RankProgress& rank_progress(int rank);
+  // Messages taken out by MPI_Mprobe / MPI_Improbe, until MPI_(I)mrecv.
+  MPI_Message add_matched_message(Packet message);
+  std::optional<Packet> take_matched_message(MPI_Message handle);
 
   void register_parameters(sim::Config& config) override;
   void on_simulation_start(sim::Simulation& simulation) override;
+  void on_rank_end(sim::Rank& rank) override;
+  double call_overhead() const override;
   void add_to_report(nlohmann::ordered_json& report) const override;
   void add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const override;
 
@@ -46,7 +61,14 @@ private:
   ModelParameters parameters_;
   sim::Simulation* simulation_ = nullptr;
   std::vector<Process> processes_;
-  boost::intrusive_ptr<simgrid::s4u::Barrier> world_barrier_;
+  CommunicatorTable communicators_;
+  DatatypeTable datatypes_;
+  RequestTable requests_;
+  std::unique_ptr<ProgressEngine> progress_;
+  std::unique_ptr<Fabric> fabric_;
+  std::unique_ptr<PointToPoint> p2p_;
+  std::map<MPI_Message, Packet> matched_messages_;
+  MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC
   static MpiModel* instance_;
 };
 

@@ -17,6 +17,10 @@ public:
   virtual void register_parameters(Config& config) = 0;
   // Called once the ranks exist, before any of them runs.
   virtual void on_simulation_start(Simulation& simulation) = 0;
+  // A rank returned from main (or called exit()) after MPI_Finalize.
+  virtual void on_rank_end(Rank&) {}
+  // CPU seconds every MPI call costs on top of call-cost (e.g. locking).
+  virtual double call_overhead() const { return 0; }
   // Extra fields for the JSON report, globally and per rank.
   virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
   virtual void add_rank_to_report(const Rank& rank, nlohmann::ordered_json& entry) const = 0;

@@ -150,6 +150,7 @@ Rank* Simulation::current_rank() const
 RunResult Simulation::run()
 {
   model_.on_simulation_start(*this);
+  parameters_.call_cost += model_.call_overhead();
   std::vector<std::string> argv = {options_.program};
   argv.insert(argv.end(), options_.args.begin(), options_.args.end());
 
@@ -216,6 +217,7 @@ void Simulation::rank_returned(Rank& rank, int code)
     if (!rank.mpi_initialized)
       rank.end_reason = "ended without calling MPI_Init";
     rank.set_state(RankState::Finished);
+    model_.on_rank_end(rank);
     return;
   }
   rank.set_state(RankState::Failed);

@@ -1,15 +1,21 @@
-// Shared helpers of the C bindings: every MPI procedure is implemented as
+// Shared helpers of the C bindings. Every MPI procedure is implemented as
 // PMPI_Name (the profiling interface) with MPI_Name a weak alias to it, and
-// opens a CallScope naming itself before doing anything else.
+// starts by creating a Binding naming itself: that opens the CallScope
+// (cost, accounting) and gives argument checks that raise MPI errors on the
+// right communicator with the call's name.
 #pragma once
 
 #include "MpiModel.hpp"
 #include "core/ErrorHandling.hpp"
+#include "p2p/PointToPoint.hpp"
+#include "progress/ProgressEngine.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
 
 #include <mpi.h>
+
+#include <string>
 
 // Defines MPI_name as a weak alias of PMPI_name (MPI-4.1 §15.2, profiling).
 #define PROGSIM_MPI_ALIAS(name) \
@@ -26,5 +32,46 @@ inline sim::Rank* binding_rank()
 // Checks that MPI is initialized and not finalized (MPI-4.1 §11.2.1); raises
 // MPI_ERR_OTHER otherwise and returns its code, or MPI_SUCCESS.
 int require_initialized(sim::Rank* rank, const char* call);
+
+class Binding {
+public:
+  explicit Binding(const char* call);
+  const char* call() const { return call_; }
+  sim::Rank* rank() const { return scope_.rank(); }
+  int world() const { return scope_.rank()->id(); }
+  MpiModel& model() const { return MpiModel::instance(); }
+  PointToPoint& p2p() const { return model().p2p(); }
+  RankProgress& progress() const { return model().rank_progress(world()); }
+
+  // MPI_SUCCESS, or the error (raised) when MPI is not usable now.
+  int check_initialized() const { return require_initialized(rank(), call_); }
+  int error(MPI_Comm comm, int error_class, const std::string& detail) const
+  {
+    return raise_error(comm, error_class, call_, detail);
+  }
+  int resolve_comm(MPI_Comm handle, const Communicator*& comm) const;
+  int check_buffer(const void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Comm comm) const;
+  // Checks and collects the arguments of a point-to-point operation.
+  int p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
+               bool receive, OperationArgs& args) const;
+
+  // Blocks (progressing) until the request has completed.
+  void wait(const RequestPtr& request) const;
+  // Whether a request (or all parts of a composite one) completed; runs the
+  // completion hook of a composite request once.
+  static bool done(Request& request);
+
+private:
+  const char* call_;
+  sim::CallScope scope_;
+};
+
+// Writes a completed request's outcome into an MPI_Status (may be ignored).
+void fill_status(MPI_Status* status, const Request& request);
+void empty_status(MPI_Status* status);
+// Starts a request made by make_send/make_recv. A buffered send runs as an
+// internal request from the attached buffer; the user's request completes
+// at once (MPI-4.1 §3.6). Returns an MPI error class.
+int start_request(const Binding& b, const RequestPtr& request);
 
 }  // namespace progsim::mpi

@@ -4,55 +4,31 @@
 #include "bindings/Binding.hpp"
 
 using namespace progsim;
-
-namespace {
-
-int check_comm(sim::Rank* rank, MPI_Comm comm, const char* call)
-{
-  if (int err = mpi::require_initialized(rank, call))
-    return err;
-  if (comm != MPI_COMM_WORLD && comm != MPI_COMM_SELF)
-    return mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_COMM, call,
-                            comm == MPI_COMM_NULL ? "MPI_COMM_NULL" : "unknown communicator handle");
-  return MPI_SUCCESS;
-}
-
-}  // namespace
+using namespace progsim::mpi;
 
 extern "C" {
 
 int PMPI_Comm_rank(MPI_Comm comm, int* rank)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Comm_rank");
-  if (int err = check_comm(scope.rank(), comm, "MPI_Comm_rank"))
+  Binding b("MPI_Comm_rank");
+  if (int err = b.check_initialized())
     return err;
-  *rank = comm == MPI_COMM_WORLD ? scope.rank()->id() : 0;
+  const Communicator* c = nullptr;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  *rank = c->local_rank(b.world());
   return MPI_SUCCESS;
 }
 
 int PMPI_Comm_size(MPI_Comm comm, int* size)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Comm_size");
-  if (int err = check_comm(scope.rank(), comm, "MPI_Comm_size"))
+  Binding b("MPI_Comm_size");
+  if (int err = b.check_initialized())
     return err;
-  *size = comm == MPI_COMM_WORLD ? sim::Simulation::current()->size() : 1;
-  return MPI_SUCCESS;
-}
-
-// Interim barrier (no network traffic) until the collective engine lands.
-int PMPI_Barrier(MPI_Comm comm)
-{
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Barrier");
-  if (int err = check_comm(scope.rank(), comm, "MPI_Barrier"))
+  const Communicator* c = nullptr;
+  if (int err = b.resolve_comm(comm, c))
     return err;
-  if (comm == MPI_COMM_SELF)
-    return MPI_SUCCESS;
-  sim::Rank& rank = *scope.rank();
-  rank.clock().flush();
-  rank.set_state(sim::RankState::Blocked);
-  rank.blocked_on = "MPI_Barrier(MPI_COMM_WORLD)";
-  mpi::MpiModel::instance().world_barrier();
-  rank.set_state(sim::RankState::InMpi);
+  *size = c->size();
   return MPI_SUCCESS;
 }
 
@@ -60,4 +36,3 @@ int PMPI_Barrier(MPI_Comm comm)
 
 PROGSIM_MPI_ALIAS(MPI_Comm_rank)
 PROGSIM_MPI_ALIAS(MPI_Comm_size)
-PROGSIM_MPI_ALIAS(MPI_Barrier)

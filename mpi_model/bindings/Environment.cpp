@@ -73,6 +73,14 @@ int PMPI_Finalize(void)
   sim::CallScope scope(mpi::binding_rank(), "MPI_Finalize");
   if (int err = mpi::require_initialized(scope.rank(), "MPI_Finalize"))
     return err;
+  // MPI-4.1 §11.2.2: finalization executes the rank's remaining decoupled
+  // activities (buffered sends, freed requests) before it returns.
+  int me = scope.rank()->id();
+  mpi::PointToPoint& p2p = MpiModel::instance().p2p();
+  if (p2p.has_pending_activities(me))
+    MpiModel::instance().rank_progress(me).wait_until(
+        [&p2p, me] { return !p2p.has_pending_activities(me); },
+        "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) + ")");
   scope.rank()->clock().flush();
   scope.rank()->mpi_finalized = true;
   return MPI_SUCCESS;
@@ -141,7 +149,7 @@ int PMPI_Get_library_version(char* version, int* resultlen)
   std::string text = std::string("progsim ") + PROGSIM_VERSION + " (model of an MPI-" + std::to_string(MPI_VERSION) +
                      "." + std::to_string(MPI_SUBVERSION) + " library on SimGrid " +
                      std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
-                     "), progress policy " + (scope.rank() ? MpiModel::instance().policy() : std::string("none"));
+                     "), progress policy " + (scope.rank() ? MpiModel::instance().policy_name() : std::string("none"));
   text.resize(std::min<size_t>(text.size(), MPI_MAX_LIBRARY_VERSION_STRING - 1));
   std::memcpy(version, text.c_str(), text.size() + 1);
   *resultlen = static_cast<int>(text.size());

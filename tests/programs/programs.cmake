@@ -68,7 +68,7 @@ progsim_program_test(runtime.exit_without_finalize PROGRAM no_finalize
   RUN -n 4)
 progsim_program_test(runtime.barrier_deadlock PROGRAM barrier_mismatch
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
-         --stderr-regex "rank 1: blocked in MPI_Barrier\\(MPI_COMM_WORLD\\)"
+         --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
          --stderr-regex "rank 0: finished at"
   RUN -n 3)
 progsim_program_test(runtime.errhandler PROGRAM errhandler
@@ -80,3 +80,72 @@ progsim_program_test(runtime.environment PROGRAM environment
   EXPECT --expect-outcome completed --stdout-regex "initialized before: 0\ninitialized after: 1, provided=MPI_THREAD_FUNNELED\nMPI 4.1, library: progsim"
          --stdout-regex "finalized: 1"
   RUN -n 1)
+
+# --- point-to-point protocols and progress policies (issue 3) ---
+foreach(p bsend_sleep rndv_compute head_to_head ssend_then_send test_loop)
+  progsim_test_program(${p} ${p}.c)
+endforeach()
+
+# Bsend of 8 MiB then sleep(10) (MPI-4.1 §2.9: moving buffered data out is a
+# decoupled activity of the sender).
+progsim_program_test(p2p.bsend_sleep.weak PROGRAM bsend_sleep
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: received at 10\\.00[0-9]+, data correct"
+         --check "/ranks/1/finish_time~10.0007+-0.001"
+  RUN -n 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(p2p.bsend_sleep.${policy} PROGRAM bsend_sleep
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: received at 0\\.00[0-9]+, data correct"
+           --check "/ranks/1/finish_time~0.0007+-0.0005" --check "/ranks/0/finish_time~10.0+-0.001"
+    RUN -n 2 --progress ${policy})
+endforeach()
+
+# 16 MiB rendezvous, receiver computes 5 s: under weak the sender's wait needs
+# the receiver inside MPI (push); offload and ideal finish after the transfer.
+progsim_program_test(p2p.rndv_receiver_computes.weak PROGRAM rndv_compute
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: send wait returned at 5\\.001"
+         --check "/ranks/0/finish_time~5.0013+-0.001"
+  RUN -n 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(p2p.rndv_receiver_computes.${policy} PROGRAM rndv_compute
+    EXPECT --expect-outcome completed --stdout-regex "rank 0: send wait returned at 0\\.0013"
+           --stdout-regex "rank 1: receive wait returned at 5\\.000000, count 4194304, last 4194303"
+           --check "/ranks/0/finish_time~0.00134+-0.0001"
+    RUN -n 2 --progress ${policy})
+endforeach()
+# Sender computes 5 s: with the push rendezvous the receiver waits for it;
+# with receiver-pull the waiting receiver completes early.
+progsim_program_test(p2p.rndv_sender_computes.push.weak PROGRAM rndv_compute
+  EXPECT --expect-outcome completed --stdout-regex "rank 1: receive wait returned at 5\\.001"
+  RUN -n 2 --progress weak PROGRAM_ARGS sender-computes)
+progsim_program_test(p2p.rndv_sender_computes.pull.weak PROGRAM rndv_compute
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: receive wait returned at 0\\.0013"
+         --stdout-regex "rank 0: send wait returned at 5\\.0000"
+         --check "/ranks/1/finish_time~0.00134+-0.0001" --check /messages/records/0/protocol=rendezvous-pull
+  RUN -n 2 --progress weak --cfg rendezvous=pull PROGRAM_ARGS sender-computes)
+
+# Head-to-head 4 MiB sends: unsafe; deadlock under every policy at the
+# default eager threshold, completes when the threshold exceeds 4 MiB.
+foreach(policy weak thread offload ideal)
+  progsim_program_test(p2p.head_to_head.${policy} PROGRAM head_to_head
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Send\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\)"
+           --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Send\\(dest=0, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\)"
+    RUN -n 2 --progress ${policy})
+  progsim_program_test(p2p.head_to_head_eager.${policy} PROGRAM head_to_head
+    EXPECT --expect-outcome completed --stdout-lines 2
+    RUN -n 2 --progress ${policy} --cfg eager-threshold=5MiB)
+  progsim_program_test(p2p.ssend_then_send.${policy} PROGRAM ssend_then_send
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: a=a b=b at 0\\.0001"
+    RUN -n 2 --progress ${policy})
+endforeach()
+
+# MPI_Test loop on a pending rendezvous while the receiver computes 1 s:
+# about 1000 false tests under weak, 1 with NIC offload.
+progsim_program_test(p2p.test_loop.weak PROGRAM test_loop
+  EXPECT --expect-outcome completed --twice --stdout-regex "after 1001 false tests"
+         --check /ranks/0/false_tests=1001 --check /ranks/0/tests=1002
+  RUN -n 2 --progress weak)
+progsim_program_test(p2p.test_loop.offload PROGRAM test_loop
+  EXPECT --expect-outcome completed --twice --stdout-regex "after 1 false tests"
+         --check /ranks/0/false_tests=1 --check /ranks/0/chunks/nic=1 --check /ranks/1/chunks/nic=1
+  RUN -n 2 --progress offload)

@@ -1,0 +1,137 @@
+#include "bindings/Binding.hpp"
+
+#include "progress/RankProgress.hpp"
+
+namespace progsim::mpi {
+
+Binding::Binding(const char* call) : call_(call), scope_(binding_rank(), call)
+{
+  sim::Rank* r = scope_.rank();
+  if (r && r->mpi_initialized && !r->mpi_finalized && MpiModel::instance().parameters().progress_every_call)
+    MpiModel::instance().rank_progress(r->id()).progress_point();
+}
+
+int Binding::resolve_comm(MPI_Comm handle, const Communicator*& comm) const
+{
+  comm = model().communicators().find(handle, world());
+  if (!comm)
+    return error(MPI_COMM_WORLD, MPI_ERR_COMM,
+                 handle == MPI_COMM_NULL ? "MPI_COMM_NULL" : "unknown communicator handle");
+  return MPI_SUCCESS;
+}
+
+int Binding::check_buffer(const void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Comm comm) const
+{
+  if (count < 0)
+    return error(comm, MPI_ERR_COUNT, "negative count " + std::to_string(count));
+  dt::DatatypePtr type = model().datatypes().find(datatype);
+  if (!type)
+    return error(comm, MPI_ERR_TYPE, datatype == MPI_DATATYPE_NULL ? "MPI_DATATYPE_NULL" : "unknown datatype");
+  if (!model().datatypes().is_committed(datatype))
+    return error(comm, MPI_ERR_TYPE, "the datatype is not committed (MPI_Type_commit)");
+  if (!buf && count > 0 && type->size() > 0 && type->true_lb() == 0 && buf != MPI_BOTTOM)
+    return error(comm, MPI_ERR_BUFFER, "null buffer");
+  return MPI_SUCCESS;
+}
+
+int Binding::p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
+                      bool receive, OperationArgs& args) const
+{
+  if (int err = check_initialized())
+    return err;
+  const Communicator* c = nullptr;
+  if (int err = resolve_comm(comm, c))
+    return err;
+  if (int err = check_buffer(buf, count, datatype, comm))
+    return err;
+  bool valid_peer = peer == MPI_PROC_NULL || (peer >= 0 && peer < c->size()) || (receive && peer == MPI_ANY_SOURCE);
+  if (!valid_peer)
+    return error(comm, MPI_ERR_RANK,
+                 "invalid " + std::string(receive ? "source" : "destination") + " rank " + std::to_string(peer) +
+                     " (communicator size " + std::to_string(c->size()) + ")");
+  bool valid_tag = (tag >= 0 && tag <= kTagUpperBound) || (receive && tag == MPI_ANY_TAG);
+  if (!valid_tag)
+    return error(comm, MPI_ERR_TAG, "invalid tag " + std::to_string(tag));
+  args.buf = const_cast<void*>(buf);
+  args.count = count;
+  args.datatype = datatype;
+  args.peer = peer;
+  args.tag = tag;
+  args.comm = c;
+  args.call = call_;
+  return MPI_SUCCESS;
+}
+
+bool Binding::done(Request& request)
+{
+  if (request.complete())
+    return true;
+  if (request.parts.empty())
+    return false;
+  for (auto& part : request.parts)
+    if (!part->complete())
+      return false;
+  const Request* recv = nullptr;
+  for (auto& part : request.parts)
+    if (part->kind == RequestKind::Recv)
+      recv = part.get();
+  if (recv) {
+    request.status_source = recv->status_source;
+    request.status_tag = recv->status_tag;
+    request.status_bytes = recv->status_bytes;
+    request.status_error = recv->status_error;
+  }
+  if (request.on_complete)
+    request.on_complete();
+  request.state = RequestState::Complete;
+  return true;
+}
+
+void Binding::wait(const RequestPtr& request) const
+{
+  if (done(*request))
+    return;
+  progress().wait_until([&request] { return done(*request); }, request->describe());
+}
+
+void fill_status(MPI_Status* status, const Request& request)
+{
+  if (status == MPI_STATUS_IGNORE)
+    return;
+  status->MPI_SOURCE = request.status_source;
+  status->MPI_TAG = request.status_tag;
+  status->MPI_ERROR = request.status_error;
+  auto bytes = static_cast<unsigned long long>(request.status_bytes);
+  status->count_lo = static_cast<int>(bytes & 0xffffffffULL);
+  status->count_hi_and_cancelled = static_cast<int>(((bytes >> 32) << 1) | (request.cancelled ? 1 : 0));
+}
+
+void empty_status(MPI_Status* status)
+{
+  // MPI-4.1 §3.7.3: an empty status.
+  if (status == MPI_STATUS_IGNORE)
+    return;
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = MPI_SUCCESS;
+  status->count_lo = 0;
+  status->count_hi_and_cancelled = 0;
+}
+
+int start_request(const Binding& b, const RequestPtr& request)
+{
+  if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered) {
+    auto internal = std::make_shared<Request>(*request);
+    internal->persistent = false;
+    internal->handle = MPI_REQUEST_NULL;
+    if (int err = b.p2p().start(internal))
+      return err;
+    request->state = RequestState::Complete;
+    request->status_error = MPI_SUCCESS;
+    request->message_id = internal->message_id;
+    return MPI_SUCCESS;
+  }
+  return b.p2p().start(request);
+}
+
+}  // namespace progsim::mpi

@@ -1,0 +1,296 @@
+// MPI-4.1 chapter 3: blocking and nonblocking sends and receives in all
+// modes, combined send-receive, persistent requests.
+
+#include "bindings/Binding.hpp"
+
+#include "datatype/Pack.hpp"
+
+#include <cstring>
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+// Blocking send in any mode: start, then wait for local completion.
+int blocking_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
+                  int tag, MPI_Comm comm)
+{
+  Binding b(call);
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
+    return err;
+  RequestPtr r = b.p2p().make_send(b.world(), mode, args);
+  if (int err = start_request(b, r))
+    return b.error(comm, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
+  b.wait(r);
+  return MPI_SUCCESS;
+}
+
+int nonblocking_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
+                     int tag, MPI_Comm comm, MPI_Request* request)
+{
+  Binding b(call);
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
+    return err;
+  RequestPtr r = b.p2p().make_send(b.world(), mode, args);
+  if (int err = start_request(b, r))
+    return b.error(comm, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+int persistent_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
+                    int tag, MPI_Comm comm, MPI_Request* request)
+{
+  Binding b(call);
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
+    return err;
+  RequestPtr r = b.p2p().make_send(b.world(), mode, args);
+  r->persistent = true;
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+int finish_receive(const Binding& b, const RequestPtr& r, MPI_Comm comm, MPI_Status* status)
+{
+  fill_status(status, *r);
+  if (r->status_error == MPI_ERR_TRUNCATE)
+    return b.error(comm, MPI_ERR_TRUNCATE,
+                   "message from rank " + std::to_string(r->status_source) + " with tag " +
+                       std::to_string(r->status_tag) + " is larger than the receive buffer of " +
+                       std::to_string(r->bytes) + " bytes");
+  return r->status_error;
+}
+
+// Packs a buffer so that the send side of a *_replace call reads a copy.
+std::shared_ptr<std::vector<std::byte>> packed_copy(const Binding& b, const void* buf, int count, MPI_Datatype type)
+{
+  dt::DatatypePtr t = b.model().datatypes().find(type);
+  auto copy = std::make_shared<std::vector<std::byte>>(static_cast<size_t>(t->size() * count));
+  std::size_t position = 0;
+  if (!copy->empty())
+    dt::pack(buf, count, *t, copy->data(), copy->size(), position);
+  return copy;
+}
+
+// Builds the two parts of a send-receive; the caller waits or returns a request.
+int start_sendrecv(const Binding& b, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                   MPI_Comm comm, RequestPtr& send, RequestPtr& recv)
+{
+  OperationArgs sargs, rargs;
+  if (int err = b.p2p_args(sendbuf, sendcount, sendtype, dest, sendtag, comm, false, sargs))
+    return err;
+  if (int err = b.p2p_args(recvbuf, recvcount, recvtype, source, recvtag, comm, true, rargs))
+    return err;
+  recv = b.p2p().make_recv(b.world(), rargs);
+  send = b.p2p().make_send(b.world(), SendMode::Standard, sargs);
+  b.p2p().start(recv);
+  b.p2p().start(send);
+  return MPI_SUCCESS;
+}
+
+RequestPtr composite(const RequestPtr& send, const RequestPtr& recv, const char* call)
+{
+  auto r = std::make_shared<Request>(*recv);
+  r->handle = MPI_REQUEST_NULL;
+  r->call = call;
+  r->state = RequestState::Posted;
+  r->parts = {send, recv};
+  return r;
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Send", SendMode::Standard, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Bsend", SendMode::Buffered, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Ssend", SendMode::Synchronous, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Rsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Rsend", SendMode::Ready, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request* request)
+{
+  return nonblocking_send("MPI_Isend", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+  return nonblocking_send("MPI_Ibsend", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+  return nonblocking_send("MPI_Issend", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+  return nonblocking_send("MPI_Irsend", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  return persistent_send("MPI_Send_init", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request* request)
+{
+  return persistent_send("MPI_Bsend_init", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request* request)
+{
+  return persistent_send("MPI_Ssend_init", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                    MPI_Request* request)
+{
+  return persistent_send("MPI_Rsend_init", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+  Binding b("MPI_Recv");
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
+    return err;
+  RequestPtr r = b.p2p().make_recv(b.world(), args);
+  b.p2p().start(r);
+  b.wait(r);
+  return finish_receive(b, r, comm, status);
+}
+
+int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  Binding b("MPI_Irecv");
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
+    return err;
+  RequestPtr r = b.p2p().make_recv(b.world(), args);
+  b.p2p().start(r);
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  Binding b("MPI_Recv_init");
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
+    return err;
+  RequestPtr r = b.p2p().make_recv(b.world(), args);
+  r->persistent = true;
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+  Binding b("MPI_Sendrecv");
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                               recvtag, comm, send, recv))
+    return err;
+  b.wait(composite(send, recv, "MPI_Sendrecv"));
+  return finish_receive(b, recv, comm, status);
+}
+
+int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                          int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+  Binding b("MPI_Sendrecv_replace");
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = b.check_buffer(buf, count, datatype, comm))
+    return err;
+  auto copy = packed_copy(b, buf, count, datatype);
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, copy->data(), static_cast<int>(copy->size()), MPI_BYTE, dest, sendtag, buf, count,
+                               datatype, source, recvtag, comm, send, recv))
+    return err;
+  b.wait(composite(send, recv, "MPI_Sendrecv_replace"));
+  return finish_receive(b, recv, comm, status);
+}
+
+int PMPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  Binding b("MPI_Isendrecv");
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                               recvtag, comm, send, recv))
+    return err;
+  *request = b.model().requests().insert(composite(send, recv, "MPI_Isendrecv"));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                           int recvtag, MPI_Comm comm, MPI_Request* request)
+{
+  Binding b("MPI_Isendrecv_replace");
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = b.check_buffer(buf, count, datatype, comm))
+    return err;
+  auto copy = packed_copy(b, buf, count, datatype);
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, copy->data(), static_cast<int>(copy->size()), MPI_BYTE, dest, sendtag, buf, count,
+                               datatype, source, recvtag, comm, send, recv))
+    return err;
+  RequestPtr r = composite(send, recv, "MPI_Isendrecv_replace");
+  r->staged = copy;  // the send reads the copy until it completes
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Send)
+PROGSIM_MPI_ALIAS(MPI_Bsend)
+PROGSIM_MPI_ALIAS(MPI_Ssend)
+PROGSIM_MPI_ALIAS(MPI_Rsend)
+PROGSIM_MPI_ALIAS(MPI_Isend)
+PROGSIM_MPI_ALIAS(MPI_Ibsend)
+PROGSIM_MPI_ALIAS(MPI_Issend)
+PROGSIM_MPI_ALIAS(MPI_Irsend)
+PROGSIM_MPI_ALIAS(MPI_Send_init)
+PROGSIM_MPI_ALIAS(MPI_Bsend_init)
+PROGSIM_MPI_ALIAS(MPI_Ssend_init)
+PROGSIM_MPI_ALIAS(MPI_Rsend_init)
+PROGSIM_MPI_ALIAS(MPI_Recv)
+PROGSIM_MPI_ALIAS(MPI_Irecv)
+PROGSIM_MPI_ALIAS(MPI_Recv_init)
+PROGSIM_MPI_ALIAS(MPI_Sendrecv)
+PROGSIM_MPI_ALIAS(MPI_Sendrecv_replace)
+PROGSIM_MPI_ALIAS(MPI_Isendrecv)
+PROGSIM_MPI_ALIAS(MPI_Isendrecv_replace)

@@ -1,0 +1,222 @@
+// MPI-4.1 §3.8: probe and matched probe (MPI_Mprobe takes the message out of
+// the matching queues so that only MPI_Mrecv can receive it).
+
+#include "bindings/Binding.hpp"
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+void fill_probe_status(MPI_Status* status, const Packet& message)
+{
+  if (status == MPI_STATUS_IGNORE)
+    return;
+  Request view;
+  view.status_source = message.src_local;
+  view.status_tag = message.tag;
+  view.status_bytes = message.data_bytes;
+  fill_status(status, view);
+}
+
+void fill_proc_null_status(MPI_Status* status)
+{
+  if (status == MPI_STATUS_IGNORE)
+    return;
+  empty_status(status);
+  status->MPI_SOURCE = MPI_PROC_NULL;
+}
+
+int probe_args(const Binding& b, int source, int tag, MPI_Comm comm, const Communicator*& c)
+{
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  if (!(source == MPI_ANY_SOURCE || source == MPI_PROC_NULL || (source >= 0 && source < c->size())))
+    return b.error(comm, MPI_ERR_RANK, "invalid source rank " + std::to_string(source));
+  if (!(tag == MPI_ANY_TAG || (tag >= 0 && tag <= kTagUpperBound)))
+    return b.error(comm, MPI_ERR_TAG, "invalid tag " + std::to_string(tag));
+  return MPI_SUCCESS;
+}
+
+std::string probe_text(const char* call, int source, int tag, const Communicator& c)
+{
+  return std::string(call) + "(source=" + (source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(source)) +
+         ", tag=" + (tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(tag)) + ", comm=" + c.name + ")";
+}
+
+// Blocking (M)probe: waits until a matching message has arrived.
+const Packet* wait_for_message(const Binding& b, int source, int tag, const Communicator& c)
+{
+  int me = b.world();
+  const Packet* found = nullptr;
+  auto arrived = [&] { return (found = b.p2p().probe(me, c.context_id, source, tag)) != nullptr; };
+  if (!arrived())
+    b.progress().wait_until(arrived, probe_text(b.call(), source, tag, c));
+  return found;
+}
+
+const Packet* poll_for_message(const Binding& b, int source, int tag, const Communicator& c)
+{
+  RankProgress& p = b.progress();
+  ++p.counters.tests;
+  b.rank()->clock().charge_cpu(b.model().parameters().poll_cost);
+  p.progress_point();
+  const Packet* found = b.p2p().probe(b.world(), c.context_id, source, tag);
+  if (!found)
+    ++p.counters.false_tests;
+  return found;
+}
+
+int receive_message(const Binding& b, void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+                    RequestPtr& out)
+{
+  if (int err = b.check_initialized())
+    return err;
+  if (*message == MPI_MESSAGE_NO_PROC) {
+    out = nullptr;
+    *message = MPI_MESSAGE_NULL;
+    return MPI_SUCCESS;
+  }
+  std::optional<Packet> m = b.model().take_matched_message(*message);
+  if (!m)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "invalid message handle");
+  const Communicator* c = b.model().communicators().find(MPI_COMM_WORLD, b.world());
+  if (int err = b.check_buffer(buf, count, datatype, c->handle))
+    return err;
+  OperationArgs args;
+  args.buf = buf;
+  args.count = count;
+  args.datatype = datatype;
+  args.peer = m->src_local;
+  args.tag = m->tag;
+  args.comm = c;
+  args.call = b.call();
+  out = b.p2p().make_recv(b.world(), args);
+  out->context_id = m->context_id;
+  b.p2p().start_matched_recv(out, std::move(*m));
+  *message = MPI_MESSAGE_NULL;
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+  Binding b("MPI_Probe");
+  const Communicator* c = nullptr;
+  if (int err = probe_args(b, source, tag, comm, c))
+    return err;
+  if (source == MPI_PROC_NULL) {
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  fill_probe_status(status, *wait_for_message(b, source, tag, *c));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+{
+  Binding b("MPI_Iprobe");
+  const Communicator* c = nullptr;
+  if (int err = probe_args(b, source, tag, comm, c))
+    return err;
+  if (source == MPI_PROC_NULL) {
+    *flag = 1;
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  const Packet* found = poll_for_message(b, source, tag, *c);
+  *flag = found != nullptr;
+  if (found)
+    fill_probe_status(status, *found);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
+{
+  Binding b("MPI_Mprobe");
+  const Communicator* c = nullptr;
+  if (int err = probe_args(b, source, tag, comm, c))
+    return err;
+  if (source == MPI_PROC_NULL) {
+    *message = MPI_MESSAGE_NO_PROC;
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  wait_for_message(b, source, tag, *c);
+  std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, source, tag);
+  fill_probe_status(status, *m);
+  *message = b.model().add_matched_message(std::move(*m));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status)
+{
+  Binding b("MPI_Improbe");
+  const Communicator* c = nullptr;
+  if (int err = probe_args(b, source, tag, comm, c))
+    return err;
+  if (source == MPI_PROC_NULL) {
+    *flag = 1;
+    *message = MPI_MESSAGE_NO_PROC;
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  *flag = poll_for_message(b, source, tag, *c) != nullptr;
+  if (*flag) {
+    std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, source, tag);
+    fill_probe_status(status, *m);
+    *message = b.model().add_matched_message(std::move(*m));
+  }
+  return MPI_SUCCESS;
+}
+
+int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status)
+{
+  Binding b("MPI_Mrecv");
+  RequestPtr r;
+  if (int err = receive_message(b, buf, count, datatype, message, r))
+    return err;
+  if (!r) {
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  b.wait(r);
+  fill_status(status, *r);
+  if (r->status_error == MPI_ERR_TRUNCATE)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, "the message is larger than the receive buffer");
+  return MPI_SUCCESS;
+}
+
+int PMPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request)
+{
+  Binding b("MPI_Imrecv");
+  RequestPtr r;
+  if (int err = receive_message(b, buf, count, datatype, message, r))
+    return err;
+  if (!r) {
+    // A receive from MPI_PROC_NULL: complete at once.
+    OperationArgs args;
+    args.comm = b.model().communicators().find(MPI_COMM_WORLD, b.world());
+    args.peer = MPI_PROC_NULL;
+    args.datatype = MPI_BYTE;
+    args.call = b.call();
+    r = b.p2p().make_recv(b.world(), args);
+    b.p2p().start(r);
+  }
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Probe)
+PROGSIM_MPI_ALIAS(MPI_Iprobe)
+PROGSIM_MPI_ALIAS(MPI_Mprobe)
+PROGSIM_MPI_ALIAS(MPI_Improbe)
+PROGSIM_MPI_ALIAS(MPI_Mrecv)
+PROGSIM_MPI_ALIAS(MPI_Imrecv)

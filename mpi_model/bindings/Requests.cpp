@@ -1,0 +1,391 @@
+// MPI-4.1 §3.7.3-3.7.5, §3.9: completing requests (wait and test families),
+// freeing, cancelling and starting persistent requests.
+//
+// Test procedures progress (MPI-4.1 §2.9): each call runs one progress poll
+// of the caller's MPI library, and calls that return false are counted.
+
+#include "bindings/Binding.hpp"
+
+#include <vector>
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+// An active request behind a handle, or nullptr for MPI_REQUEST_NULL and
+// inactive persistent requests (both complete at once with an empty status).
+RequestPtr lookup(const Binding& b, MPI_Request handle, int& err)
+{
+  err = MPI_SUCCESS;
+  if (handle == MPI_REQUEST_NULL)
+    return nullptr;
+  RequestPtr r = b.model().requests().find(handle);
+  if (!r) {
+    err = b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+    return nullptr;
+  }
+  return r->active() ? r : nullptr;
+}
+
+// The request completed: report it and release or deactivate the handle.
+int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Status* status)
+{
+  fill_status(status, *r);
+  int err = r->status_error;
+  if (r->persistent) {
+    r->state = RequestState::Inactive;
+  } else {
+    b.model().requests().erase(*handle);
+    *handle = MPI_REQUEST_NULL;
+  }
+  if (err == MPI_ERR_TRUNCATE)
+    return b.error(r->comm ? r->comm->handle : MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+                   "message from rank " + std::to_string(r->status_source) + " with tag " +
+                       std::to_string(r->status_tag) + " is larger than the receive buffer of " +
+                       std::to_string(r->bytes) + " bytes");
+  return err;
+}
+
+// One poll of a test procedure.
+void test_poll(const Binding& b)
+{
+  RankProgress& p = b.progress();
+  ++p.counters.tests;
+  b.rank()->clock().charge_cpu(b.model().parameters().poll_cost);
+  p.progress_point();
+}
+
+void count_false(const Binding& b, bool flag)
+{
+  if (!flag)
+    ++b.progress().counters.false_tests;
+}
+
+std::vector<RequestPtr> lookup_all(const Binding& b, int count, MPI_Request* handles, int& err)
+{
+  std::vector<RequestPtr> rs(static_cast<size_t>(count));
+  for (int i = 0; i < count && !err; ++i)
+    rs[static_cast<size_t>(i)] = lookup(b, handles[i], err);
+  return rs;
+}
+
+std::string describe_all(const std::vector<RequestPtr>& rs, const char* call)
+{
+  std::string text = std::string(call) + " on " + std::to_string(rs.size()) + " request(s):";
+  for (auto& r : rs)
+    if (r && !r->complete())
+      text += " " + r->describe() + " [" + to_string(r->state) + "];";
+  return text;
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Wait(MPI_Request* request, MPI_Status* status)
+{
+  Binding b("MPI_Wait");
+  if (int err = b.check_initialized())
+    return err;
+  int err;
+  RequestPtr r = lookup(b, *request, err);
+  if (err)
+    return err;
+  if (!r) {
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  b.wait(r);
+  return retire(b, request, r, status);
+}
+
+int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
+{
+  Binding b("MPI_Test");
+  if (int err = b.check_initialized())
+    return err;
+  int err;
+  RequestPtr r = lookup(b, *request, err);
+  if (err)
+    return err;
+  test_poll(b);
+  if (!r) {
+    *flag = 1;
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  *flag = Binding::done(*r);
+  count_false(b, *flag);
+  return *flag ? retire(b, request, r, status) : MPI_SUCCESS;
+}
+
+int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
+{
+  Binding b("MPI_Request_get_status");
+  if (int err = b.check_initialized())
+    return err;
+  int err;
+  RequestPtr r = lookup(b, request, err);
+  if (err)
+    return err;
+  test_poll(b);
+  if (!r) {
+    *flag = 1;
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  *flag = Binding::done(*r);
+  count_false(b, *flag);
+  if (*flag)
+    fill_status(status, *r);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+  Binding b("MPI_Waitall");
+  if (int err = b.check_initialized())
+    return err;
+  int err = MPI_SUCCESS;
+  std::vector<RequestPtr> rs = lookup_all(b, count, requests, err);
+  if (err)
+    return err;
+  auto all_done = [&rs] {
+    for (auto& r : rs)
+      if (r && !Binding::done(*r))
+        return false;
+    return true;
+  };
+  if (!all_done())
+    b.progress().wait_until(all_done, describe_all(rs, "MPI_Waitall"));
+  int result = MPI_SUCCESS;
+  for (int i = 0; i < count; ++i) {
+    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    if (!rs[static_cast<size_t>(i)])
+      empty_status(st);
+    else if (int e = retire(b, &requests[i], rs[static_cast<size_t>(i)], st))
+      result = e;
+  }
+  return result == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_IN_STATUS;
+}
+
+int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
+{
+  Binding b("MPI_Testall");
+  if (int err = b.check_initialized())
+    return err;
+  int err = MPI_SUCCESS;
+  std::vector<RequestPtr> rs = lookup_all(b, count, requests, err);
+  if (err)
+    return err;
+  test_poll(b);
+  *flag = 1;
+  for (auto& r : rs)
+    if (r && !Binding::done(*r))
+      *flag = 0;
+  count_false(b, *flag);
+  if (!*flag)
+    return MPI_SUCCESS;
+  for (int i = 0; i < count; ++i) {
+    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    if (!rs[static_cast<size_t>(i)])
+      empty_status(st);
+    else
+      retire(b, &requests[i], rs[static_cast<size_t>(i)], st);
+  }
+  return MPI_SUCCESS;
+}
+
+int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
+{
+  Binding b("MPI_Waitany");
+  if (int err = b.check_initialized())
+    return err;
+  int err = MPI_SUCCESS;
+  std::vector<RequestPtr> rs = lookup_all(b, count, requests, err);
+  if (err)
+    return err;
+  auto first_done = [&rs]() -> int {
+    for (size_t i = 0; i < rs.size(); ++i)
+      if (rs[i] && Binding::done(*rs[i]))
+        return static_cast<int>(i);
+    return -1;
+  };
+  bool any_active = false;
+  for (auto& r : rs)
+    any_active = any_active || r;
+  if (!any_active) {
+    *index = MPI_UNDEFINED;
+    empty_status(status);
+    return MPI_SUCCESS;
+  }
+  if (first_done() < 0)
+    b.progress().wait_until([&] { return first_done() >= 0; }, describe_all(rs, "MPI_Waitany"));
+  *index = first_done();
+  return retire(b, &requests[*index], rs[static_cast<size_t>(*index)], status);
+}
+
+int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
+{
+  Binding b("MPI_Testany");
+  if (int err = b.check_initialized())
+    return err;
+  int err = MPI_SUCCESS;
+  std::vector<RequestPtr> rs = lookup_all(b, count, requests, err);
+  if (err)
+    return err;
+  test_poll(b);
+  bool any_active = false;
+  for (int i = 0; i < count; ++i) {
+    const RequestPtr& r = rs[static_cast<size_t>(i)];
+    any_active = any_active || r;
+    if (r && Binding::done(*r)) {
+      *flag = 1;
+      *index = i;
+      return retire(b, &requests[i], r, status);
+    }
+  }
+  *index = MPI_UNDEFINED;
+  *flag = !any_active;
+  if (*flag)
+    empty_status(status);
+  count_false(b, *flag);
+  return MPI_SUCCESS;
+}
+
+static int some(const Binding& b, int incount, MPI_Request requests[], int* outcount, int indices[],
+                MPI_Status statuses[], bool block)
+{
+  int err = MPI_SUCCESS;
+  std::vector<RequestPtr> rs = lookup_all(b, incount, requests, err);
+  if (err)
+    return err;
+  bool any_active = false;
+  for (auto& r : rs)
+    any_active = any_active || r;
+  if (!any_active) {
+    *outcount = MPI_UNDEFINED;
+    return MPI_SUCCESS;
+  }
+  auto any_done = [&rs] {
+    for (auto& r : rs)
+      if (r && Binding::done(*r))
+        return true;
+    return false;
+  };
+  if (block && !any_done())
+    b.progress().wait_until(any_done, describe_all(rs, b.call()));
+  *outcount = 0;
+  int result = MPI_SUCCESS;
+  for (int i = 0; i < incount; ++i) {
+    const RequestPtr& r = rs[static_cast<size_t>(i)];
+    if (r && Binding::done(*r)) {
+      MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[*outcount];
+      indices[*outcount] = i;
+      ++*outcount;
+      if (int e = retire(b, &requests[i], r, st))
+        result = e;
+    }
+  }
+  return result == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_IN_STATUS;
+}
+
+int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
+{
+  Binding b("MPI_Waitsome");
+  if (int err = b.check_initialized())
+    return err;
+  return some(b, incount, requests, outcount, indices, statuses, true);
+}
+
+int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
+{
+  Binding b("MPI_Testsome");
+  if (int err = b.check_initialized())
+    return err;
+  test_poll(b);
+  int err = some(b, incount, requests, outcount, indices, statuses, false);
+  count_false(b, *outcount != 0);
+  return err;
+}
+
+int PMPI_Request_free(MPI_Request* request)
+{
+  Binding b("MPI_Request_free");
+  if (int err = b.check_initialized())
+    return err;
+  RequestPtr r = b.model().requests().find(*request);
+  if (!r)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  if (r->active() && !Binding::done(*r)) {
+    // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
+    for (auto& part : r->parts)
+      b.p2p().freed_by_user(*part);
+    if (r->parts.empty())
+      b.p2p().freed_by_user(*r);
+  }
+  b.model().requests().erase(*request);
+  *request = MPI_REQUEST_NULL;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Cancel(MPI_Request* request)
+{
+  Binding b("MPI_Cancel");
+  if (int err = b.check_initialized())
+    return err;
+  RequestPtr r = b.model().requests().find(*request);
+  if (!r)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  if (r->active() && !r->complete())
+    b.p2p().cancel(*r);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Test_cancelled(const MPI_Status* status, int* flag)
+{
+  Binding b("MPI_Test_cancelled");
+  *flag = status->count_hi_and_cancelled & 1;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Start(MPI_Request* request)
+{
+  Binding b("MPI_Start");
+  if (int err = b.check_initialized())
+    return err;
+  RequestPtr r = b.model().requests().find(*request);
+  if (!r || !r->persistent)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "not a persistent request");
+  if (r->active())
+    return b.error(r->comm->handle, MPI_ERR_REQUEST, "the persistent request is already active");
+  if (int err = start_request(b, r))
+    return b.error(r->comm->handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
+  return MPI_SUCCESS;
+}
+
+int PMPI_Startall(int count, MPI_Request requests[])
+{
+  for (int i = 0; i < count; ++i)
+    if (int err = PMPI_Start(&requests[i]))
+      return err;
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Wait)
+PROGSIM_MPI_ALIAS(MPI_Test)
+PROGSIM_MPI_ALIAS(MPI_Request_get_status)
+PROGSIM_MPI_ALIAS(MPI_Waitall)
+PROGSIM_MPI_ALIAS(MPI_Testall)
+PROGSIM_MPI_ALIAS(MPI_Waitany)
+PROGSIM_MPI_ALIAS(MPI_Testany)
+PROGSIM_MPI_ALIAS(MPI_Waitsome)
+PROGSIM_MPI_ALIAS(MPI_Testsome)
+PROGSIM_MPI_ALIAS(MPI_Request_free)
+PROGSIM_MPI_ALIAS(MPI_Cancel)
+PROGSIM_MPI_ALIAS(MPI_Test_cancelled)
+PROGSIM_MPI_ALIAS(MPI_Start)
+PROGSIM_MPI_ALIAS(MPI_Startall)

@@ -1,0 +1,127 @@
+// MPI-4.1 §3.2.5 and §5.1.11 (status inquiries: count, elements) and §3.6
+// (the buffer of buffered sends).
+
+#include "bindings/Binding.hpp"
+
+#include "datatype/ElementCount.hpp"
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+long long status_bytes(const MPI_Status* status)
+{
+  auto lo = static_cast<unsigned long long>(static_cast<unsigned int>(status->count_lo));
+  auto hi = static_cast<unsigned long long>(static_cast<unsigned int>(status->count_hi_and_cancelled)) >> 1;
+  return static_cast<long long>((hi << 32) | lo);
+}
+
+void set_status_bytes(MPI_Status* status, long long bytes)
+{
+  auto b = static_cast<unsigned long long>(bytes);
+  status->count_lo = static_cast<int>(b & 0xffffffffULL);
+  status->count_hi_and_cancelled = static_cast<int>(((b >> 32) << 1) | (status->count_hi_and_cancelled & 1));
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
+{
+  Binding b("MPI_Get_count");
+  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  if (!t)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
+  std::optional<std::int64_t> items = dt::count_items(*t, status_bytes(status));
+  *count = items ? static_cast<int>(*items) : MPI_UNDEFINED;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+{
+  Binding b("MPI_Get_elements_x");
+  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  if (!t)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
+  *count = dt::count_elements(*t, status_bytes(status));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count)
+{
+  MPI_Count n = 0;
+  int err = PMPI_Get_elements_x(status, datatype, &n);
+  *count = static_cast<int>(n);
+  return err;
+}
+
+int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
+{
+  Binding b("MPI_Status_set_elements_x");
+  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  if (!t)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
+  // Elements of a single predefined type: count * its size.
+  long long per_element = t->num_elements() > 0 ? t->size() / t->num_elements() : 0;
+  set_status_bytes(status, count * per_element);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count)
+{
+  return PMPI_Status_set_elements_x(status, datatype, count);
+}
+
+int PMPI_Status_set_cancelled(MPI_Status* status, int flag)
+{
+  Binding b("MPI_Status_set_cancelled");
+  status->count_hi_and_cancelled = (status->count_hi_and_cancelled & ~1) | (flag ? 1 : 0);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Buffer_attach(void* buffer, int size)
+{
+  Binding b("MPI_Buffer_attach");
+  if (int err = b.check_initialized())
+    return err;
+  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
+  if (buf.attached())
+    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
+  if (size < 0)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "negative size");
+  buf.attach(buffer, static_cast<std::size_t>(size));
+  return MPI_SUCCESS;
+}
+
+// Blocks until every buffered message has left the buffer (MPI-4.1 §3.6.1):
+// a blocked call, so it progresses the rank's decoupled activities.
+int PMPI_Buffer_detach(void* buffer_addr, int* size)
+{
+  Binding b("MPI_Buffer_detach");
+  if (int err = b.check_initialized())
+    return err;
+  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
+  if (!buf.attached())
+    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "no buffer is attached");
+  if (buf.pending_messages() > 0)
+    b.progress().wait_until([&buf] { return buf.pending_messages() == 0; },
+                            "MPI_Buffer_detach (" + std::to_string(buf.pending_messages()) +
+                                " buffered message(s) still to be sent)");
+  *static_cast<void**>(buffer_addr) = buf.base();
+  *size = static_cast<int>(buf.size());
+  buf.detach();
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Get_count)
+PROGSIM_MPI_ALIAS(MPI_Get_elements_x)
+PROGSIM_MPI_ALIAS(MPI_Get_elements)
+PROGSIM_MPI_ALIAS(MPI_Status_set_elements_x)
+PROGSIM_MPI_ALIAS(MPI_Status_set_elements)
+PROGSIM_MPI_ALIAS(MPI_Status_set_cancelled)
+PROGSIM_MPI_ALIAS(MPI_Buffer_attach)
+PROGSIM_MPI_ALIAS(MPI_Buffer_detach)

@@ -1,0 +1,101 @@
+#include "core/Request.hpp"
+
+namespace progsim::mpi {
+
+namespace {
+constexpr MPI_Request kRequestKind = 0x2c000000;
+constexpr std::uint32_t kIndexMask = 0x00ffffff;
+}  // namespace
+
+const char* to_string(Protocol protocol)
+{
+  switch (protocol) {
+    case Protocol::None: return "none";
+    case Protocol::Eager: return "eager";
+    case Protocol::EagerSync: return "eager-sync";
+    case Protocol::RendezvousPush: return "rendezvous-push";
+    case Protocol::RendezvousPull: return "rendezvous-pull";
+  }
+  return "?";
+}
+
+const char* to_string(RequestState state)
+{
+  switch (state) {
+    case RequestState::Inactive: return "inactive";
+    case RequestState::Posted: return "posted";
+    case RequestState::WaitingForCts: return "waiting-for-cts";
+    case RequestState::SendingData: return "sending-data";
+    case RequestState::WaitingForAck: return "waiting-for-ack";
+    case RequestState::WaitingForFin: return "waiting-for-fin";
+    case RequestState::WaitingForData: return "waiting-for-data";
+    case RequestState::Complete: return "complete";
+  }
+  return "?";
+}
+
+const char* to_string(SendMode mode)
+{
+  switch (mode) {
+    case SendMode::Standard: return "standard";
+    case SendMode::Buffered: return "buffered";
+    case SendMode::Synchronous: return "synchronous";
+    case SendMode::Ready: return "ready";
+  }
+  return "?";
+}
+
+std::string Request::describe() const
+{
+  std::string peer_text;
+  if (kind == RequestKind::Send)
+    peer_text = "dest=" + std::to_string(peer);
+  else
+    peer_text = "source=" + (peer == MPI_ANY_SOURCE ? std::string("MPI_ANY_SOURCE") : std::to_string(peer));
+  std::string tag_text = tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(tag);
+  std::string comm_text = comm && !comm->name.empty() ? comm->name : "comm";
+  if (comm && context_id != comm->context_id)  // a collective's internal message
+    return std::string(call) + "(comm=" + comm_text + "), " +
+           (kind == RequestKind::Send ? "sending to rank " : "waiting for a message from rank ") +
+           std::to_string(peer);
+  return std::string(call) + "(" + peer_text + ", tag=" + tag_text + ", comm=" + comm_text + ", " +
+         std::to_string(bytes) + " bytes)";
+}
+
+MPI_Request RequestTable::insert(const RequestPtr& request)
+{
+  std::uint32_t index;
+  if (!free_.empty()) {
+    index = free_.back();
+    free_.pop_back();
+  } else {
+    if (slots_.empty())
+      slots_.emplace_back();  // index 0 is MPI_REQUEST_NULL
+    index = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[index] = request;
+  request->handle = kRequestKind | static_cast<MPI_Request>(index);
+  ++live_;
+  return request->handle;
+}
+
+RequestPtr RequestTable::find(MPI_Request handle) const
+{
+  if ((handle & ~static_cast<MPI_Request>(kIndexMask)) != kRequestKind)
+    return nullptr;
+  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  return index < slots_.size() ? slots_[index] : nullptr;
+}
+
+void RequestTable::erase(MPI_Request handle)
+{
+  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  if (index == 0 || index >= slots_.size() || !slots_[index])
+    return;
+  slots_[index].reset();
+  free_.push_back(index);
+  --live_;
+}
+
+}  // namespace progsim::mpi

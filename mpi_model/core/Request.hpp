@@ -1,0 +1,110 @@
+// MPI requests (MPI-4.1 §3.7) as explicit state machines. A request is owned
+// by the rank that created it; protocol packets refer to the peer's request
+// directly (everything lives in one address space), as RTS/CTS headers of a
+// real MPI carry request ids.
+#pragma once
+
+#include "core/Communicator.hpp"
+
+#include <mpi.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace progsim::mpi {
+
+enum class RequestKind { Send, Recv };
+enum class SendMode { Standard, Buffered, Synchronous, Ready };
+
+// How a message travels; chosen by ProtocolSelector from mode and size.
+enum class Protocol {
+  None,            // nothing to move (MPI_PROC_NULL)
+  Eager,           // data sent with the envelope, buffered at the target if unexpected
+  EagerSync,       // eager, and the target acknowledges the match (MPI_Ssend of a small message)
+  RendezvousPush,  // RTS; the target answers CTS when matched; the origin then sends the data
+  RendezvousPull,  // RTS; the target reads the data from the origin (RDMA get), then sends FIN
+};
+
+enum class RequestState {
+  Inactive,        // persistent request, not started
+  Posted,          // receive waiting for a match / send started, nothing answered yet
+  WaitingForCts,   // rendezvous push origin: RTS sent
+  SendingData,     // rendezvous push origin: data on the wire
+  WaitingForAck,   // eager-sync origin: message sent, match not yet acknowledged
+  WaitingForFin,   // rendezvous pull origin: RTS sent, target not done reading
+  WaitingForData,  // receive matched a rendezvous message; data not arrived yet
+  Complete,
+};
+
+const char* to_string(Protocol protocol);
+const char* to_string(RequestState state);
+const char* to_string(SendMode mode);
+
+struct Request {
+  MPI_Request handle = MPI_REQUEST_NULL;
+  RequestKind kind = RequestKind::Send;
+  SendMode mode = SendMode::Standard;
+  Protocol protocol = Protocol::None;
+  RequestState state = RequestState::Posted;
+  int owner = 0;                 // world rank that created the request
+  const Communicator* comm = nullptr;
+  int context_id = 0;
+  int peer = 0;                  // local rank in comm: destination, or source / MPI_ANY_SOURCE
+  int tag = 0;
+  void* buf = nullptr;
+  std::int64_t count = 0;
+  MPI_Datatype datatype = MPI_DATATYPE_NULL;
+  std::size_t bytes = 0;         // packed size of the send data / of the receive buffer
+  const char* call = "";         // the MPI procedure that started it, for explanations
+
+  bool persistent = false;
+  bool freed_by_user = false;    // MPI_Request_free on an active request
+  bool cancelled = false;
+  bool from_bsend_buffer = false;
+
+  // Result (valid when Complete).
+  int status_source = MPI_ANY_SOURCE;
+  int status_tag = MPI_ANY_TAG;
+  int status_error = MPI_SUCCESS;
+  std::size_t status_bytes = 0;
+
+  // Protocol state.
+  std::shared_ptr<std::vector<std::byte>> staged;  // packed data of an eager or buffered send
+  std::uint64_t message_id = 0;  // the message this request sends or received (report, trace)
+  std::size_t bsend_reservation = 0;
+
+  // MPI_Isendrecv(_replace): the request completes when all parts have; its
+  // status is the receive part's. on_complete runs once, at completion.
+  std::vector<std::shared_ptr<Request>> parts;
+  std::function<void()> on_complete;
+
+  // Simulated times for the report: started, matched, completed.
+  double post_time = 0, match_time = -1, complete_time = -1;
+
+  bool complete() const { return state == RequestState::Complete; }
+  bool active() const { return state != RequestState::Inactive; }
+  std::string describe() const;  // "MPI_Send(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes)"
+};
+
+using RequestPtr = std::shared_ptr<Request>;
+
+// Handle <-> request table. One table for the run (handles are unique across
+// ranks, which is allowed: a handle only has meaning in its owner).
+class RequestTable {
+public:
+  MPI_Request insert(const RequestPtr& request);
+  RequestPtr find(MPI_Request handle) const;
+  void erase(MPI_Request handle);
+  std::size_t live() const { return live_; }
+
+private:
+  std::vector<RequestPtr> slots_;  // index = handle & 0xffffff, slot 0 unused
+  std::vector<std::uint32_t> free_;
+  std::size_t live_ = 0;
+};
+
+}  // namespace progsim::mpi

@@ -1,0 +1,53 @@
+#include "p2p/MatchingQueues.hpp"
+
+namespace progsim::mpi {
+
+bool envelope_matches(int context, int source, int tag, const Packet& message)
+{
+  return message.context_id == context && (source == MPI_ANY_SOURCE || source == message.src_local) &&
+         (tag == MPI_ANY_TAG || tag == message.tag);
+}
+
+RequestPtr MatchingQueues::take_posted(const Packet& message)
+{
+  for (auto it = posted_.begin(); it != posted_.end(); ++it) {
+    const Request& r = **it;
+    if (envelope_matches(r.context_id, r.peer, r.tag, message)) {
+      RequestPtr found = *it;
+      posted_.erase(it);
+      return found;
+    }
+  }
+  return nullptr;
+}
+
+std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, int tag)
+{
+  for (auto it = unexpected_.begin(); it != unexpected_.end(); ++it)
+    if (envelope_matches(context, source, tag, *it)) {
+      Packet found = std::move(*it);
+      unexpected_.erase(it);
+      return found;
+    }
+  return std::nullopt;
+}
+
+const Packet* MatchingQueues::peek_unexpected(int context, int source, int tag) const
+{
+  for (const Packet& p : unexpected_)
+    if (envelope_matches(context, source, tag, p))
+      return &p;
+  return nullptr;
+}
+
+bool MatchingQueues::remove_posted(const Request& receive)
+{
+  for (auto it = posted_.begin(); it != posted_.end(); ++it)
+    if (it->get() == &receive) {
+      posted_.erase(it);
+      return true;
+    }
+  return false;
+}
+
+}  // namespace progsim::mpi

@@ -1,0 +1,40 @@
+// A rank's matching state (MPI-4.1 §3.5): receives posted and not yet
+// matched, in posting order, and arrived messages (eager data or RTS) that
+// no receive matched yet, in arrival order. Matching takes the first entry
+// that fits, which with in-order arrival per sender gives non-overtaking.
+#pragma once
+
+#include "core/Request.hpp"
+#include "transport/Packet.hpp"
+
+#include <list>
+#include <optional>
+
+namespace progsim::mpi {
+
+// Does a receive for (source, tag) on `context` accept this message?
+bool envelope_matches(int context, int source, int tag, const Packet& message);
+
+class MatchingQueues {
+public:
+  // The first posted receive that accepts `message`, removed from the queue.
+  RequestPtr take_posted(const Packet& message);
+  // The first unexpected message a receive for (context, source, tag)
+  // accepts; removed with take_unexpected, left in place with peek.
+  std::optional<Packet> take_unexpected(int context, int source, int tag);
+  const Packet* peek_unexpected(int context, int source, int tag) const;
+
+  void post(const RequestPtr& receive) { posted_.push_back(receive); }
+  bool remove_posted(const Request& receive);
+  void add_unexpected(Packet message) { unexpected_.push_back(std::move(message)); }
+
+  std::size_t posted_count() const { return posted_.size(); }
+  std::size_t unexpected_count() const { return unexpected_.size(); }
+  const std::list<Packet>& unexpected() const { return unexpected_; }
+
+private:
+  std::list<RequestPtr> posted_;
+  std::list<Packet> unexpected_;
+};
+
+}  // namespace progsim::mpi

@@ -1,0 +1,342 @@
+#include "p2p/PointToPoint.hpp"
+
+#include "datatype/Pack.hpp"
+#include "sim/Rank.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::mpi {
+
+PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTable& datatypes,
+                           const ModelParameters& parameters, int world_size)
+    : progress_(progress),
+      fabric_(fabric),
+      datatypes_(datatypes),
+      parameters_(parameters),
+      world_size_(world_size),
+      queues_(static_cast<size_t>(world_size)),
+      bsend_buffers_(static_cast<size_t>(world_size)),
+      pending_freed_(static_cast<size_t>(world_size), 0)
+{
+}
+
+double PointToPoint::now() const
+{
+  return sg4::Engine::get_clock();
+}
+
+std::size_t PointToPoint::packed_size(const Request& request) const
+{
+  dt::DatatypePtr type = datatypes_.find(request.datatype);
+  return type ? static_cast<std::size_t>(type->size() * request.count) : 0;
+}
+
+static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args)
+{
+  auto r = std::make_shared<Request>();
+  r->kind = kind;
+  r->owner = rank;
+  r->comm = args.comm;
+  r->context_id = args.comm->context_id + args.context_offset;
+  r->peer = args.peer;
+  r->tag = args.tag;
+  r->buf = args.buf;
+  r->count = args.count;
+  r->datatype = args.datatype;
+  r->call = args.call;
+  r->state = RequestState::Inactive;
+  return r;
+}
+
+RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs& args)
+{
+  RequestPtr r = make_request(RequestKind::Send, rank, args);
+  r->mode = mode;
+  r->bytes = packed_size(*r);
+  return r;
+}
+
+RequestPtr PointToPoint::make_recv(int rank, const OperationArgs& args)
+{
+  RequestPtr r = make_request(RequestKind::Recv, rank, args);
+  r->bytes = packed_size(*r);
+  return r;
+}
+
+Protocol PointToPoint::choose_protocol(SendMode mode, std::size_t bytes) const
+{
+  bool small = parameters_.eager_threshold > 0 && bytes <= static_cast<std::size_t>(parameters_.eager_threshold);
+  Protocol rendezvous = parameters_.rendezvous == "pull" ? Protocol::RendezvousPull : Protocol::RendezvousPush;
+  if (mode == SendMode::Synchronous)
+    return small ? Protocol::EagerSync : rendezvous;
+  return small ? Protocol::Eager : rendezvous;
+}
+
+int PointToPoint::start(const RequestPtr& r)
+{
+  r->state = RequestState::Posted;
+  r->cancelled = false;
+  r->status_error = MPI_SUCCESS;
+  r->status_bytes = 0;
+  r->staged.reset();
+  r->post_time = now();
+  r->match_time = r->complete_time = -1;
+  if (r->peer == MPI_PROC_NULL) {
+    r->protocol = Protocol::None;
+    r->status_source = MPI_PROC_NULL;
+    r->status_tag = MPI_ANY_TAG;
+    complete(*r);
+    return MPI_SUCCESS;
+  }
+  if (r->kind == RequestKind::Recv) {
+    int rank = r->owner;
+    if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
+      start_matched_recv(r, std::move(*message));
+    else
+      queues_[static_cast<size_t>(rank)].post(r);
+    return MPI_SUCCESS;
+  }
+
+  r->protocol = choose_protocol(r->mode, r->bytes);
+  if (r->mode == SendMode::Buffered) {
+    // MPI-4.1 §3.6: the data is copied into the attached buffer now.
+    std::size_t need = r->bytes + MPI_BSEND_OVERHEAD;
+    if (!bsend_buffers_[static_cast<size_t>(r->owner)].reserve(need))
+      return MPI_ERR_BUFFER;
+    r->bsend_reservation = need;
+    r->from_bsend_buffer = true;
+    r->staged = pack(*r);
+  }
+  int dest_world = r->comm->world_rank(r->peer);
+  MessageRecord record;
+  record.id = messages_.size() + 1;
+  record.source = r->owner;
+  record.dest = dest_world;
+  record.tag = r->tag;
+  record.bytes = r->bytes;
+  record.protocol = r->protocol;
+  record.post_time = r->post_time;
+  r->message_id = messages_.add(record).id;
+  if (r->protocol == Protocol::Eager || r->protocol == Protocol::EagerSync)
+    eager_start_origin(r);
+  else
+    rndv_start_origin(r);
+  return MPI_SUCCESS;
+}
+
+void PointToPoint::start_matched_recv(const RequestPtr& recv, Packet message)
+{
+  recv->state = RequestState::Posted;
+  if (recv->post_time < 0)
+    recv->post_time = now();
+  if (message.kind == PacketKind::Eager)
+    deliver_eager(recv, message);
+  else
+    rndv_matched_target(recv, message);
+}
+
+const Packet* PointToPoint::probe(int rank, int context, int source, int tag) const
+{
+  return queues_[static_cast<size_t>(rank)].peek_unexpected(context, source, tag);
+}
+
+std::optional<Packet> PointToPoint::take_message(int rank, int context, int source, int tag)
+{
+  return queues_[static_cast<size_t>(rank)].take_unexpected(context, source, tag);
+}
+
+void PointToPoint::cancel(Request& request)
+{
+  // MPI-4.1 §3.8.4: a receive that has not matched can be cancelled; a send
+  // cancel is allowed to fail, and progsim never cancels sends.
+  if (request.kind == RequestKind::Recv && request.state == RequestState::Posted &&
+      queues_[static_cast<size_t>(request.owner)].remove_posted(request)) {
+    request.cancelled = true;
+    request.status_source = MPI_ANY_SOURCE;
+    request.status_tag = MPI_ANY_TAG;
+    complete(request);
+  }
+}
+
+void PointToPoint::freed_by_user(Request& request)
+{
+  request.freed_by_user = true;
+  if (!request.complete())
+    ++pending_freed_[static_cast<size_t>(request.owner)];
+}
+
+bool PointToPoint::has_pending_activities(int rank) const
+{
+  return bsend_buffers_[static_cast<size_t>(rank)].pending_messages() > 0 ||
+         pending_freed_[static_cast<size_t>(rank)] > 0 || !progress_.rank(rank).host_queue().empty();
+}
+
+std::string PointToPoint::explain(int rank) const
+{
+  const BufferedSendBuffer& b = bsend_buffers_[static_cast<size_t>(rank)];
+  std::string text;
+  if (b.pending_messages() > 0)
+    text += std::to_string(b.pending_messages()) + " buffered send(s) not yet delivered; ";
+  const MatchingQueues& q = queues_[static_cast<size_t>(rank)];
+  text += std::to_string(q.posted_count()) + " posted receive(s) unmatched, " + std::to_string(q.unexpected_count()) +
+          " unexpected message(s) queued";
+  for (const Packet& p : q.unexpected())
+    if (p.kind == PacketKind::Rts)
+      text += "; unmatched RTS of " + std::to_string(p.data_bytes) + " B from rank " + std::to_string(p.src) +
+              " (tag " + std::to_string(p.tag) + ")";
+  return text;
+}
+
+void PointToPoint::complete(Request& request)
+{
+  request.state = RequestState::Complete;
+  request.complete_time = now();
+  if (request.kind == RequestKind::Recv && request.message_id)
+    if (MessageRecord* m = messages_.find(request.message_id))
+      m->complete_time = request.complete_time;
+  if (request.from_bsend_buffer)
+    release_bsend(request);
+  if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)
+    --pending_freed_[static_cast<size_t>(request.owner)];
+  progress_.rank(request.owner).wake();
+}
+
+void PointToPoint::release_bsend(Request& send)
+{
+  if (send.bsend_reservation == 0)
+    return;
+  bsend_buffers_[static_cast<size_t>(send.owner)].release(send.bsend_reservation);
+  send.bsend_reservation = 0;
+  progress_.rank(send.owner).wake();
+}
+
+std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) const
+{
+  auto data = std::make_shared<std::vector<std::byte>>(send.bytes);
+  if (send.bytes > 0) {
+    dt::DatatypePtr type = datatypes_.find(send.datatype);
+    std::size_t position = 0;
+    dt::pack(send.buf, send.count, *type, data->data(), data->size(), position);
+  }
+  return data;
+}
+
+void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes)
+{
+  std::size_t n = std::min(message_bytes, recv.bytes);
+  if (n > 0) {
+    dt::DatatypePtr type = datatypes_.find(recv.datatype);
+    dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *type);
+  }
+  recv.status_bytes = n;
+  if (message_bytes > recv.bytes)
+    recv.status_error = MPI_ERR_TRUNCATE;
+}
+
+void PointToPoint::mark_matched(const RequestPtr& recv, const Packet& packet)
+{
+  recv->match_time = now();
+  recv->message_id = packet.message_id;
+  recv->status_source = packet.src_local;
+  recv->status_tag = packet.tag;
+  if (MessageRecord* m = messages_.find(packet.message_id))
+    m->match_time = recv->match_time;
+}
+
+Packet PointToPoint::control_packet(PacketKind kind, int src, int dst) const
+{
+  Packet p;
+  p.kind = kind;
+  p.src = src;
+  p.dst = dst;
+  p.wire_bytes = static_cast<std::size_t>(parameters_.header_bytes);
+  return p;
+}
+
+void PointToPoint::send_packet(Packet packet)
+{
+  if (packet.kind == PacketKind::Eager || packet.kind == PacketKind::Rts)
+    packet.sequence = next_sequence_out_[{packet.src, packet.dst}]++;
+  fabric_.send(std::move(packet));
+}
+
+void PointToPoint::on_arrival(Packet&& packet)
+{
+  switch (packet.kind) {
+    case PacketKind::Eager:
+      // The origin NIC has read the buffered data: that buffer space is free.
+      if (packet.origin && packet.origin->from_bsend_buffer && !packet.sync)
+        release_bsend(*packet.origin);
+      accept_in_order(std::move(packet));
+      break;
+    case PacketKind::Rts:
+      accept_in_order(std::move(packet));
+      break;
+    case PacketKind::Cts: {
+      int owner = packet.dst;
+      progress_.enable(owner, ChunkStep::CtsOnCtsOrigin, packet.src, packet.message_id, packet.data_bytes,
+                       [this, p = std::move(packet)] { rndv_on_cts_origin(p); });
+      break;
+    }
+    case PacketKind::Data:
+      rndv_on_data_target(std::move(packet));
+      break;
+    case PacketKind::Ack: {
+      int owner = packet.dst;
+      progress_.enable(owner, ChunkStep::AckOnAckOrigin, packet.src, packet.message_id, 0,
+                       [this, p = std::move(packet)] { sync_on_ack_origin(p); });
+      break;
+    }
+    case PacketKind::Fin: {
+      int owner = packet.dst;
+      progress_.enable(owner, ChunkStep::FinOnFinOrigin, packet.src, packet.message_id, 0,
+                       [this, p = std::move(packet)] { rndv_on_fin_origin(p); });
+      break;
+    }
+  }
+}
+
+void PointToPoint::accept_in_order(Packet&& packet)
+{
+  std::pair<int, int> link{packet.src, packet.dst};
+  std::uint64_t& expected = next_sequence_in_[link];
+  if (packet.sequence != expected) {
+    held_[link].emplace(packet.sequence, std::move(packet));
+    return;
+  }
+  for (;;) {
+    ++expected;
+    int owner = packet.dst;
+    ChunkStep step = packet.kind == PacketKind::Eager ? ChunkStep::EagerOnMessageTarget : ChunkStep::RtsOnRtsTarget;
+    std::uint64_t id = packet.message_id;
+    std::size_t bytes = packet.data_bytes;
+    int peer = packet.src;
+    progress_.enable(owner, step, peer, id, bytes, [this, p = std::move(packet)] { eager_on_message_target(p); });
+    auto held = held_.find(link);
+    if (held == held_.end())
+      return;
+    auto next = held->second.find(expected);
+    if (next == held->second.end())
+      return;
+    packet = std::move(next->second);
+    held->second.erase(next);
+  }
+}
+
+void PointToPoint::match_arrived(int rank, Packet packet)
+{
+  MatchingQueues& q = queues_[static_cast<size_t>(rank)];
+  if (RequestPtr recv = q.take_posted(packet)) {
+    if (packet.kind == PacketKind::Eager)
+      deliver_eager(recv, packet);
+    else
+      rndv_matched_target(recv, packet);
+    return;
+  }
+  q.add_unexpected(std::move(packet));
+  progress_.rank(rank).wake();  // a probe may be waiting for it
+}
+
+}  // namespace progsim::mpi

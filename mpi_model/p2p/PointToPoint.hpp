@@ -1,0 +1,120 @@
+// The point-to-point engine (MPI-4.1 chapter 3) of all ranks: starting sends
+// and receives, matching, the protocols (EagerProtocol.cpp,
+// RendezvousProtocol.cpp), probes, cancellation and buffered sends.
+//
+// Work done inside the MPI call that starts an operation (injecting an
+// eager message, matching an already arrived message, answering its RTS)
+// runs directly. Work that happens later, when a packet arrives, is enabled
+// as a progress chunk of the rank that must do it; the progress policy
+// decides who runs it and when.
+#pragma once
+
+#include "ModelParameters.hpp"
+#include "core/Communicator.hpp"
+#include "core/DatatypeTable.hpp"
+#include "core/Request.hpp"
+#include "p2p/BufferedSendBuffer.hpp"
+#include "p2p/MatchingQueues.hpp"
+#include "p2p/MessageLog.hpp"
+#include "progress/ProgressEngine.hpp"
+#include "transport/Fabric.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace progsim::mpi {
+
+// What MPI_Send & co. were called with (after argument checks).
+struct OperationArgs {
+  void* buf = nullptr;
+  std::int64_t count = 0;
+  MPI_Datatype datatype = MPI_DATATYPE_NULL;
+  int peer = 0;  // local rank in comm (destination, or source / MPI_ANY_SOURCE / MPI_PROC_NULL)
+  int tag = 0;
+  const Communicator* comm = nullptr;
+  int context_offset = 0;  // 0: user traffic; 1: collectives' internal traffic
+  const char* call = "";
+};
+
+class PointToPoint {
+public:
+  PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTable& datatypes, const ModelParameters& parameters,
+               int world_size);
+
+  // New requests (not yet started; persistent ones stay Inactive).
+  RequestPtr make_send(int rank, SendMode mode, const OperationArgs& args);
+  RequestPtr make_recv(int rank, const OperationArgs& args);
+  // Starts (or restarts, for persistent requests) an operation. Returns an
+  // MPI error class (MPI_ERR_BUFFER when a buffered send does not fit).
+  int start(const RequestPtr& request);
+  // Receives the message taken out by MPI_Mprobe / MPI_Improbe.
+  void start_matched_recv(const RequestPtr& request, Packet message);
+
+  // Probes (MPI-4.1 §3.8): the first unexpected message the envelope matches.
+  const Packet* probe(int rank, int context, int source, int tag) const;
+  std::optional<Packet> take_message(int rank, int context, int source, int tag);
+
+  // MPI_Request_free on an active request: the library finishes it alone.
+  void freed_by_user(Request& request);
+  // MPI_Cancel: a receive not matched yet is cancelled; sends are not.
+  void cancel(Request& request);
+
+  BufferedSendBuffer& bsend_buffer(int rank) { return bsend_buffers_[static_cast<size_t>(rank)]; }
+  // Decoupled activities a rank still has (MPI_Finalize waits for them).
+  bool has_pending_activities(int rank) const;
+  std::size_t posted_receives(int rank) const { return queues_[static_cast<size_t>(rank)].posted_count(); }
+  // One line on what a blocked rank's operations wait for (deadlock report).
+  std::string explain(int rank) const;
+
+  void on_arrival(Packet&& packet);
+  MessageLog& messages() { return messages_; }
+  const MessageLog& messages() const { return messages_; }
+
+  // The packed bytes a request's buffer holds / the receive capacity.
+  std::size_t packed_size(const Request& request) const;
+
+private:
+  // Protocol steps. "origin" runs at the sender, "target" at the receiver.
+  void eager_start_origin(const RequestPtr& send);
+  void eager_on_message_target(Packet packet);  // also handles RTS matching
+  void sync_on_ack_origin(const Packet& packet);
+  void rndv_start_origin(const RequestPtr& send);
+  void rndv_matched_target(const RequestPtr& recv, const Packet& rts);
+  void rndv_on_cts_origin(const Packet& packet);
+  void rndv_on_data_target(Packet packet);
+  void rndv_on_fin_origin(const Packet& packet);
+
+  // Matching outcome for an arrived eager message or RTS at its target.
+  void match_arrived(int rank, Packet packet);
+  void deliver_eager(const RequestPtr& recv, const Packet& packet);
+  void mark_matched(const RequestPtr& recv, const Packet& packet);
+
+  void complete(Request& request);
+  void release_bsend(Request& send);
+  std::shared_ptr<std::vector<std::byte>> pack(const Request& send) const;
+  void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
+  Packet control_packet(PacketKind kind, int src, int dst) const;
+  void send_packet(Packet packet);
+  void accept_in_order(Packet&& packet);
+  Protocol choose_protocol(SendMode mode, std::size_t bytes) const;
+  double now() const;
+
+  ProgressEngine& progress_;
+  Fabric& fabric_;
+  DatatypeTable& datatypes_;
+  const ModelParameters& parameters_;
+  int world_size_;
+  std::vector<MatchingQueues> queues_;
+  std::vector<BufferedSendBuffer> bsend_buffers_;
+  std::vector<std::size_t> pending_freed_;  // per rank: started requests the user freed
+  // Non-overtaking (MPI-4.1 §3.5): matchable packets of one sender to one
+  // receiver are handled in send order even when the network reorders them.
+  std::map<std::pair<int, int>, std::uint64_t> next_sequence_out_;
+  std::map<std::pair<int, int>, std::uint64_t> next_sequence_in_;
+  std::map<std::pair<int, int>, std::map<std::uint64_t, Packet>> held_;
+  MessageLog messages_;
+};
+
+}  // namespace progsim::mpi

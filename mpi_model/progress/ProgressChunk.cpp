@@ -1,0 +1,41 @@
+#include "progress/ProgressChunk.hpp"
+
+#include "sim/Diagnostics.hpp"
+
+namespace progsim::mpi {
+
+const char* to_string(ChunkStep step)
+{
+  switch (step) {
+    case ChunkStep::EagerOnMessageTarget: return "eager.on_message_target";
+    case ChunkStep::RtsOnRtsTarget: return "rndv.on_rts_target";
+    case ChunkStep::CtsOnCtsOrigin: return "rndv.on_cts_origin";
+    case ChunkStep::AckOnAckOrigin: return "sync.on_ack_origin";
+    case ChunkStep::FinOnFinOrigin: return "rndv.on_fin_origin";
+  }
+  return "?";
+}
+
+const char* to_string(Executor executor)
+{
+  switch (executor) {
+    case Executor::Rank: return "rank";
+    case Executor::ProgressThread: return "thread";
+    case Executor::Nic: return "nic";
+    case Executor::Immediate: return "immediate";
+  }
+  return "?";
+}
+
+std::string ProgressChunk::describe() const
+{
+  bool origin_side = step == ChunkStep::CtsOnCtsOrigin || step == ChunkStep::AckOnAckOrigin ||
+                     step == ChunkStep::FinOnFinOrigin;
+  int from = origin_side ? owner : peer;
+  int to = origin_side ? peer : owner;
+  return std::string(to_string(step)) + "(message " + std::to_string(message_id) + ", rank " + std::to_string(from) +
+         " -> " + std::to_string(to) + ", " + std::to_string(bytes) + " B, enabled at " + sim::format_time(enabled_at) +
+         ")";
+}
+
+}  // namespace progsim::mpi

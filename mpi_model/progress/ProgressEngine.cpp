@@ -1,0 +1,103 @@
+#include "progress/ProgressEngine.hpp"
+
+#include "sim/Diagnostics.hpp"
+#include "sim/Simulation.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::mpi {
+
+ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters,
+                               std::unique_ptr<ProgressPolicy> policy)
+    : simulation_(simulation), parameters_(parameters), policy_(std::move(policy))
+{
+  for (int r = 0; r < simulation.size(); ++r)
+    ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
+}
+
+void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,
+                           std::function<std::string(int)> explain_rank,
+                           std::function<std::size_t(int)> posted_receives)
+{
+  posted_receives_ = std::move(posted_receives);
+  packets_in_flight_ = std::move(packets_in_flight);
+  explain_rank_ = std::move(explain_rank);
+  policy_->start(*this);
+}
+
+void ProgressEngine::enable(int owner, ChunkStep step, int peer, std::uint64_t message_id, std::size_t bytes,
+                            std::function<void()> action)
+{
+  ProgressChunk chunk;
+  chunk.id = ++next_chunk_id_;
+  chunk.step = step;
+  chunk.owner = owner;
+  chunk.peer = peer;
+  chunk.message_id = message_id;
+  chunk.bytes = bytes;
+  chunk.enabled_at = sg4::Engine::get_clock();
+  chunk.action = std::move(action);
+  policy_->dispatch(*this, rank(owner), std::move(chunk));
+}
+
+void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor executor)
+{
+  ProgressCounters& c = owner.counters;
+  switch (executor) {
+    case Executor::Rank:
+      ++c.chunks_by_rank;
+      owner.sim_rank().clock().charge_cpu(parameters_.chunk_cost);
+      break;
+    case Executor::ProgressThread: ++c.chunks_by_thread; break;
+    case Executor::Nic: ++c.chunks_by_nic; break;
+    case Executor::Immediate: ++c.chunks_immediate; break;
+  }
+  chunk.action();
+}
+
+void ProgressEngine::check_deadlock()
+{
+  if (!simulation_.running())
+    return;
+  if (packets_in_flight_ && packets_in_flight_() > 0)
+    return;
+  if (policy_->agents_busy())
+    return;
+  int blocked = 0;
+  for (auto& rp : ranks_) {
+    sim::RankState state = rp->sim_rank().state();
+    if (state == sim::RankState::Finished || state == sim::RankState::Failed)
+      continue;
+    if (!rp->waiting())
+      return;  // this rank can still do something
+    ++blocked;
+  }
+  if (blocked == 0)
+    return;
+  simulation_.end_run(sim::Outcome::Deadlock, deadlock_report(), sim::kExitDeadlock);
+}
+
+std::string ProgressEngine::deadlock_report() const
+{
+  std::string text = "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
+                     ": every rank still running is blocked inside MPI and nothing is in flight";
+  for (auto& rp : ranks_) {
+    const sim::Rank& rank = rp->sim_rank();
+    text += "\n  rank " + std::to_string(rank.id()) + ": ";
+    if (rank.state() == sim::RankState::Finished) {
+      text += "finished at " + sim::format_time(rank.finish_time);
+      continue;
+    }
+    text += "blocked since " + sim::format_time(rp->waiting_since()) + " in " + rp->waiting_for();
+    if (explain_rank_) {
+      std::string detail = explain_rank_(rank.id());
+      if (!detail.empty())
+        text += "\n      " + detail;
+    }
+  }
+  return text;
+}
+
+}  // namespace progsim::mpi

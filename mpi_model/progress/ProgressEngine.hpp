@@ -1,0 +1,68 @@
+// The progress engine of the whole job: one RankProgress per rank, the
+// selected policy, chunk execution with its costs, and deadlock detection.
+//
+// Deadlock: every rank is blocked inside MPI (or has ended), no packet is in
+// flight and no agent has work. Then nothing can ever happen again; the run
+// ends with a report of who waits for what.
+#pragma once
+
+#include "ModelParameters.hpp"
+#include "progress/ProgressPolicy.hpp"
+#include "progress/RankProgress.hpp"
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace progsim::sim {
+class Simulation;
+}
+
+namespace progsim::mpi {
+
+class ProgressEngine {
+public:
+  ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters,
+                 std::unique_ptr<ProgressPolicy> policy);
+
+  // Called once the other parts of the model exist (the fabric's in-flight
+  // count, the explanation of what each blocked rank waits for).
+  void start(std::function<std::size_t()> packets_in_flight,
+             std::function<std::string(int rank)> explain_rank,
+             std::function<std::size_t(int rank)> posted_receives);
+  // Receives posted and not yet matched at `rank` (offload's NIC capacity).
+  std::size_t posted_receives(int rank) const { return posted_receives_(rank); }
+
+  RankProgress& rank(int r) { return *ranks_[static_cast<size_t>(r)]; }
+  int size() const { return static_cast<int>(ranks_.size()); }
+  ProgressPolicy& policy() { return *policy_; }
+  const ProgressPolicy& policy() const { return *policy_; }
+  const ModelParameters& parameters() const { return parameters_; }
+  sim::Simulation& simulation() { return simulation_; }
+
+  // A protocol step of `owner` became executable.
+  void enable(int owner, ChunkStep step, int peer, std::uint64_t message_id, std::size_t bytes,
+              std::function<void()> action);
+  // Runs a chunk on behalf of `executor`, accounting its cost and counters.
+  // A rank pays chunk-cost on its clock; threads and NICs pay in their agent.
+  void execute(RankProgress& owner, ProgressChunk& chunk, Executor executor);
+
+  // Ends the run with a deadlock report if nothing can happen any more.
+  // Called whenever something may have become quiet.
+  void check_deadlock();
+  std::uint64_t chunks_enabled() const { return next_chunk_id_; }
+
+private:
+  std::string deadlock_report() const;
+
+  sim::Simulation& simulation_;
+  const ModelParameters& parameters_;
+  std::unique_ptr<ProgressPolicy> policy_;
+  std::vector<std::unique_ptr<RankProgress>> ranks_;
+  std::function<std::size_t()> packets_in_flight_;
+  std::function<std::string(int)> explain_rank_;
+  std::function<std::size_t(int)> posted_receives_;
+  std::uint64_t next_chunk_id_ = 0;
+};
+
+}  // namespace progsim::mpi

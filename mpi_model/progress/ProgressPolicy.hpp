@@ -1,0 +1,45 @@
+// Who executes progress chunks, and when: the one interface behind
+// --progress. One implementation per policy (WeakPolicy.cpp, ...); the rest
+// of the model only calls this interface and never asks which policy runs.
+#pragma once
+
+#include "progress/ProgressChunk.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+namespace progsim::mpi {
+
+class ProgressEngine;
+class RankProgress;
+struct ModelParameters;
+
+class ProgressPolicy {
+public:
+  virtual ~ProgressPolicy() = default;
+  virtual const char* name() const = 0;
+  // Creates the policy's agents (progress threads, NICs) once ranks exist.
+  virtual void start(ProgressEngine& engine) = 0;
+  // A chunk owned by `owner` became executable: queue it for the agent
+  // that will run it, or run it now.
+  virtual void dispatch(ProgressEngine& engine, RankProgress& owner, ProgressChunk chunk) = 0;
+  // The rank is inside an MPI call that progresses; policies whose agents
+  // share the host queue with the rank need nothing more.
+  virtual void on_rank_progress_point(RankProgress&) {}
+  // Extra CPU seconds every MPI call costs under this policy (locks).
+  virtual double call_overhead() const { return 0; }
+  // Whether an agent has work queued or in hand (deadlock detection).
+  virtual bool agents_busy() const = 0;
+  // A rank ended: its agents may stop.
+  virtual void on_rank_end(ProgressEngine&, int /*rank*/) {}
+  virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
+};
+
+std::unique_ptr<ProgressPolicy> make_weak_policy(const ModelParameters& parameters);
+std::unique_ptr<ProgressPolicy> make_thread_policy(const ModelParameters& parameters);
+std::unique_ptr<ProgressPolicy> make_offload_policy(const ModelParameters& parameters);
+std::unique_ptr<ProgressPolicy> make_ideal_policy(const ModelParameters& parameters);
+
+}  // namespace progsim::mpi

@@ -1,0 +1,70 @@
+#include "progress/RankProgress.hpp"
+
+#include "progress/ProgressEngine.hpp"
+#include "sim/Rank.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::mpi {
+
+RankProgress::RankProgress(ProgressEngine& engine, sim::Rank& rank)
+    : engine_(engine), rank_(rank), wakeup_(sg4::Semaphore::create(0))
+{
+}
+
+int RankProgress::rank() const
+{
+  return rank_.id();
+}
+
+void RankProgress::progress_point()
+{
+  engine_.policy().on_rank_progress_point(*this);
+  // Pop one at a time: running a chunk may yield (CPU cost) and other agents
+  // may take chunks from this queue meanwhile.
+  while (!host_queue_.empty()) {
+    ProgressChunk chunk = std::move(host_queue_.front());
+    host_queue_.pop_front();
+    engine_.execute(*this, chunk, Executor::Rank);
+  }
+}
+
+void RankProgress::wait_until(const std::function<bool()>& done, const std::string& what)
+{
+  rank_.clock().charge_cpu(engine_.parameters().poll_cost);
+  progress_point();
+  if (done())
+    return;
+  sim::RankState before = rank_.state();
+  rank_.clock().flush();
+  double since = sg4::Engine::get_clock();
+  waiting_for_ = what;
+  waiting_since_ = since;
+  rank_.blocked_on = what;
+  while (!done()) {
+    rank_.set_state(sim::RankState::Blocked);
+    waiting_ = true;
+    engine_.check_deadlock();
+    // wake() releases once per wait and clears waiting_, so the semaphore
+    // never accumulates releases.
+    if (waiting_)
+      wakeup_->acquire();
+    rank_.set_state(before);
+    rank_.clock().charge_cpu(engine_.parameters().poll_cost);
+    progress_point();
+  }
+  counters.blocked_time += sg4::Engine::get_clock() - since;
+  rank_.blocked_on.clear();
+}
+
+void RankProgress::wake()
+{
+  if (!waiting_)
+    return;
+  waiting_ = false;
+  wakeup_->release();
+}
+
+}  // namespace progsim::mpi

@@ -1,0 +1,70 @@
+// The progress state of one rank's MPI library: the chunks waiting for a
+// host agent (the rank itself, or its progress thread), the rank's blocking
+// waits, and the counters the report shows.
+#pragma once
+
+#include "progress/ProgressChunk.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <string>
+
+namespace progsim::sim {
+class Rank;
+}
+
+namespace progsim::mpi {
+
+class ProgressEngine;
+
+struct ProgressCounters {
+  std::uint64_t tests = 0;         // test procedure calls (MPI_Test*, MPI_Iprobe, ...)
+  std::uint64_t false_tests = 0;   // ... that returned false
+  std::uint64_t chunks_by_rank = 0;
+  std::uint64_t chunks_by_thread = 0;
+  std::uint64_t chunks_by_nic = 0;
+  std::uint64_t chunks_immediate = 0;
+  std::uint64_t chunks_to_host_fallback = 0;  // offload: chunks the NIC could not take
+  double blocked_time = 0;         // simulated seconds spent blocked inside MPI
+  double thread_cpu = 0;           // CPU seconds used by the progress thread
+  std::uint64_t thread_polls = 0;
+};
+
+class RankProgress {
+public:
+  RankProgress(ProgressEngine& engine, sim::Rank& rank);
+
+  int rank() const;
+  sim::Rank& sim_rank() { return rank_; }
+  const sim::Rank& sim_rank() const { return rank_; }
+  std::deque<ProgressChunk>& host_queue() { return host_queue_; }
+  const std::deque<ProgressChunk>& host_queue() const { return host_queue_; }
+  ProgressCounters counters;
+
+  // Blocks the calling rank inside an MPI procedure until done() holds,
+  // running the rank's chunks meanwhile (MPI-4.1 §2.9: blocked procedures
+  // must progress). `what` says what it waits for, for deadlock reports.
+  void wait_until(const std::function<bool()>& done, const std::string& what);
+  // One progress step of a test procedure or progressing call: runs the
+  // chunks queued for the host (the rank executes them).
+  void progress_point();
+  // Something this rank may be waiting for happened.
+  void wake();
+  bool waiting() const { return waiting_; }
+  const std::string& waiting_for() const { return waiting_for_; }
+  double waiting_since() const { return waiting_since_; }
+
+private:
+  ProgressEngine& engine_;
+  sim::Rank& rank_;
+  std::deque<ProgressChunk> host_queue_;
+  simgrid::s4u::SemaphorePtr wakeup_;
+  bool waiting_ = false;
+  std::string waiting_for_;
+  double waiting_since_ = 0;
+};
+
+}  // namespace progsim::mpi

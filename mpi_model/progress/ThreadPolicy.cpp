@@ -1,0 +1,155 @@
+// thread: a progress thread per rank, on the rank's host, polls every
+// thread-interval and runs the rank's queued chunks (MPI-5.0 §3.9 names it
+// as a legal way to progress). It costs CPU: while idle it keeps a core
+// busy at thread-poll-cost / thread-interval (a bounded SimGrid execution,
+// so it shares cores with the rank's computation when the host has no spare
+// core), and each poll that finds work costs thread-poll-cost plus
+// chunk-cost per chunk. The rank still progresses its own chunks when
+// blocked inside MPI; every MPI call pays thread-lock-cost.
+
+#include "ModelParameters.hpp"
+#include "progress/ProgressEngine.hpp"
+#include "sim/Rank.hpp"
+#include "sim/Simulation.hpp"
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
+#include <cmath>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::mpi {
+
+namespace {
+
+class ThreadPolicy final : public ProgressPolicy {
+public:
+  explicit ThreadPolicy(const ModelParameters& p) : p_(p) {}
+
+  const char* name() const override { return "thread"; }
+
+  void start(ProgressEngine& engine) override
+  {
+    for (int r = 0; r < engine.size(); ++r) {
+      agents_.push_back(std::make_unique<Agent>());
+      Agent* agent = agents_.back().get();
+      RankProgress* owner = &engine.rank(r);
+      sg4::ActorPtr actor = sg4::Actor::create("progress-thread-" + std::to_string(r), owner->sim_rank().host(),
+                                               [this, &engine, agent, owner] { run(engine, *agent, *owner); });
+      actor->daemonize();
+    }
+  }
+
+  void dispatch(ProgressEngine&, RankProgress& owner, ProgressChunk chunk) override
+  {
+    owner.host_queue().push_back(std::move(chunk));
+    owner.wake();
+    Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
+    agent.busy = !agent.stopped;
+    if (agent.idle_poll) {
+      sg4::ExecPtr poll = agent.idle_poll;
+      agent.idle_poll = nullptr;
+      poll->cancel();
+    }
+  }
+
+  double call_overhead() const override { return p_.thread_lock_cost; }
+
+  bool agents_busy() const override
+  {
+    for (auto& a : agents_)
+      if (a->busy)
+        return true;
+    return false;
+  }
+
+  void on_rank_end(ProgressEngine&, int rank) override
+  {
+    Agent& agent = *agents_[static_cast<size_t>(rank)];
+    agent.stopped = true;
+    agent.busy = false;
+    if (agent.idle_poll) {
+      sg4::ExecPtr poll = agent.idle_poll;
+      agent.idle_poll = nullptr;
+      poll->cancel();
+    }
+  }
+
+  void add_to_report(nlohmann::ordered_json& report) const override
+  {
+    report["progress_thread"] = {{"interval", p_.thread_interval},
+                                 {"poll_cost", p_.thread_poll_cost},
+                                 {"lock_cost", p_.thread_lock_cost}};
+  }
+
+private:
+  struct Agent {
+    sg4::ExecPtr idle_poll;  // the background polling while there is nothing to do
+    bool busy = false;       // has chunks in hand or is about to poll them
+    bool stopped = false;
+  };
+
+  void run(ProgressEngine& engine, Agent& agent, RankProgress& owner)
+  {
+    sg4::Host* host = owner.sim_rank().host();
+    ProgressCounters& c = owner.counters;
+    const double interval = p_.thread_interval;
+    for (;;) {
+      if (owner.host_queue().empty()) {
+        agent.busy = false;
+        engine.check_deadlock();
+        if (agent.stopped)
+          return;
+        // Idle polling: a fraction of a core, until a chunk arrives.
+        double since = sg4::Engine::get_clock();
+        double fraction = std::min(1.0, p_.thread_poll_cost / interval);
+        agent.idle_poll = sg4::this_actor::exec_init(1e300)->set_bound(host->get_speed() * fraction);
+        agent.idle_poll->start();
+        try {
+          sg4::ExecPtr poll = agent.idle_poll;
+          poll->wait();
+        } catch (const simgrid::CancelException&) {
+        }
+        agent.idle_poll = nullptr;
+        if (agent.stopped)
+          return;
+        double idle = sg4::Engine::get_clock() - since;
+        c.thread_polls += static_cast<std::uint64_t>(idle / interval);
+        c.thread_cpu += idle * fraction;
+        if (owner.host_queue().empty())
+          continue;
+      }
+      agent.busy = true;
+      // The thread notices new work at its next poll.
+      double now = sg4::Engine::get_clock();
+      double tick = std::ceil(now / interval) * interval;
+      if (tick > now)
+        sg4::this_actor::sleep_until(tick);
+      sg4::this_actor::execute(p_.thread_poll_cost * host->get_speed());
+      ++c.thread_polls;
+      c.thread_cpu += p_.thread_poll_cost;
+      while (!owner.host_queue().empty()) {
+        ProgressChunk chunk = std::move(owner.host_queue().front());
+        owner.host_queue().pop_front();
+        sg4::this_actor::execute(p_.chunk_cost * host->get_speed());
+        c.thread_cpu += p_.chunk_cost;
+        engine.execute(owner, chunk, Executor::ProgressThread);
+      }
+    }
+  }
+
+  const ModelParameters& p_;
+  std::vector<std::unique_ptr<Agent>> agents_;
+};
+
+}  // namespace
+
+std::unique_ptr<ProgressPolicy> make_thread_policy(const ModelParameters& parameters)
+{
+  return std::make_unique<ThreadPolicy>(parameters);
+}
+
+}  // namespace progsim::mpi

@@ -1,0 +1,45 @@
+// What travels between two ranks' NICs. Every protocol message of the model
+// is one packet; SimGrid times its transfer over the platform's links.
+#pragma once
+
+#include "core/Request.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace progsim::mpi {
+
+enum class PacketKind {
+  Eager,  // envelope + data
+  Rts,    // rendezvous request to send: envelope, size, origin request
+  Cts,    // clear to send (push): target request to deliver into
+  Data,   // rendezvous data (push: written by the origin; pull: read by the target)
+  Ack,    // eager-sync: the target matched the message
+  Fin,    // pull: the target has read the data
+};
+
+const char* to_string(PacketKind kind);
+
+struct Packet {
+  PacketKind kind = PacketKind::Eager;
+  int src = 0;  // world ranks
+  int dst = 0;
+  std::size_t wire_bytes = 0;  // header + data, what the network carries
+
+  // Matching envelope (Eager, Rts) and message identity.
+  int context_id = 0;
+  int src_local = 0;  // the sender's rank in the communicator
+  int tag = 0;
+  std::size_t data_bytes = 0;
+  bool sync = false;          // Eager: the sender waits for an Ack
+  std::uint64_t sequence = 0; // per (src, dst) order of matchable packets (non-overtaking)
+  std::uint64_t message_id = 0;
+
+  std::shared_ptr<std::vector<std::byte>> payload;  // Eager and Data
+  RequestPtr origin;  // the send request
+  RequestPtr target;  // the receive request
+};
+
+}  // namespace progsim::mpi
