@@ -114,11 +114,11 @@ private:
         } catch (const simgrid::CancelException&) {
         }
         agent.idle_poll = nullptr;
-        if (agent.stopped)
-          return;
         double idle = sg4::Engine::get_clock() - since;
         c.thread_polls += static_cast<std::uint64_t>(idle / interval);
         c.thread_cpu += idle * fraction;
+        if (agent.stopped)
+          return;
         if (owner.host_queue().empty())
           continue;
       }

@@ -149,3 +149,15 @@ progsim_program_test(p2p.test_loop.offload PROGRAM test_loop
   EXPECT --expect-outcome completed --twice --stdout-regex "after 1 false tests"
          --check /ranks/0/false_tests=1 --check /ranks/0/chunks/nic=1 --check /ranks/1/chunks/nic=1
   RUN -n 2 --progress offload)
+progsim_test_program(compute_slowdown compute_slowdown.c)
+
+# A progress thread per rank costs CPU: with 4 ranks on a 4-core host, each
+# thread's polling (thread-poll-cost / thread-interval = 10% of a core)
+# stretches 1 s of computation to 1/0.9 s. Without threads it stays 1 s.
+progsim_program_test(p2p.thread_polling_slows_computation PROGRAM compute_slowdown
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: 1 s of computation took 1\\.111111 s"
+         --check "/ranks/0/progress_thread_cpu~0.111+-0.002"
+  RUN -n 4 --ranks-per-node 4 --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml --progress thread)
+progsim_program_test(p2p.no_thread_no_slowdown PROGRAM compute_slowdown
+  EXPECT --expect-outcome completed --stdout-regex "rank 0: 1 s of computation took 1\\.000000 s"
+  RUN -n 4 --ranks-per-node 4 --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml --progress weak)

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -34,6 +35,9 @@ void print_help()
 
 int main(int argc, char** argv)
 {
+  // A closed pipe on stdout (progsim run ... | head) must not kill the run
+  // before its report is written; write errors are ignored instead.
+  std::signal(SIGPIPE, SIG_IGN);
   if (argc < 2) {
     print_help();
     return 2;
