@@ -1,5 +1,6 @@
 #include "MpiModel.hpp"
 
+#include "diagnosis/DeadlockDiagnosis.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -90,8 +91,13 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   fabric_ = std::make_unique<Fabric>(
       hosts, [this](Packet&& p) { p2p_->on_arrival(std::move(p)); }, [this] { progress_->check_deadlock(); });
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
-  progress_->start([this] { return fabric_->in_flight(); }, [this](int r) { return p2p_->explain(r); },
-                   [this](int r) { return p2p_->posted_receives(r); });
+  progress_->start(
+      [this] { return fabric_->in_flight(); },
+      [this] {
+        DeadlockDiagnosis d = diagnose_deadlock(*progress_, *p2p_);
+        return std::make_pair(d.text, d.json);
+      },
+      [this](int r) { return p2p_->posted_receives(r); });
 }
 
 void MpiModel::on_rank_end(sim::Rank& rank)
@@ -108,6 +114,8 @@ double MpiModel::call_overhead() const
 void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 {
   progress_->policy().add_to_report(report);
+  if (!progress_->deadlock().is_null())
+    report["deadlock"] = progress_->deadlock();
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},
                        {"dma_engines", fabric_->engines()}};

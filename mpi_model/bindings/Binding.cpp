@@ -91,7 +91,9 @@ void Binding::wait(const RequestPtr& request) const
 {
   if (done(*request))
     return;
+  p2p().set_waited(world(), {request});
   progress().wait_until([&request] { return done(*request); }, request->describe());
+  p2p().set_waited(world(), {});
 }
 
 void fill_status(MPI_Status* status, const Request& request)

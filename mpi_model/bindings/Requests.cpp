@@ -40,7 +40,7 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
     *handle = MPI_REQUEST_NULL;
   }
   if (err == MPI_ERR_TRUNCATE)
-    return b.error(r->comm ? r->comm->handle : MPI_COMM_WORLD, MPI_ERR_TRUNCATE,
+    return b.error(r->comm_handle, MPI_ERR_TRUNCATE,
                    "message from rank " + std::to_string(r->status_source) + " with tag " +
                        std::to_string(r->status_tag) + " is larger than the receive buffer of " +
                        std::to_string(r->bytes) + " bytes");
@@ -68,6 +68,19 @@ std::vector<RequestPtr> lookup_all(const Binding& b, int count, MPI_Request* han
   for (int i = 0; i < count && !err; ++i)
     rs[static_cast<size_t>(i)] = lookup(b, handles[i], err);
   return rs;
+}
+
+// Blocks until done(), recording the requests waited on (deadlock diagnosis).
+template <class Done>
+void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, const std::string& what)
+{
+  std::vector<RequestPtr> active;
+  for (auto& r : rs)
+    if (r)
+      active.push_back(r);
+  b.p2p().set_waited(b.world(), active);
+  b.progress().wait_until(done, what);
+  b.p2p().set_waited(b.world(), {});
 }
 
 std::string describe_all(const std::vector<RequestPtr>& rs, const char* call)
@@ -158,7 +171,7 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
     return true;
   };
   if (!all_done())
-    b.progress().wait_until(all_done, describe_all(rs, "MPI_Waitall"));
+    wait_for(b, rs, all_done, describe_all(rs, "MPI_Waitall"));
   int result = MPI_SUCCESS;
   for (int i = 0; i < count; ++i) {
     MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
@@ -221,7 +234,7 @@ int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* stat
     return MPI_SUCCESS;
   }
   if (first_done() < 0)
-    b.progress().wait_until([&] { return first_done() >= 0; }, describe_all(rs, "MPI_Waitany"));
+    wait_for(b, rs, [&] { return first_done() >= 0; }, describe_all(rs, "MPI_Waitany"));
   *index = first_done();
   return retire(b, &requests[*index], rs[static_cast<size_t>(*index)], status);
 }
@@ -275,7 +288,7 @@ static int some(const Binding& b, int incount, MPI_Request requests[], int* outc
     return false;
   };
   if (block && !any_done())
-    b.progress().wait_until(any_done, describe_all(rs, b.call()));
+    wait_for(b, rs, any_done, describe_all(rs, b.call()));
   *outcount = 0;
   int result = MPI_SUCCESS;
   for (int i = 0; i < incount; ++i) {
@@ -359,9 +372,9 @@ int PMPI_Start(MPI_Request* request)
   if (!r || !r->persistent)
     return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "not a persistent request");
   if (r->active())
-    return b.error(r->comm->handle, MPI_ERR_REQUEST, "the persistent request is already active");
+    return b.error(r->comm_handle, MPI_ERR_REQUEST, "the persistent request is already active");
   if (int err = start_request(b, r))
-    return b.error(r->comm->handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
+    return b.error(r->comm_handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
   return MPI_SUCCESS;
 }
 

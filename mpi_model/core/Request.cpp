@@ -53,8 +53,8 @@ std::string Request::describe() const
   else
     peer_text = "source=" + (peer == MPI_ANY_SOURCE ? std::string("MPI_ANY_SOURCE") : std::to_string(peer));
   std::string tag_text = tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(tag);
-  std::string comm_text = comm && !comm->name.empty() ? comm->name : "comm";
-  if (comm && context_id != comm->context_id)  // a collective's internal message
+  std::string comm_text = comm_name.empty() ? "comm" : comm_name;
+  if (context_id != comm_context)  // a collective's internal message
     return std::string(call) + "(comm=" + comm_text + "), " +
            (kind == RequestKind::Send ? "sending to rank " : "waiting for a message from rank ") +
            std::to_string(peer);

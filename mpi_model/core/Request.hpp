@@ -51,9 +51,14 @@ struct Request {
   Protocol protocol = Protocol::None;
   RequestState state = RequestState::Posted;
   int owner = 0;                 // world rank that created the request
-  const Communicator* comm = nullptr;
-  int context_id = 0;
+  // The communicator, copied: a request may outlive MPI_Comm_free.
+  MPI_Comm comm_handle = MPI_COMM_NULL;
+  std::string comm_name;
+  int comm_context = 0;          // the communicator's (point-to-point) context id
+  int self_local = 0;            // the owner's rank in the communicator
+  int context_id = 0;            // context the messages match on (collectives: comm_context + 1)
   int peer = 0;                  // local rank in comm: destination, or source / MPI_ANY_SOURCE
+  int peer_world = -1;           // world rank of peer; -1 for MPI_ANY_SOURCE / MPI_PROC_NULL
   int tag = 0;
   void* buf = nullptr;
   std::int64_t count = 0;

@@ -11,9 +11,9 @@ namespace progsim::mpi {
 
 void PointToPoint::eager_start_origin(const RequestPtr& send)
 {
-  Packet p = control_packet(PacketKind::Eager, send->owner, send->comm->world_rank(send->peer));
+  Packet p = control_packet(PacketKind::Eager, send->owner, send->peer_world);
   p.context_id = send->context_id;
-  p.src_local = send->comm->local_rank(send->owner);
+  p.src_local = send->self_local;
   p.tag = send->tag;
   p.data_bytes = send->bytes;
   p.wire_bytes += send->bytes;

@@ -18,7 +18,8 @@ PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTab
       world_size_(world_size),
       queues_(static_cast<size_t>(world_size)),
       bsend_buffers_(static_cast<size_t>(world_size)),
-      pending_freed_(static_cast<size_t>(world_size), 0)
+      pending_freed_(static_cast<size_t>(world_size), 0),
+      waited_(static_cast<size_t>(world_size))
 {
 }
 
@@ -38,8 +39,12 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   auto r = std::make_shared<Request>();
   r->kind = kind;
   r->owner = rank;
-  r->comm = args.comm;
+  r->comm_handle = args.comm->handle;
+  r->comm_name = args.comm->name;
+  r->comm_context = args.comm->context_id;
+  r->self_local = args.comm->local_rank(rank);
   r->context_id = args.comm->context_id + args.context_offset;
+  r->peer_world = args.peer >= 0 ? args.comm->world_rank(args.peer) : -1;
   r->peer = args.peer;
   r->tag = args.tag;
   r->buf = args.buf;
@@ -109,7 +114,7 @@ int PointToPoint::start(const RequestPtr& r)
     r->from_bsend_buffer = true;
     r->staged = pack(*r);
   }
-  int dest_world = r->comm->world_rank(r->peer);
+  int dest_world = r->peer_world;
   MessageRecord record;
   record.id = messages_.size() + 1;
   record.source = r->owner;
@@ -187,6 +192,17 @@ std::string PointToPoint::explain(int rank) const
       text += "; unmatched RTS of " + std::to_string(p.data_bytes) + " B from rank " + std::to_string(p.src) +
               " (tag " + std::to_string(p.tag) + ")";
   return text;
+}
+
+bool PointToPoint::is_unmatched_at_target(const Request& send) const
+{
+  if (send.kind != RequestKind::Send || send.peer_world < 0)
+    return false;
+  int target = send.peer_world;
+  for (const Packet& p : queues_[static_cast<size_t>(target)].unexpected())
+    if (p.origin.get() == &send)
+      return true;
+  return false;
 }
 
 void PointToPoint::complete(Request& request)

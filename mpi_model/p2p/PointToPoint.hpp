@@ -65,8 +65,13 @@ public:
   // Decoupled activities a rank still has (MPI_Finalize waits for them).
   bool has_pending_activities(int rank) const;
   std::size_t posted_receives(int rank) const { return queues_[static_cast<size_t>(rank)].posted_count(); }
-  // One line on what a blocked rank's operations wait for (deadlock report).
+  // One line on what a rank's pending activities are (deadlock report).
   std::string explain(int rank) const;
+  // The requests a rank is blocked on (set by the blocking calls).
+  void set_waited(int rank, std::vector<RequestPtr> requests) { waited_[static_cast<size_t>(rank)] = std::move(requests); }
+  const std::vector<RequestPtr>& waited(int rank) const { return waited_[static_cast<size_t>(rank)]; }
+  // Whether a send's message (eager or RTS) sits unmatched at its target.
+  bool is_unmatched_at_target(const Request& send) const;
 
   void on_arrival(Packet&& packet);
   MessageLog& messages() { return messages_; }
@@ -115,6 +120,7 @@ private:
   std::map<std::pair<int, int>, std::uint64_t> next_sequence_in_;
   std::map<std::pair<int, int>, std::map<std::uint64_t, Packet>> held_;
   MessageLog messages_;
+  std::vector<std::vector<RequestPtr>> waited_;
 };
 
 }  // namespace progsim::mpi

@@ -15,9 +15,9 @@ namespace progsim::mpi {
 
 void PointToPoint::rndv_start_origin(const RequestPtr& send)
 {
-  Packet p = control_packet(PacketKind::Rts, send->owner, send->comm->world_rank(send->peer));
+  Packet p = control_packet(PacketKind::Rts, send->owner, send->peer_world);
   p.context_id = send->context_id;
-  p.src_local = send->comm->local_rank(send->owner);
+  p.src_local = send->self_local;
   p.tag = send->tag;
   p.data_bytes = send->bytes;
   p.message_id = send->message_id;

@@ -18,12 +18,12 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
 }
 
 void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,
-                           std::function<std::string(int)> explain_rank,
+                           std::function<std::pair<std::string, nlohmann::ordered_json>()> diagnose,
                            std::function<std::size_t(int)> posted_receives)
 {
+  diagnose_ = std::move(diagnose);
   posted_receives_ = std::move(posted_receives);
   packets_in_flight_ = std::move(packets_in_flight);
-  explain_rank_ = std::move(explain_rank);
   policy_->start(*this);
 }
 
@@ -79,25 +79,12 @@ void ProgressEngine::check_deadlock()
   simulation_.end_run(sim::Outcome::Deadlock, deadlock_report(), sim::kExitDeadlock);
 }
 
-std::string ProgressEngine::deadlock_report() const
+std::string ProgressEngine::deadlock_report()
 {
-  std::string text = "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
-                     ": every rank still running is blocked inside MPI and nothing is in flight";
-  for (auto& rp : ranks_) {
-    const sim::Rank& rank = rp->sim_rank();
-    text += "\n  rank " + std::to_string(rank.id()) + ": ";
-    if (rank.state() == sim::RankState::Finished) {
-      text += "finished at " + sim::format_time(rank.finish_time);
-      continue;
-    }
-    text += "blocked since " + sim::format_time(rp->waiting_since()) + " in " + rp->waiting_for();
-    if (explain_rank_) {
-      std::string detail = explain_rank_(rank.id());
-      if (!detail.empty())
-        text += "\n      " + detail;
-    }
-  }
-  return text;
+  auto [text, json] = diagnose_();
+  deadlock_json_ = json;
+  return "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
+         ": every rank still running is blocked inside MPI and nothing is in flight" + text;
 }
 
 }  // namespace progsim::mpi

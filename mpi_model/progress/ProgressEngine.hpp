@@ -27,8 +27,9 @@ public:
 
   // Called once the other parts of the model exist (the fabric's in-flight
   // count, the explanation of what each blocked rank waits for).
+  // `diagnose` explains a deadlock: text for the terminal, JSON for the report.
   void start(std::function<std::size_t()> packets_in_flight,
-             std::function<std::string(int rank)> explain_rank,
+             std::function<std::pair<std::string, nlohmann::ordered_json>()> diagnose,
              std::function<std::size_t(int rank)> posted_receives);
   // Receives posted and not yet matched at `rank` (offload's NIC capacity).
   std::size_t posted_receives(int rank) const { return posted_receives_(rank); }
@@ -51,16 +52,19 @@ public:
   // Called whenever something may have become quiet.
   void check_deadlock();
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
+  // The explanation of the deadlock that ended the run (null otherwise).
+  const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
 
 private:
-  std::string deadlock_report() const;
+  std::string deadlock_report();
 
   sim::Simulation& simulation_;
   const ModelParameters& parameters_;
   std::unique_ptr<ProgressPolicy> policy_;
   std::vector<std::unique_ptr<RankProgress>> ranks_;
   std::function<std::size_t()> packets_in_flight_;
-  std::function<std::string(int)> explain_rank_;
+  std::function<std::pair<std::string, nlohmann::ordered_json>()> diagnose_;
+  nlohmann::ordered_json deadlock_json_;
   std::function<std::size_t(int)> posted_receives_;
   std::uint64_t next_chunk_id_ = 0;
 };

@@ -70,6 +70,8 @@ progsim_program_test(runtime.barrier_deadlock PROGRAM barrier_mismatch
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
          --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
          --stderr-regex "rank 0: finished at"
+         --stderr-regex "class: incorrect under every MPI - a blocked call waits for rank 0, which has finished"
+         --check "/deadlock/class=incorrect under every MPI" --check /deadlock/waits_for_finished_rank=0
   RUN -n 3)
 progsim_program_test(runtime.errhandler PROGRAM errhandler
   EXPECT --expect-outcome aborted --expect-exit 1
@@ -130,6 +132,10 @@ foreach(policy weak thread offload ideal)
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
            --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Send\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\)"
            --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Send\\(dest=0, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\)"
+           --stderr-regex "waits for a matching receive on rank 1 \\(its RTS of 4194304 B is unmatched there\\)"
+           --stderr-regex "cycle: rank 0 -> rank 1 -> rank 0"
+           --stderr-regex "class: needs buffering"
+           --check "/deadlock/class=needs buffering" --check /deadlock/eager_threshold_that_completes=4194304
     RUN -n 2 --progress ${policy})
   progsim_program_test(p2p.head_to_head_eager.${policy} PROGRAM head_to_head
     EXPECT --expect-outcome completed --stdout-lines 2

@@ -25,14 +25,12 @@ TEST(RequestTable, HandlesAreReusedDeterministically)
 
 TEST(Request, DescribeNamesCallPeerTagCommAndSize)
 {
-  Communicator world;
-  world.name = "MPI_COMM_WORLD";
   Request r;
+  r.comm_name = "MPI_COMM_WORLD";
   r.kind = RequestKind::Recv;
   r.call = "MPI_Recv";
   r.peer = MPI_ANY_SOURCE;
   r.tag = 4;
-  r.comm = &world;
   r.bytes = 16;
   EXPECT_EQ(r.describe(), "MPI_Recv(source=MPI_ANY_SOURCE, tag=4, comm=MPI_COMM_WORLD, 16 bytes)");
 }
