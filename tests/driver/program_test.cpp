@@ -8,7 +8,8 @@
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
 //                [--twice] -- RUN_ARGS...
 //
-// RUN_ARGS are the arguments of `progsim run` (a --report FILE is added).
+// RUN_ARGS are the arguments of `progsim run` (a --report FILE is added), or
+// of another subcommand given with --command (no report then).
 
 #include <nlohmann/json.hpp>
 
@@ -40,12 +41,18 @@ std::string slurp(const std::string& path)
   return s.str();
 }
 
+std::string command = "run";  // the progsim subcommand under test
+
 RunOutput run(const std::string& progsim, std::vector<std::string> args, const std::string& tag)
 {
   std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
   std::string base = dir + "/progsim-test-" + std::to_string(::getpid()) + "-" + tag;
   std::string out_file = base + ".out", err_file = base + ".err", report_file = base + ".json";
-  std::vector<std::string> argv = {progsim, "run", "--report", report_file};
+  std::vector<std::string> argv = {progsim, command};
+  if (command == "run") {
+    argv.push_back("--report");
+    argv.push_back(report_file);
+  }
   argv.insert(argv.end(), args.begin(), args.end());
   pid_t pid = ::fork();
   if (pid == 0) {
@@ -135,6 +142,7 @@ int main(int argc, char** argv)
       return argv[++i];
     };
     if (a == "--progsim") progsim = next();
+    else if (a == "--command") command = next();
     else if (a == "--expect-outcome") outcome = next();
     else if (a == "--expect-exit") expect_exit = std::stoi(next());
     else if (a == "--stdout-regex") stdout_regex.push_back(next());

@@ -167,3 +167,15 @@ progsim_program_test(p2p.thread_polling_slows_computation PROGRAM compute_slowdo
 progsim_program_test(p2p.no_thread_no_slowdown PROGRAM compute_slowdown
   EXPECT --expect-outcome completed --stdout-regex "rank 0: 1 s of computation took 1\\.000000 s"
   RUN -n 4 --ranks-per-node 4 --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml --progress weak)
+
+# progsim compare: one table for all policies, byte-identical across reruns.
+progsim_program_test(compare.bsend_sleep PROGRAM bsend_sleep
+  EXPECT --command compare --expect-exit 0 --twice
+         --stdout-regex "weak +completed +10\\.000672 s"
+         --stdout-regex "ideal +completed +10\\.000000 s +672\\.354 us"
+  RUN -n 2)
+progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
+  EXPECT --command compare --expect-exit 0 --twice
+         --stdout-regex "\"policy\": \"weak\",\n +\"outcome\": \"deadlock\""
+         --stdout-regex "\"deadlock_class\": \"needs buffering\""
+  RUN --json -n 2)

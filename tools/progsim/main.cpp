@@ -21,6 +21,7 @@ void print_help()
       "\n"
       "Commands:\n"
       "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
+      "  compare   run a program under several progress policies and print one table\n"
       "\n"
       "Options:\n"
       "  -h, --help     this text ('progsim run --help' for the options of run)\n"
@@ -53,6 +54,8 @@ int main(int argc, char** argv)
   }
   if (command == "run")
     return progsim::cli::run_command(argc - 1, argv + 1);
+  if (command == "compare")
+    return progsim::cli::compare_command(argc - 1, argv + 1);
   std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
   return 2;
 }

@@ -1,0 +1,319 @@
+// progsim compare: the same program under several progress policies, one
+// table. Each policy runs as its own `progsim run` process (SimGrid keeps
+// global state, so one simulation per process), and the table is built from
+// their JSON reports, so it is as deterministic as the runs themselves.
+
+#include "progsim/Commands.hpp"
+
+#include "progress/PolicyCatalog.hpp"
+#include "sim/Diagnostics.hpp"
+#include "sim/Outcome.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fcntl.h>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace progsim::cli {
+
+namespace {
+
+void print_compare_help()
+{
+  std::printf(
+      "Usage: progsim compare [compare options] [run options] PROGRAM [ARGS...]\n"
+      "\n"
+      "Runs PROGRAM once per progress policy and prints one table: outcome,\n"
+      "simulated time, time blocked in MPI, polling waste and message latency.\n"
+      "\n"
+      "Compare options:\n"
+      "  --policies LIST     comma-separated policies (default weak,thread,offload,ideal)\n"
+      "  --json              print the table as JSON\n"
+      "  --csv               print the table as CSV\n"
+      "  --reports DIR       keep each run's JSON report in DIR/POLICY.json\n"
+      "  -h, --help          this text\n"
+      "Run options are those of 'progsim run' (-n, --platform, --cfg, ...).\n");
+}
+
+std::vector<std::string> split_list(const std::string& text)
+{
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty())
+      items.push_back(item);
+  return items;
+}
+
+std::string self_path()
+{
+  char buf[4096];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    throw sim::InputError{"cannot find the progsim executable"};
+  buf[n] = '\0';
+  return buf;
+}
+
+// Runs `progsim run --progress POLICY --report FILE ARGS...` with its output
+// in LOG; returns the exit status.
+int run_policy(const std::string& self, const std::string& policy, const std::string& report, const std::string& log,
+               const std::vector<std::string>& run_args)
+{
+  std::vector<std::string> argv = {self, "run", "--progress", policy, "--report", report};
+  argv.insert(argv.end(), run_args.begin(), run_args.end());
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      ::dup2(fd, 1);
+      ::dup2(fd, 2);
+    }
+    std::vector<char*> cargv;
+    for (auto& a : argv)
+      cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    ::execv(self.c_str(), cargv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+struct Row {
+  std::string policy;
+  nlohmann::ordered_json values;
+};
+
+Row summarize(const std::string& policy, const nlohmann::json& report, int exit_status)
+{
+  Row row{policy, {}};
+  auto& v = row.values;
+  v["policy"] = policy;
+  v["outcome"] = report.value("outcome", "error");
+  v["exit_status"] = exit_status;
+  v["simulated_time"] = report.value("simulated_time", 0.0);
+  double blocked = 0, thread_cpu = 0;
+  long long tests = 0, false_tests = 0, chunks_rank = 0, chunks_thread = 0, chunks_nic = 0, chunks_now = 0;
+  for (auto& r : report.value("ranks", nlohmann::json::array())) {
+    blocked += r.value("blocked_time", 0.0);
+    thread_cpu += r.value("progress_thread_cpu", 0.0);
+    tests += r.value("tests", 0LL);
+    false_tests += r.value("false_tests", 0LL);
+    if (r.contains("chunks")) {
+      chunks_rank += r["chunks"].value("rank", 0LL);
+      chunks_thread += r["chunks"].value("thread", 0LL);
+      chunks_nic += r["chunks"].value("nic", 0LL);
+      chunks_now += r["chunks"].value("immediate", 0LL);
+    }
+  }
+  v["blocked_in_mpi"] = blocked;
+  v["tests"] = tests;
+  v["false_tests"] = false_tests;
+  v["progress_thread_cpu"] = thread_cpu;
+  v["chunks"] = {{"rank", chunks_rank}, {"thread", chunks_thread}, {"nic", chunks_nic}, {"immediate", chunks_now}};
+  nlohmann::json messages = report.value("messages", nlohmann::json::object());
+  v["messages"] = messages.value("count", 0LL);
+  v["latency_median"] = messages.contains("latency_median") ? messages["latency_median"] : nlohmann::json();
+  v["latency_p99"] = messages.contains("latency_p99") ? messages["latency_p99"] : nlohmann::json();
+  if (report.contains("deadlock"))
+    v["deadlock_class"] = report["deadlock"].value("class", "");
+  v["message"] = report.value("message", "");
+  return row;
+}
+
+std::string fmt(const nlohmann::ordered_json& value, const char* format)
+{
+  if (!value.is_number())
+    return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value.get<double>());
+  return buf;
+}
+
+std::string seconds(const nlohmann::ordered_json& value)
+{
+  if (!value.is_number())
+    return "-";
+  double s = value.get<double>();
+  char buf[64];
+  if (s != 0 && s < 1e-3)
+    std::snprintf(buf, sizeof buf, "%.3f us", s * 1e6);
+  else if (s != 0 && s < 1)
+    std::snprintf(buf, sizeof buf, "%.3f ms", s * 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.6f s", s);
+  return buf;
+}
+
+void print_table(const std::vector<Row>& rows)
+{
+  const std::vector<std::string> header = {"policy", "outcome", "sim. time", "blocked in MPI", "false tests",
+                                           "thread CPU", "chunks r/t/n/i", "latency p50", "latency p99"};
+  std::vector<std::vector<std::string>> cells = {header};
+  for (const Row& row : rows) {
+    const auto& v = row.values;
+    const auto& c = v["chunks"];
+    cells.push_back({row.policy, v["outcome"].get<std::string>(), seconds(v["simulated_time"]),
+                     seconds(v["blocked_in_mpi"]), std::to_string(v["false_tests"].get<long long>()),
+                     seconds(v["progress_thread_cpu"]),
+                     std::to_string(c["rank"].get<long long>()) + "/" + std::to_string(c["thread"].get<long long>()) +
+                         "/" + std::to_string(c["nic"].get<long long>()) + "/" +
+                         std::to_string(c["immediate"].get<long long>()),
+                     seconds(v["latency_median"]), seconds(v["latency_p99"])});
+  }
+  std::vector<size_t> width(header.size(), 0);
+  for (auto& line : cells)
+    for (size_t i = 0; i < line.size(); ++i)
+      width[i] = std::max(width[i], line[i].size());
+  std::string out;
+  for (size_t l = 0; l < cells.size(); ++l) {
+    for (size_t i = 0; i < cells[l].size(); ++i)
+      out += cells[l][i] + std::string(width[i] - cells[l][i].size() + 2, ' ');
+    while (!out.empty() && out.back() == ' ')
+      out.pop_back();
+    out += "\n";
+  }
+  // For runs that did not complete: the first line of their message and the
+  // deadlock class ('progsim run' with that policy shows the whole report).
+  for (const Row& row : rows) {
+    if (row.values["outcome"] == "completed")
+      continue;
+    std::string message = row.values["message"].get<std::string>();
+    out += "\n" + row.policy + ": " + message.substr(0, message.find('\n'));
+    if (auto cls = message.find("\n  class: "); cls != std::string::npos)
+      out += "\n  " + message.substr(cls + 3, message.find('\n', cls + 1) - cls - 3);
+    out += "\n";
+  }
+  std::fputs(out.c_str(), stdout);
+}
+
+void print_csv(const std::vector<Row>& rows)
+{
+  std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,progress_thread_cpu,messages,"
+              "latency_median,latency_p99,deadlock_class\n");
+  for (const Row& row : rows) {
+    const auto& v = row.values;
+    std::printf("%s,%s,%s,%s,%lld,%lld,%s,%lld,%s,%s,%s\n", row.policy.c_str(),
+                v["outcome"].get<std::string>().c_str(), fmt(v["simulated_time"], "%.9g").c_str(),
+                fmt(v["blocked_in_mpi"], "%.9g").c_str(), v["tests"].get<long long>(),
+                v["false_tests"].get<long long>(), fmt(v["progress_thread_cpu"], "%.9g").c_str(),
+                v["messages"].get<long long>(), fmt(v["latency_median"], "%.9g").c_str(),
+                fmt(v["latency_p99"], "%.9g").c_str(),
+                v.contains("deadlock_class") ? v["deadlock_class"].get<std::string>().c_str() : "");
+  }
+}
+
+}  // namespace
+
+int compare_command(int argc, char** argv)
+{
+  try {
+    std::vector<std::string> policies = {"weak", "thread", "offload", "ideal"};
+    std::string format = "table", reports_dir;
+    std::vector<std::string> run_args;
+    for (int i = 1; i < argc; ++i) {
+      std::string arg = argv[i];
+      if (arg == "-h" || arg == "--help") {
+        print_compare_help();
+        return 0;
+      }
+      if (arg == "--policies" && i + 1 < argc)
+        policies = split_list(argv[++i]);
+      else if (arg.rfind("--policies=", 0) == 0)
+        policies = split_list(arg.substr(11));
+      else if (arg == "--json")
+        format = "json";
+      else if (arg == "--csv")
+        format = "csv";
+      else if (arg == "--reports" && i + 1 < argc)
+        reports_dir = argv[++i];
+      else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
+               arg.rfind("--report=", 0) == 0)
+        throw sim::InputError{arg + " is chosen by compare itself (use --policies / --reports)"};
+      else
+        run_args.push_back(arg);
+    }
+    if (policies.empty())
+      throw sim::InputError{"--policies: empty list"};
+    for (auto& p : policies)
+      mpi::check_policy_name(p);
+    if (run_args.empty())
+      throw sim::InputError{"no program to compare (usage: progsim compare [options] PROGRAM [ARGS...])"};
+
+    std::string dir = reports_dir;
+    bool temporary = dir.empty();
+    if (temporary) {
+      const char* tmp = std::getenv("TMPDIR");
+      std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/progsim-compare-XXXXXX";
+      std::vector<char> buf(templ.begin(), templ.end());
+      buf.push_back('\0');
+      if (!::mkdtemp(buf.data()))
+        throw sim::InputError{"cannot create a temporary directory in " + templ};
+      dir = buf.data();
+    } else if (::access(dir.c_str(), W_OK) != 0) {
+      throw sim::InputError{reports_dir + ": not a writable directory"};
+    }
+
+    std::string self = self_path();
+    bool tty = ::isatty(2);
+    std::vector<Row> rows;
+    for (size_t k = 0; k < policies.size(); ++k) {
+      const std::string& policy = policies[k];
+      if (tty)
+        std::fprintf(stderr, "\r[%zu/%zu] running %-8s", k + 1, policies.size(), policy.c_str());
+      std::string report = dir + "/" + policy + ".json";
+      std::string log = dir + "/" + policy + ".log";
+      int status = run_policy(self, policy, report, log, run_args);
+      if (status == sim::kExitUsageError) {
+        if (tty)
+          std::fputs("\n", stderr);
+        std::ifstream in(log);
+        std::cerr << in.rdbuf();
+        return sim::kExitUsageError;
+      }
+      nlohmann::json parsed;
+      std::ifstream in(report);
+      if (in)
+        parsed = nlohmann::json::parse(in, nullptr, false);
+      if (parsed.is_discarded() || !parsed.is_object())
+        parsed = nlohmann::json::object({{"outcome", "error"}, {"message", "no report (see " + log + ")"}});
+      rows.push_back(summarize(policy, parsed, status));
+      if (temporary) {
+        ::unlink(report.c_str());
+        ::unlink(log.c_str());
+      }
+    }
+    if (tty)
+      std::fputs("\r\033[K", stderr);
+    if (temporary)
+      ::rmdir(dir.c_str());
+
+    if (format == "json") {
+      nlohmann::ordered_json out = nlohmann::ordered_json::array();
+      for (auto& row : rows)
+        out.push_back(row.values);
+      std::printf("%s\n", out.dump(2).c_str());
+    } else if (format == "csv") {
+      print_csv(rows);
+    } else {
+      print_table(rows);
+    }
+    return 0;
+  } catch (const sim::InputError& e) {
+    std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());
+    return sim::kExitUsageError;
+  }
+}
+
+}  // namespace progsim::cli
