@@ -322,22 +322,26 @@ void PointToPoint::accept_in_order(Packet&& packet)
     held_[link].emplace(packet.sequence, std::move(packet));
     return;
   }
-  for (;;) {
-    ++expected;
-    int owner = packet.dst;
-    ChunkStep step = packet.kind == PacketKind::Eager ? ChunkStep::EagerOnMessageTarget : ChunkStep::RtsOnRtsTarget;
-    std::uint64_t id = packet.message_id;
-    std::size_t bytes = packet.data_bytes;
-    int peer = packet.src;
-    progress_.enable(owner, step, peer, id, bytes, [this, p = std::move(packet)] { eager_on_message_target(p); });
-    auto held = held_.find(link);
-    if (held == held_.end())
-      return;
-    auto next = held->second.find(expected);
-    if (next == held->second.end())
-      return;
-    packet = std::move(next->second);
-    held->second.erase(next);
+  // Take every packet that is now in order before enabling any chunk:
+  // running a chunk may yield, and another arrival must then find the
+  // sequence state already settled.
+  std::vector<Packet> ready;
+  ready.push_back(std::move(packet));
+  ++expected;
+  if (auto held = held_.find(link); held != held_.end()) {
+    for (auto next = held->second.find(expected); next != held->second.end(); next = held->second.find(expected)) {
+      ready.push_back(std::move(next->second));
+      held->second.erase(next);
+      ++expected;
+    }
+  }
+  for (Packet& p : ready) {
+    int owner = p.dst;
+    ChunkStep step = p.kind == PacketKind::Eager ? ChunkStep::EagerOnMessageTarget : ChunkStep::RtsOnRtsTarget;
+    std::uint64_t id = p.message_id;
+    std::size_t bytes = p.data_bytes;
+    int peer = p.src;
+    progress_.enable(owner, step, peer, id, bytes, [this, q = std::move(p)] { eager_on_message_target(q); });
   }
 }
 

@@ -45,6 +45,10 @@ void ProgressEngine::enable(int owner, ChunkStep step, int peer, std::uint64_t m
 void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor executor)
 {
   ProgressCounters& c = owner.counters;
+  // The action runs before its cost is charged: charging may yield, and the
+  // chunks of one rank must take effect in the order they were enabled
+  // (matching order is message order, MPI-4.1 §3.5).
+  chunk.action();
   switch (executor) {
     case Executor::Rank:
       ++c.chunks_by_rank;
@@ -54,7 +58,6 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
     case Executor::Nic: ++c.chunks_by_nic; break;
     case Executor::Immediate: ++c.chunks_immediate; break;
   }
-  chunk.action();
 }
 
 void ProgressEngine::check_deadlock()

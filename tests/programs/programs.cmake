@@ -179,3 +179,15 @@ progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
          --stdout-regex "\"policy\": \"weak\",\n +\"outcome\": \"deadlock\""
          --stdout-regex "\"deadlock_class\": \"needs buffering\""
   RUN --json -n 2)
+
+# Semantics that programs rely on, under every policy.
+progsim_test_program(nonovertaking nonovertaking.c)
+progsim_test_program(p2p_semantics p2p_semantics.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(p2p.nonovertaking.${policy} PROGRAM nonovertaking
+    EXPECT --expect-outcome completed --stdout-regex "received in send order: yes"
+    RUN -n 2 --progress ${policy})
+  progsim_program_test(p2p.semantics.${policy} PROGRAM p2p_semantics
+    EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 14
+    RUN -n 3 --progress ${policy})
+endforeach()
