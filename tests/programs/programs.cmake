@@ -191,3 +191,32 @@ foreach(policy weak thread offload ideal)
     EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 14
     RUN -n 3 --progress ${policy})
 endforeach()
+
+# Bad input: a clear error naming the file or option, exit status 2.
+progsim_program_test(input.too_many_ranks PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "error: 200 ranks do not fit: the platform offers 128 slots"
+  RUN -n 200)
+progsim_program_test(input.unknown_policy PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "unknown progress policy 'strong' \\(expected one of: weak, thread, offload, ideal\\)"
+  RUN -n 2 --progress strong)
+progsim_program_test(input.unknown_option PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "unknown option '--bogus'"
+  RUN --bogus)
+progsim_program_test(input.bad_cfg_value PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "--cfg eager-threshold=lots: not a number"
+  RUN -n 2 --cfg eager-threshold=lots)
+progsim_program_test(input.invalid_platform PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "invalid platform: Parse error at .*CMakeLists.txt:1"
+  RUN -n 2 --platform ${CMAKE_SOURCE_DIR}/CMakeLists.txt)
+progsim_program_test(input.missing_platform PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "/nonexistent.xml: cannot read the platform file"
+  RUN -n 2 --platform /nonexistent.xml)
+progsim_program_test(input.hostfile_unknown_host PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "hostfile.txt:1: host 'nosuchhost' is not in the platform"
+  RUN -n 2 --hostfile ${CMAKE_CURRENT_SOURCE_DIR}/programs/hostfile.txt)
+progsim_program_test(input.missing_program PROGRAM no_such_program
+  EXPECT --expect-exit 2 --stderr-regex "no_such_program: No such file or directory")
+# user-time=measured charges host CPU time and says the run is not deterministic.
+progsim_program_test(runtime.user_time_measured PROGRAM hello
+  EXPECT --expect-outcome completed --check /deterministic=false --check /parameters/user-time=measured
+  RUN -n 2 --cfg user-time=measured)
