@@ -73,7 +73,7 @@ void ProgressEngine::check_deadlock()
     sim::RankState state = rp->sim_rank().state();
     if (state == sim::RankState::Finished || state == sim::RankState::Failed)
       continue;
-    if (!rp->waiting())
+    if (!rp->waiting() || !rp->host_queue().empty())
       return;  // this rank can still do something
     ++blocked;
   }

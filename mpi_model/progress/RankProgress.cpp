@@ -43,7 +43,15 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
   waiting_for_ = what;
   waiting_since_ = since;
   rank_.blocked_on = what;
-  while (!done()) {
+  for (;;) {
+    // Chunks may have been queued while this rank was not yet waiting (the
+    // flush above yields): run them before deciding to block, or their
+    // wake-up would be lost.
+    progress_point();
+    if (done())
+      break;
+    if (!host_queue_.empty())
+      continue;
     rank_.set_state(sim::RankState::Blocked);
     waiting_ = true;
     engine_.check_deadlock();
@@ -53,7 +61,6 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
       wakeup_->acquire();
     rank_.set_state(before);
     rank_.clock().charge_cpu(engine_.parameters().poll_cost);
-    progress_point();
   }
   counters.blocked_time += sg4::Engine::get_clock() - since;
   rank_.blocked_on.clear();

@@ -188,7 +188,7 @@ foreach(policy weak thread offload ideal)
     EXPECT --expect-outcome completed --stdout-regex "received in send order: yes"
     RUN -n 2 --progress ${policy})
   progsim_program_test(p2p.semantics.${policy} PROGRAM p2p_semantics
-    EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 14
+    EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 12
     RUN -n 3 --progress ${policy})
 endforeach()
 
