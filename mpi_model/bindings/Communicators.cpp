@@ -1,34 +1,570 @@
-// MPI-4.1 chapter 7 (groups, contexts, communicators). For now the two
-// predefined communicators; the full chapter arrives with the collectives.
+// MPI-4.1 §7.4-7.8 on intracommunicators: accessors, constructors (dup,
+// split, split_type, create, create_group), MPI_Comm_free, names and info
+// hints. Intercommunicators are not supported (MPI_Comm_test_inter is false
+// for every communicator).
+//
+// A new communicator gets its context id by a collective agreement over the
+// parent (coll::agree_context, see core/Communicator.hpp), inherits the
+// parent's error handler (MPI-4.1 §9.3), and on MPI_Comm_dup the parent's
+// attributes through their copy callbacks and its info hints. Constructors
+// count as collective calls on the parent for the mismatch check.
 
-#include "bindings/Binding.hpp"
+#include "bindings/Communicators.hpp"
+#include "coll/Collectives.hpp"
+#include "coll/Intercomm.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
 
 using namespace progsim;
 using namespace progsim::mpi;
+
+namespace {
+
+CommunicatorTable& table(const Binding& b)
+{
+  return b.model().communicators();
+}
+
+int begin(const Binding& b, MPI_Comm comm, const Communicator*& c, bool collective)
+{
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  if (collective)
+    coll::note_collective(b, *c, b.call());
+  return MPI_SUCCESS;
+}
+
+int finish(const Binding& b, MPI_Comm comm, int err)
+{
+  if (err == MPI_SUCCESS)
+    return MPI_SUCCESS;
+  return b.error(comm, err,
+                 err == MPI_ERR_INTERN ? "no free context id: too many communicators exist at once"
+                                       : "the communicator construction failed");
+}
+
+// This process's object of a new communicator (not registered yet).
+std::unique_ptr<Communicator> make_comm(const Binding& b, const Communicator& parent, int context, GroupPtr group)
+{
+  auto c = std::make_unique<Communicator>();
+  c->context_id = context;
+  c->group = std::move(group);
+  c->owner = b.world();
+  c->my_rank = c->group->local_rank(b.world());
+  c->errhandler = parent.errhandler;
+  return c;
+}
+
+int no_intercomm(const Binding& b, MPI_Comm comm, const Communicator& c)
+{
+  if (c.is_inter())
+    return b.error(comm, MPI_ERR_COMM, std::string(b.call()) + " on an intercommunicator is not supported");
+  return MPI_SUCCESS;
+}
+
+int check_subgroup(const Binding& b, MPI_Comm comm, const Communicator& parent, const Group& group)
+{
+  for (int w : group.world_ranks())
+    if (parent.group->local_rank(w) < 0)
+      return b.error(comm, MPI_ERR_GROUP,
+                     "the group contains world rank " + std::to_string(w) + ", which is not in the communicator");
+  return MPI_SUCCESS;
+}
+
+int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm)
+{
+  const Communicator* parent = nullptr;
+  if (int err = begin(b, comm, parent, true))
+    return err;
+  if (!newcomm)
+    return b.error(comm, MPI_ERR_ARG, "null newcomm pointer");
+  Info hints = parent->hints;
+  if (info)
+    if (int err = info_contents(b, *info, hints))
+      return err;
+  int context = 0;
+  int err = parent->is_inter() ? coll::agree_context_inter(b, *parent, context)
+                               : coll::agree_context({b, *parent, coll::kContextTag}, context);
+  if (err)
+    return finish(b, comm, err);
+  auto fresh = make_comm(b, *parent, context, parent->group);
+  fresh->remote_group = parent->remote_group;
+  fresh->hints = std::move(hints);
+  Communicator& added = table(b).add(b.world(), std::move(fresh));
+  if (int err = copy_attributes(b, *parent, added)) {
+    delete_attributes(b, added);
+    table(b).remove(b.world(), added.handle);
+    *newcomm = MPI_COMM_NULL;
+    return b.error(comm, err, "an attribute copy callback failed with code " + std::to_string(err));
+  }
+  *newcomm = added.handle;
+  return MPI_SUCCESS;
+}
+
+// MPI_Comm_idup: the duplication completes at once; the request is a
+// completed one that MPI_Wait & co. retire.
+MPI_Request completed_request(const Binding& b, const Communicator& comm)
+{
+  auto r = std::make_shared<Request>();
+  r->kind = RequestKind::Recv;
+  r->owner = b.world();
+  r->comm_handle = comm.handle;
+  r->comm_name = comm.name;
+  r->comm_context = comm.context_id;
+  r->context_id = comm.context_id;
+  r->call = b.call();
+  r->peer = MPI_PROC_NULL;
+  r->state = RequestState::Complete;
+  return b.model().requests().insert(r);
+}
+
+// The split of `parent` by (color, key): every member learns all colors and
+// keys, all agree on one context id, and each color's members are ordered by
+// (key, rank in parent). MPI_UNDEFINED gives MPI_COMM_NULL.
+int split(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key, MPI_Comm* newcomm)
+{
+  int n = parent.size();
+  int mine[2] = {color, key};
+  std::vector<int> all(static_cast<size_t>(2 * n));
+  if (int err = coll::allgather({b, parent, coll::kCommCreateTag}, mine, 2, MPI_INT, all.data(), 2, MPI_INT))
+    return finish(b, comm, err);
+  int context = 0;
+  if (int err = coll::agree_context({b, parent, coll::kContextTag}, context))
+    return finish(b, comm, err);
+  if (color == MPI_UNDEFINED) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  std::vector<int> members;
+  for (int i = 0; i < n; ++i)
+    if (all[static_cast<size_t>(2 * i)] == color)
+      members.push_back(i);
+  std::stable_sort(members.begin(), members.end(), [&](int x, int y) {
+    return all[static_cast<size_t>(2 * x + 1)] < all[static_cast<size_t>(2 * y + 1)];
+  });
+  std::vector<int> world_ranks;
+  for (int m : members)
+    world_ranks.push_back(parent.world_rank(m));
+  auto fresh = make_comm(b, parent, context, std::make_shared<const Group>(std::move(world_ranks)));
+  *newcomm = table(b).add(b.world(), std::move(fresh)).handle;
+  return MPI_SUCCESS;
+}
+
+// The color MPI_COMM_TYPE_SHARED gives a process: the lowest world rank on
+// its simulated host (all processes of a host compute the same).
+int host_color(const Binding& b, int world_rank)
+{
+  sim::Simulation& s = b.model().simulation();
+  simgrid::s4u::Host* host = s.rank(world_rank).host();
+  for (int r = 0; r < s.size(); ++r)
+    if (s.rank(r).host() == host)
+      return r;
+  return world_rank;
+}
+
+bool hw_type_is_shared_memory(const Binding& b, MPI_Info info)
+{
+  Info hints;
+  if (info == MPI_INFO_NULL || info_contents(b, info, hints) != MPI_SUCCESS)
+    return false;
+  const std::string* v = hints.get("mpi_hw_resource_type");
+  return v && *v == "mpi_shared_memory";
+}
+
+}  // namespace
 
 extern "C" {
 
 int PMPI_Comm_rank(MPI_Comm comm, int* rank)
 {
   Binding b("MPI_Comm_rank");
-  if (int err = b.check_initialized())
-    return err;
   const Communicator* c = nullptr;
-  if (int err = b.resolve_comm(comm, c))
+  if (int err = begin(b, comm, c, false))
     return err;
-  *rank = c->local_rank(b.world());
+  *rank = c->my_rank;
   return MPI_SUCCESS;
 }
 
 int PMPI_Comm_size(MPI_Comm comm, int* size)
 {
   Binding b("MPI_Comm_size");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  *size = c->group->size();
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
+{
+  Binding b("MPI_Comm_compare");
+  const Communicator *c1 = nullptr, *c2 = nullptr;
+  if (int err = begin(b, comm1, c1, false))
+    return err;
+  if (int err = b.resolve_comm(comm2, c2))
+    return err;
+  if (c1 == c2) {
+    *result = MPI_IDENT;
+  } else if (c1->is_inter() != c2->is_inter()) {
+    *result = MPI_UNEQUAL;
+  } else {
+    // Intercommunicators: both groups compared the same way (MPI-4.1 §7.4.1).
+    int local = compare_groups(*c1->group, *c2->group);
+    int remote = c1->is_inter() ? compare_groups(*c1->remote_group, *c2->remote_group) : MPI_IDENT;
+    int worst = std::max(local, remote);
+    *result = worst == MPI_IDENT ? MPI_CONGRUENT : worst;
+  }
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_test_inter(MPI_Comm comm, int* flag)
+{
+  Binding b("MPI_Comm_test_inter");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  *flag = c->is_inter() ? 1 : 0;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_remote_size(MPI_Comm comm, int* size)
+{
+  Binding b("MPI_Comm_remote_size");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  if (!c->is_inter())
+    return b.error(comm, MPI_ERR_COMM, "not an intercommunicator");
+  *size = c->remote_group->size();
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group)
+{
+  Binding b("MPI_Comm_remote_group");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  if (!c->is_inter())
+    return b.error(comm, MPI_ERR_COMM, "not an intercommunicator");
+  *group = b.model().process(b.world()).groups.insert(c->remote_group);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_dup");
+  return dup(b, comm, nullptr, newcomm);
+}
+
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_dup_with_info");
+  return dup(b, comm, &info, newcomm);
+}
+
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
+{
+  Binding b("MPI_Comm_idup");
+  if (int err = dup(b, comm, nullptr, newcomm))
+    return err;
+  *request = completed_request(b, *b.model().communicators().find(*newcomm, b.world()));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
+{
+  Binding b("MPI_Comm_idup_with_info");
+  if (int err = dup(b, comm, &info, newcomm))
+    return err;
+  *request = completed_request(b, *b.model().communicators().find(*newcomm, b.world()));
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_split");
+  const Communicator* parent = nullptr;
+  if (int err = begin(b, comm, parent, true))
+    return err;
+  if (int err = no_intercomm(b, comm, *parent))
+    return err;
+  if (color < 0 && color != MPI_UNDEFINED)
+    return b.error(comm, MPI_ERR_ARG, "invalid color " + std::to_string(color) + " (must be >= 0 or MPI_UNDEFINED)");
+  return split(b, comm, *parent, color, key, newcomm);
+}
+
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_split_type");
+  const Communicator* parent = nullptr;
+  if (int err = begin(b, comm, parent, true))
+    return err;
+  if (int err = no_intercomm(b, comm, *parent))
+    return err;
+  int color = MPI_UNDEFINED;
+  switch (split_type) {
+    case MPI_UNDEFINED: break;
+    case MPI_COMM_TYPE_SHARED: color = host_color(b, b.world()); break;
+    case MPI_COMM_TYPE_HW_GUIDED:
+    case MPI_COMM_TYPE_RESOURCE_GUIDED:
+      if (hw_type_is_shared_memory(b, info))
+        color = host_color(b, b.world());
+      break;
+    case MPI_COMM_TYPE_HW_UNGUIDED: {
+      // A strict subset of the parent: the host's processes, unless the
+      // whole parent is on this host.
+      int mine = host_color(b, b.world());
+      for (int w : parent->group->world_ranks())
+        if (host_color(b, w) != mine) {
+          color = mine;
+          break;
+        }
+      break;
+    }
+    default:
+      return b.error(comm, MPI_ERR_ARG, "invalid split_type " + std::to_string(split_type));
+  }
+  return split(b, comm, *parent, color, key, newcomm);
+}
+
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_create");
+  const Communicator* parent = nullptr;
+  if (int err = begin(b, comm, parent, true))
+    return err;
+  if (int err = no_intercomm(b, comm, *parent))
+    return err;
+  GroupPtr g = b.model().process(b.world()).groups.find(group);
+  if (!g)
+    return b.error(comm, MPI_ERR_GROUP, group == MPI_GROUP_NULL ? "MPI_GROUP_NULL" : "unknown group handle");
+  if (int err = check_subgroup(b, comm, *parent, *g))
+    return err;
+  int context = 0;
+  if (int err = coll::agree_context({b, *parent, coll::kContextTag}, context))
+    return finish(b, comm, err);
+  if (g->local_rank(b.world()) < 0) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  *newcomm = table(b).add(b.world(), make_comm(b, *parent, context, g)).handle;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
+{
+  Binding b("MPI_Comm_create_group");
+  const Communicator* parent = nullptr;
+  if (int err = begin(b, comm, parent, false))
+    return err;
+  if (int err = no_intercomm(b, comm, *parent))
+    return err;
+  GroupPtr g = b.model().process(b.world()).groups.find(group);
+  if (!g)
+    return b.error(comm, MPI_ERR_GROUP, group == MPI_GROUP_NULL ? "MPI_GROUP_NULL" : "unknown group handle");
+  if (int err = check_subgroup(b, comm, *parent, *g))
+    return err;
+  if (tag < 0 || tag > kTagUpperBound)
+    return b.error(comm, MPI_ERR_TAG, "invalid tag " + std::to_string(tag));
+  if (g->local_rank(b.world()) < 0) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  // The agreement runs among the group's members only: on the parent's
+  // context, addressed through a view of the group, with a tag of its own.
+  auto view = make_comm(b, *parent, parent->context_id, g);
+  view->name = parent->name;
+  const Communicator& members = table(b).keep(std::move(view));
+  int context = 0;
+  if (int err = coll::agree_context({b, members, coll::kCreateGroupTagBase + tag}, context))
+    return finish(b, comm, err);
+  *newcomm = table(b).add(b.world(), make_comm(b, *parent, context, g)).handle;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_free(MPI_Comm* comm)
+{
+  Binding b("MPI_Comm_free");
   if (int err = b.check_initialized())
     return err;
+  if (!comm)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null comm pointer");
+  Communicator* c = table(b).get(*comm, b.world());
+  if (!c)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_COMM, *comm == MPI_COMM_NULL ? "MPI_COMM_NULL" : "unknown communicator handle");
+  if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+    return b.error(*comm, MPI_ERR_COMM, "a predefined communicator cannot be freed");
+  if (int err = delete_attributes(b, *c))
+    return b.error(*comm, err, "an attribute delete callback failed with code " + std::to_string(err));
+  table(b).remove(b.world(), *comm);
+  *comm = MPI_COMM_NULL;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char* comm_name)
+{
+  Binding b("MPI_Comm_set_name");
   const Communicator* c = nullptr;
-  if (int err = b.resolve_comm(comm, c))
+  if (int err = begin(b, comm, c, false))
     return err;
-  *size = c->size();
+  if (!comm_name)
+    return b.error(comm, MPI_ERR_ARG, "null name");
+  std::string name = comm_name;
+  name.resize(std::min<std::size_t>(name.size(), MPI_MAX_OBJECT_NAME - 1));
+  const_cast<Communicator*>(c)->name = name;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen)
+{
+  Binding b("MPI_Comm_get_name");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  if (!comm_name || !resultlen)
+    return b.error(comm, MPI_ERR_ARG, "null name or resultlen");
+  std::memcpy(comm_name, c->name.c_str(), c->name.size() + 1);
+  *resultlen = static_cast<int>(c->name.size());
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+  Binding b("MPI_Comm_set_info");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  Info hints;
+  if (int err = info_contents(b, info, hints))
+    return err;
+  const_cast<Communicator*>(c)->hints.merge(hints);
+  return MPI_SUCCESS;
+}
+
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used)
+{
+  Binding b("MPI_Comm_get_info");
+  const Communicator* c = nullptr;
+  if (int err = begin(b, comm, c, false))
+    return err;
+  if (!info_used)
+    return b.error(comm, MPI_ERR_ARG, "null info_used pointer");
+  *info_used = new_info(b, c->hints);
+  return MPI_SUCCESS;
+}
+
+
+int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                          MPI_Comm* newintercomm)
+{
+  Binding b("MPI_Intercomm_create");
+  const Communicator* local = nullptr;
+  if (int err = begin(b, local_comm, local, true))
+    return err;
+  if (int err = no_intercomm(b, local_comm, *local))
+    return err;
+  if (local_leader < 0 || local_leader >= local->size())
+    return b.error(local_comm, MPI_ERR_RANK, "invalid local_leader " + std::to_string(local_leader));
+  if (tag < 0 || tag > kTagUpperBound)
+    return b.error(local_comm, MPI_ERR_TAG, "invalid tag " + std::to_string(tag));
+  bool leader = local->my_rank == local_leader;
+  const Communicator* peer = nullptr;
+  if (leader) {
+    if (int err = b.resolve_comm(peer_comm, peer))
+      return err;
+    if (remote_leader < 0 || remote_leader >= peer->size())
+      return b.error(peer_comm, MPI_ERR_RANK, "invalid remote_leader " + std::to_string(remote_leader));
+    if (peer->world_rank(remote_leader) == b.world())
+      return b.error(peer_comm, MPI_ERR_RANK, "the remote leader is this process (the groups must be disjoint)");
+  }
+  // The context ids used in the local group, then the leaders swap their
+  // group's members and masks over peer_comm (collective context, a tag of
+  // their own) and tell their groups the id and the remote group.
+  coll::CollCall in_local{b, *local, coll::kContextTag};
+  const auto& mine = table(b).context_mask(b.world());
+  auto words = static_cast<std::int64_t>(mine.size());
+  std::vector<std::uint64_t> used(mine.size(), 0);
+  if (int err = coll::allreduce(in_local, mine.data(), used.data(), words, MPI_UINT64_T, MPI_BOR))
+    return finish(b, local_comm, err);
+  std::vector<int> header(2, 0);  // context id, remote size
+  std::vector<int> remote_ranks;
+  if (leader) {
+    coll::CollCall leaders{b, *peer, -2 - tag};
+    int my_size = local->size(), their_size = 0;
+    RequestPtr r = coll::irecv(leaders, remote_leader, &their_size, 1, MPI_INT);
+    RequestPtr s = coll::isend(leaders, remote_leader, &my_size, 1, MPI_INT);
+    if (int err = coll::wait_all(leaders, {s, r}))
+      return finish(b, local_comm, err);
+    std::vector<std::uint64_t> their_mask(used.size(), 0);
+    remote_ranks.resize(static_cast<size_t>(their_size));
+    std::vector<RequestPtr> rs;
+    rs.push_back(coll::irecv(leaders, remote_leader, remote_ranks.data(), their_size, MPI_INT));
+    rs.push_back(coll::irecv(leaders, remote_leader, their_mask.data(), words, MPI_UINT64_T));
+    rs.push_back(coll::isend(leaders, remote_leader, local->group->world_ranks().data(), my_size, MPI_INT));
+    rs.push_back(coll::isend(leaders, remote_leader, used.data(), words, MPI_UINT64_T));
+    if (int err = coll::wait_all(leaders, rs))
+      return finish(b, local_comm, err);
+    header[0] = -1;
+    for (std::size_t word = 0; word < used.size() && header[0] < 0; ++word) {
+      std::uint64_t both = used[word] | their_mask[word];
+      for (int bit = 0; bit < 64; ++bit)
+        if (!(both & (std::uint64_t{1} << bit))) {
+          header[0] = 2 * (static_cast<int>(word) * 64 + bit);
+          break;
+        }
+    }
+    header[1] = their_size;
+  }
+  coll::CollCall tell{b, *local, coll::kCommCreateTag};
+  if (int err = coll::bcast(tell, header.data(), 2, MPI_INT, local_leader))
+    return finish(b, local_comm, err);
+  if (header[0] < 0)
+    return finish(b, local_comm, MPI_ERR_INTERN);
+  remote_ranks.resize(static_cast<size_t>(header[1]));
+  if (int err = coll::bcast(tell, remote_ranks.data(), header[1], MPI_INT, local_leader))
+    return finish(b, local_comm, err);
+  auto fresh = make_comm(b, *local, header[0], local->group);
+  fresh->remote_group = std::make_shared<const Group>(std::move(remote_ranks));
+  *newintercomm = table(b).add(b.world(), std::move(fresh)).handle;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
+{
+  Binding b("MPI_Intercomm_merge");
+  const Communicator* inter = nullptr;
+  if (int err = begin(b, intercomm, inter, true))
+    return err;
+  if (!inter->is_inter())
+    return b.error(intercomm, MPI_ERR_COMM, "not an intercommunicator");
+  // The leaders swap (high, leader's world rank); the group with high =
+  // false comes first, or, when both said the same, the group whose leader
+  // has the lower world rank.
+  int mine[2] = {high ? 1 : 0, inter->group->world_rank(0)}, theirs[2] = {0, 0};
+  coll::CollCall leaders{b, *inter, coll::kCommCreateTag};
+  if (inter->my_rank == 0) {
+    RequestPtr r = coll::irecv(leaders, 0, theirs, 2, MPI_INT);
+    RequestPtr s = coll::isend(leaders, 0, mine, 2, MPI_INT);
+    if (int err = coll::wait_all(leaders, {s, r}))
+      return finish(b, intercomm, err);
+  }
+  if (int err = coll::bcast(coll::local_call(leaders), theirs, 2, MPI_INT, 0))
+    return finish(b, intercomm, err);
+  bool local_first = mine[0] != theirs[0] ? mine[0] == 0 : mine[1] < theirs[1];
+  int context = 0;
+  if (int err = coll::agree_context_inter(b, *inter, context))
+    return finish(b, intercomm, err);
+  const Group& first = local_first ? *inter->group : *inter->remote_group;
+  const Group& second = local_first ? *inter->remote_group : *inter->group;
+  std::vector<int> members = first.world_ranks();
+  members.insert(members.end(), second.world_ranks().begin(), second.world_ranks().end());
+  auto fresh = make_comm(b, *inter, context, std::make_shared<const Group>(std::move(members)));
+  *newintracomm = table(b).add(b.world(), std::move(fresh)).handle;
   return MPI_SUCCESS;
 }
 
@@ -36,3 +572,22 @@ int PMPI_Comm_size(MPI_Comm comm, int* size)
 
 PROGSIM_MPI_ALIAS(MPI_Comm_rank)
 PROGSIM_MPI_ALIAS(MPI_Comm_size)
+PROGSIM_MPI_ALIAS(MPI_Comm_compare)
+PROGSIM_MPI_ALIAS(MPI_Comm_test_inter)
+PROGSIM_MPI_ALIAS(MPI_Comm_remote_size)
+PROGSIM_MPI_ALIAS(MPI_Comm_remote_group)
+PROGSIM_MPI_ALIAS(MPI_Comm_dup)
+PROGSIM_MPI_ALIAS(MPI_Comm_dup_with_info)
+PROGSIM_MPI_ALIAS(MPI_Comm_idup)
+PROGSIM_MPI_ALIAS(MPI_Comm_idup_with_info)
+PROGSIM_MPI_ALIAS(MPI_Comm_split)
+PROGSIM_MPI_ALIAS(MPI_Comm_split_type)
+PROGSIM_MPI_ALIAS(MPI_Comm_create)
+PROGSIM_MPI_ALIAS(MPI_Comm_create_group)
+PROGSIM_MPI_ALIAS(MPI_Comm_free)
+PROGSIM_MPI_ALIAS(MPI_Comm_set_name)
+PROGSIM_MPI_ALIAS(MPI_Comm_get_name)
+PROGSIM_MPI_ALIAS(MPI_Comm_set_info)
+PROGSIM_MPI_ALIAS(MPI_Comm_get_info)
+PROGSIM_MPI_ALIAS(MPI_Intercomm_create)
+PROGSIM_MPI_ALIAS(MPI_Intercomm_merge)

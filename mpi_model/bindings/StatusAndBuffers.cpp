@@ -1,9 +1,12 @@
 // MPI-4.1 §3.2.5 and §5.1.11 (status inquiries: count, elements) and §3.6
 // (the buffer of buffered sends).
 
-#include "bindings/Binding.hpp"
+#include "bindings/Datatypes.hpp"
 
 #include "datatype/ElementCount.hpp"
+
+#include <algorithm>
+#include <limits>
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -31,21 +34,25 @@ extern "C" {
 int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
 {
   Binding b("MPI_Get_count");
-  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
   std::optional<std::int64_t> items = dt::count_items(*t, status_bytes(status));
-  *count = items ? static_cast<int>(*items) : MPI_UNDEFINED;
+  *count = items ? int_or_undefined(*items) : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
 
+// Basic elements received (MPI-4.1 §5.1.11); MPI_UNDEFINED when the data
+// ends inside a basic element (sent and received signatures differ), as in
+// MPICH.
 int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
 {
   Binding b("MPI_Get_elements_x");
-  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
-  *count = dt::count_elements(*t, status_bytes(status));
+  long long bytes = status_bytes(status);
+  *count = dt::ends_inside_element(*t, bytes) ? MPI_UNDEFINED : dt::count_elements(*t, bytes);
   return MPI_SUCCESS;
 }
 
@@ -53,19 +60,44 @@ int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* coun
 {
   MPI_Count n = 0;
   int err = PMPI_Get_elements_x(status, datatype, &n);
-  *count = static_cast<int>(n);
+  if (err == MPI_SUCCESS)
+    *count = int_or_undefined(n);
   return err;
 }
 
+// The status then says that `count` basic elements of the type were
+// received: whole items, then the bytes of the first elements of the next
+// one (found by bisection on the engine's element count, which grows with
+// the byte count). MPI_Get_count and MPI_Get_elements give them back.
 int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
 {
   Binding b("MPI_Status_set_elements_x");
-  dt::DatatypePtr t = b.model().datatypes().find(datatype);
+  dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
-  // Elements of a single predefined type: count * its size.
-  long long per_element = t->num_elements() > 0 ? t->size() / t->num_elements() : 0;
-  set_status_bytes(status, count * per_element);
+  if (count < 0)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_COUNT, "negative count " + std::to_string(count));
+  if (!status || status == MPI_STATUS_IGNORE)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "status is NULL or MPI_STATUS_IGNORE");
+  const std::int64_t per_item = t->num_elements();
+  if (per_item == 0) {
+    if (count != 0)
+      return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "the datatype has no basic elements");
+    set_status_bytes(status, 0);
+    return MPI_SUCCESS;
+  }
+  const std::int64_t items = count / per_item, rest = count % per_item;
+  std::int64_t lo = 0, hi = t->size();  // bytes of the partial item: smallest with `rest` elements
+  while (lo < hi) {
+    std::int64_t mid = lo + (hi - lo) / 2;
+    if (dt::count_elements(*t, mid) >= rest)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  if (items > (std::numeric_limits<long long>::max() >> 1) / std::max<std::int64_t>(t->size(), 1))
+    return b.error(MPI_COMM_WORLD, MPI_ERR_COUNT, "count " + std::to_string(count) + " is too large");
+  set_status_bytes(status, items * t->size() + lo);
   return MPI_SUCCESS;
 }
 

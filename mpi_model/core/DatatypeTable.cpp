@@ -2,12 +2,33 @@
 
 #include "datatype/TypeConstructors.hpp"
 
+#include <cstring>
+
 namespace progsim::mpi {
 
 namespace {
 constexpr MPI_Datatype kKind = 0x4c000000;
 constexpr std::uint32_t kIndexMask = 0x00ffffff;
 constexpr std::uint32_t kFirstDerived = 256;
+
+bool has_kind(MPI_Datatype handle)
+{
+  return (handle & ~static_cast<MPI_Datatype>(kIndexMask)) == kKind;
+}
+
+std::uint32_t index_of(MPI_Datatype handle)
+{
+  return static_cast<std::uint32_t>(handle) & kIndexMask;
+}
+
+// The default name of a predefined type. MPI_C_COMPLEX and
+// MPI_C_FLOAT_COMPLEX share a handle; MPI-4.1 §20.1 lists MPI_C_COMPLEX first.
+std::string predefined_name(const dt::Datatype& type)
+{
+  if (type.predefined_id() == dt::PrimitiveId::kC_FLOAT_COMPLEX)
+    return "MPI_C_COMPLEX";
+  return type.name();
+}
 }  // namespace
 
 DatatypeTable::DatatypeTable()
@@ -19,61 +40,165 @@ DatatypeTable::DatatypeTable()
 #undef PROGSIM_TYPE
 }
 
-dt::DatatypePtr DatatypeTable::find(MPI_Datatype handle) const
+const DatatypeTable::Entry* DatatypeTable::derived_entry(MPI_Datatype handle) const
 {
-  if ((handle & ~static_cast<MPI_Datatype>(kIndexMask)) != kKind)
+  if (!has_kind(handle))
     return nullptr;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index < kFirstDerived)
-    return predefined_[index];
-  index -= kFirstDerived;
-  return index < derived_.size() ? derived_[index].type : nullptr;
+  std::uint32_t index = index_of(handle);
+  if (index < kFirstDerived || index - kFirstDerived >= derived_.size())
+    return nullptr;
+  const Entry& e = derived_[index - kFirstDerived];
+  return e.type ? &e : nullptr;
 }
 
-MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type)
+DatatypeTable::Entry* DatatypeTable::derived_entry(MPI_Datatype handle)
+{
+  return const_cast<Entry*>(static_cast<const DatatypeTable*>(this)->derived_entry(handle));
+}
+
+dt::DatatypePtr DatatypeTable::find(MPI_Datatype handle) const
+{
+  if (!has_kind(handle))
+    return nullptr;
+  std::uint32_t index = index_of(handle);
+  if (index < kFirstDerived)
+    return predefined_[index];
+  const Entry* e = derived_entry(handle);
+  return e ? e->type : nullptr;
+}
+
+dt::DatatypePtr DatatypeTable::find_live(MPI_Datatype handle) const
+{
+  if (has_kind(handle) && index_of(handle) < kFirstDerived)
+    return predefined_[index_of(handle)];
+  const Entry* e = derived_entry(handle);
+  return e && e->live ? e->type : nullptr;
+}
+
+MPI_Datatype DatatypeTable::predefined_handle(const dt::Datatype& type)
+{
+  if (!type.is_predefined())
+    return MPI_DATATYPE_NULL;
+  return kKind | static_cast<MPI_Datatype>(dt::primitive_index(type.predefined_id()));
+}
+
+MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committed)
 {
   std::uint32_t index;
-  if (!free_.empty()) {
-    index = free_.back();
-    free_.pop_back();
+  if (kQuarantine == 0 && !quarantine_.empty()) {
+    index = quarantine_.back();  // no quarantine: the last freed first, as MPICH
+    quarantine_.pop_back();
+  } else if (quarantine_.size() > kQuarantine) {
+    index = quarantine_.front();
+    quarantine_.pop_front();
   } else {
     index = static_cast<std::uint32_t>(derived_.size());
     derived_.emplace_back();
   }
-  derived_[index] = Entry{std::move(type), false};
+  Entry& e = derived_[index];
+  e = Entry{};
+  e.type = std::move(type);
+  e.live = true;
+  e.committed = committed;
+  e.owner = owner;
+  ++live_;
   return kKind | static_cast<MPI_Datatype>(index + kFirstDerived);
 }
 
 void DatatypeTable::erase(MPI_Datatype handle)
 {
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index < kFirstDerived || index - kFirstDerived >= derived_.size())
+  Entry* e = derived_entry(handle);
+  if (!e || !e->live)
     return;
-  derived_[index - kFirstDerived] = Entry{};
-  free_.push_back(index - kFirstDerived);
+  e->live = false;
+  e->committed = false;
+  e->extras = Extras{};
+  --live_;
+  quarantine_.push_back(index_of(handle) - kFirstDerived);
 }
 
 bool DatatypeTable::is_predefined(MPI_Datatype handle) const
 {
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  return (handle & ~static_cast<MPI_Datatype>(kIndexMask)) == kKind && index > 0 && index < kFirstDerived &&
-         predefined_[index];
+  std::uint32_t index = index_of(handle);
+  return has_kind(handle) && index > 0 && index < kFirstDerived && predefined_[index];
 }
 
 bool DatatypeTable::is_committed(MPI_Datatype handle) const
 {
   if (is_predefined(handle))
     return true;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  return index >= kFirstDerived && index - kFirstDerived < derived_.size() &&
-         derived_[index - kFirstDerived].committed;
+  const Entry* e = derived_entry(handle);
+  return e && e->live && e->committed;
 }
 
 void DatatypeTable::commit(MPI_Datatype handle)
 {
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index >= kFirstDerived && index - kFirstDerived < derived_.size())
-    derived_[index - kFirstDerived].committed = true;
+  Entry* e = derived_entry(handle);
+  if (!e || !e->live)
+    return;
+  e->committed = true;
+  // Forget objects that no longer exist once the map has doubled.
+  static constexpr std::size_t kPruneAt = 1024;
+  if (committed_objects_.size() >= kPruneAt && committed_objects_.size() >= 2 * live_) {
+    for (auto it = committed_objects_.begin(); it != committed_objects_.end();)
+      it = it->second.expired() ? committed_objects_.erase(it) : std::next(it);
+  }
+  committed_objects_[e->type.get()] = e->type;
+}
+
+bool DatatypeTable::object_committed(const dt::DatatypePtr& type) const
+{
+  if (!type)
+    return false;
+  if (type->is_predefined())
+    return true;
+  auto it = committed_objects_.find(type.get());
+  return it != committed_objects_.end() && it->second.lock() == type;
+}
+
+DatatypeTable::Extras& DatatypeTable::extras(MPI_Datatype handle, int rank)
+{
+  if (Entry* e = derived_entry(handle))
+    return e->extras;
+  return predefined_extras_[{rank, index_of(handle)}];
+}
+
+std::string DatatypeTable::name(MPI_Datatype handle, int rank) const
+{
+  if (const Entry* e = derived_entry(handle))
+    return e->extras.name;
+  auto it = predefined_extras_.find({rank, index_of(handle)});
+  if (it != predefined_extras_.end() && it->second.named)
+    return it->second.name;
+  dt::DatatypePtr t = find(handle);
+  return t ? predefined_name(*t) : std::string();
+}
+
+void DatatypeTable::set_name(MPI_Datatype handle, int rank, const std::string& name)
+{
+  Extras& x = extras(handle, rank);
+  x.name = name;
+  x.named = true;
+}
+
+TypeAttributes& DatatypeTable::attributes(MPI_Datatype handle, int rank)
+{
+  return extras(handle, rank).attributes;
+}
+
+int DatatypeTable::create_keyval(const TypeKeyval& keyval)
+{
+  if (keyvals_.size() >= static_cast<std::size_t>(kTypeKeyvalLimit))
+    return MPI_KEYVAL_INVALID;
+  keyvals_.push_back(keyval);
+  return kTypeKeyvalBase + static_cast<int>(keyvals_.size() - 1);
+}
+
+TypeKeyval* DatatypeTable::keyval(int keyval)
+{
+  if (keyval < kTypeKeyvalBase || keyval >= kTypeKeyvalBase + static_cast<int>(keyvals_.size()))
+    return nullptr;
+  return &keyvals_[static_cast<std::size_t>(keyval - kTypeKeyvalBase)];
 }
 
 }  // namespace progsim::mpi

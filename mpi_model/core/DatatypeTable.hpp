@@ -1,6 +1,21 @@
 // MPI_Datatype handles <-> datatype engine objects (datatype/). Predefined
 // handles map to the engine's shared predefined types; derived types get
 // handles from index 256 up and must be committed before communication.
+//
+// Besides the type, each handle carries what MPI attaches to a datatype
+// object: the commit flag, a name (MPI_Type_set_name) and cached attributes
+// (MPI_Type_set_attr). The table is shared by all ranks (handles are unique
+// across ranks), but the predefined handles are shared too, so their names
+// and attributes are kept per rank: each simulated process sees its own.
+//
+// MPI_Type_free (erase) invalidates a handle for the program at once, but an
+// operation started before may still use the type (MPI-4.1 §5.1.9: "any
+// communication that is currently using this datatype will complete
+// normally"). Operations keep the handle, not the type, so a freed handle
+// stays in quarantine: find() still returns its type, find_live() does not,
+// and the index is reused only after kQuarantine later frees. (Once requests
+// hold the type itself, kQuarantine = 0 gives MPICH's reuse of the last
+// freed handle first.)
 #pragma once
 
 #include "datatype/Datatype.hpp"
@@ -8,29 +23,93 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace progsim::mpi {
 
+// A type keyval (MPI_Type_create_keyval, MPI-4.1 §7.7.4).
+struct TypeKeyval {
+  MPI_Type_copy_attr_function* copy = nullptr;
+  MPI_Type_delete_attr_function* del = nullptr;
+  void* extra_state = nullptr;
+  bool freed = false;  // MPI_Type_free_keyval: unusable by the program; callbacks still run
+};
+
+// The attributes cached on one datatype, by keyval (ordered: deterministic
+// copy and delete order).
+using TypeAttributes = std::map<int, void*>;
+
 class DatatypeTable {
 public:
+  // Type keyvals are kTypeKeyvalBase + n: distinct from the predefined
+  // keyvals (0..63) and tagged with the datatype kind, so that a keyval of
+  // another object kind is rejected (MPI_ERR_KEYVAL).
+  static constexpr int kTypeKeyvalBase = 0x4c00000;
+  static constexpr int kTypeKeyvalLimit = 0x100000;
+  // Freed derived handles retained before their index is reused.
+  static constexpr std::size_t kQuarantine = 4096;
+
   DatatypeTable();
-  // nullptr for MPI_DATATYPE_NULL, freed or unknown handles.
+  // The type of a live or quarantined (freed) handle; nullptr for
+  // MPI_DATATYPE_NULL and unknown handles. For the communication engines.
   dt::DatatypePtr find(MPI_Datatype handle) const;
-  MPI_Datatype insert(dt::DatatypePtr type);
+  // The type of a handle the program may use: nullptr if freed as well.
+  dt::DatatypePtr find_live(MPI_Datatype handle) const;
+  // The handle of a predefined type object, or MPI_DATATYPE_NULL.
+  static MPI_Datatype predefined_handle(const dt::Datatype& type);
+  // A new derived handle; `owner` is the world rank that created it.
+  MPI_Datatype insert(dt::DatatypePtr type, int owner = 0, bool committed = false);
+  // MPI_Type_free: the handle becomes invalid; its name and attributes go
+  // (the caller runs the delete callbacks first).
   void erase(MPI_Datatype handle);
   bool is_predefined(MPI_Datatype handle) const;
   bool is_committed(MPI_Datatype handle) const;
   void commit(MPI_Datatype handle);
+  // Whether some handle of this type object was committed (MPI_Type_get_contents
+  // returns committed handles for committed constituents).
+  bool object_committed(const dt::DatatypePtr& type) const;
+  std::size_t live_derived() const { return live_; }
+
+  // Name (MPI_Type_get_name): the set name, else "MPI_INT"... for
+  // predefined types and "" for derived ones.
+  std::string name(MPI_Datatype handle, int rank) const;
+  void set_name(MPI_Datatype handle, int rank, const std::string& name);
+
+  // The attributes of a live handle as seen by `rank` (created empty).
+  TypeAttributes& attributes(MPI_Datatype handle, int rank);
+
+  int create_keyval(const TypeKeyval& keyval);  // returns the keyval
+  // nullptr unless `keyval` is a type keyval that was created (freed or not).
+  TypeKeyval* keyval(int keyval);
 
 private:
+  struct Extras {
+    std::string name;
+    bool named = false;
+    TypeAttributes attributes;
+  };
   struct Entry {
     dt::DatatypePtr type;
+    bool live = false;
     bool committed = false;
+    int owner = 0;
+    Extras extras;
   };
+  const Entry* derived_entry(MPI_Datatype handle) const;
+  Entry* derived_entry(MPI_Datatype handle);
+  Extras& extras(MPI_Datatype handle, int rank);
+
   std::vector<dt::DatatypePtr> predefined_;  // by index
   std::vector<Entry> derived_;               // index - kFirstDerived
-  std::vector<std::uint32_t> free_;
+  std::deque<std::uint32_t> quarantine_;     // freed, oldest first
+  std::size_t live_ = 0;
+  std::map<std::pair<int, std::uint32_t>, Extras> predefined_extras_;  // (rank, index)
+  std::map<const dt::Datatype*, std::weak_ptr<const dt::Datatype>> committed_objects_;
+  std::vector<TypeKeyval> keyvals_;
 };
 
 }  // namespace progsim::mpi

@@ -114,19 +114,28 @@ bool is_valid_error_code(int code)
 int raise_error(MPI_Comm comm, int error_class, const char* call, const std::string& detail)
 {
   sim::Rank* rank = sim::calling_rank();
-  MPI_Errhandler handler = MPI_ERRORS_ARE_FATAL;
-  if (rank) {
-    Process& process = MpiModel::instance().process(rank->id());
-    if (comm == MPI_COMM_SELF)
-      handler = process.self_errhandler;
-    else
-      handler = process.world_errhandler;  // other communicators inherit from their parent (issue 5)
-  }
-  if (handler == MPI_ERRORS_RETURN || !rank)
+  if (!rank)
     return error_class;
+  // The handler of the communicator the error is raised on, as this process
+  // sees it; errors on an invalid communicator go to MPI_COMM_WORLD's.
+  MpiModel& model = MpiModel::instance();
+  Communicator* c = model.communicators().get(comm, rank->id());
+  if (!c)
+    c = model.communicators().get(MPI_COMM_WORLD, rank->id());
+  MPI_Errhandler handler = c ? c->errhandler : MPI_ERRORS_ARE_FATAL;
+  if (handler == MPI_ERRORS_RETURN)
+    return error_class;
+  if (UserErrhandler* user = model.process(rank->id()).errhandler(handler)) {
+    MPI_Comm handle = c->handle;
+    int code = error_class;
+    if (user->fn)
+      call_user_code(rank, [&] { user->fn(&handle, &code); });
+    return error_class;
+  }
+  const char* handler_name = handler == MPI_ERRORS_ABORT ? "MPI_ERRORS_ABORT" : "MPI_ERRORS_ARE_FATAL";
   std::string message = "rank " + std::to_string(rank->id()) + ": " + call + ": " + error_class_name(error_class) +
                         " (" + error_class_text(error_class) + ")" + (detail.empty() ? "" : ": " + detail) + " at " +
-                        sim::format_time(rank->clock().now()) + "; the error handler is MPI_ERRORS_ARE_FATAL";
+                        sim::format_time(rank->clock().now()) + "; the error handler is " + handler_name;
   rank->set_state(sim::RankState::Failed);
   rank->end_reason = std::string("fatal MPI error in ") + call;
   sim::Simulation::current()->end_run(sim::Outcome::Aborted, message, 1);

@@ -1,15 +1,92 @@
-// The MPI library's state inside one rank (one MPI process).
+// The MPI library's state inside one rank (one MPI process): its handle
+// tables for process-local objects (groups, info objects, keyvals, user
+// error handlers and reduction operations). Communicators are in the
+// CommunicatorTable (one object per member process).
 #pragma once
+
+#include "core/Attributes.hpp"
+#include "core/Group.hpp"
+#include "core/Info.hpp"
+#include "ops/ReductionOp.hpp"
+#include "sim/Rank.hpp"
 
 #include <mpi.h>
 
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace progsim::mpi {
 
+// MPI_Comm_create_errhandler (MPI-4.1 §9.3.1). Handles 0x54000000 | (4 + i).
+struct UserErrhandler {
+  MPI_Comm_errhandler_function* fn = nullptr;
+  bool freed = false;
+};
+
+// MPI_Op_create (MPI-4.1 §6.9.5). Handles 0x58000000 | (kFirstUserOp + i).
+struct UserOpEntry {
+  ops::UserOp op;
+  bool freed = false;
+};
+
+// MPI_Add_error_class / MPI_Add_error_code (MPI-4.1 §9.5).
+struct AddedErrorCode {
+  int error_class;
+  std::string text;
+};
+
 struct Process {
+  static constexpr int kFirstUserErrhandler = 4;
+  static constexpr int kFirstUserOp = 16;
+
   int world_rank = 0;
   int thread_level = MPI_THREAD_SINGLE;
-  MPI_Errhandler world_errhandler = MPI_ERRORS_ARE_FATAL;
-  MPI_Errhandler self_errhandler = MPI_ERRORS_ARE_FATAL;
+  GroupTable groups;
+  InfoTable infos;
+  KeyvalTable keyvals;
+  std::vector<UserErrhandler> errhandlers;  // index - kFirstUserErrhandler
+  std::vector<std::optional<UserOpEntry>> ops;  // index - kFirstUserOp
+  std::vector<AddedErrorCode> added_error_codes;  // code MPI_ERR_LASTCODE + 1 + i
+  // Storage for the predefined attributes' values (MPI_Comm_get_attr returns
+  // pointers to them), by keyval MPI_TAG_UB .. MPI_APPNUM.
+  std::array<int, 8> predefined_attributes{};
+
+  UserErrhandler* errhandler(MPI_Errhandler handle)
+  {
+    int index = handle - MPI_ERRHANDLER_NULL - kFirstUserErrhandler;
+    if (index < 0 || index >= static_cast<int>(errhandlers.size()))
+      return nullptr;
+    return &errhandlers[static_cast<size_t>(index)];
+  }
+  const UserOpEntry* user_op(MPI_Op handle) const
+  {
+    int index = handle - MPI_OP_NULL - kFirstUserOp;
+    if (index < 0 || index >= static_cast<int>(ops.size()) || !ops[static_cast<size_t>(index)])
+      return nullptr;
+    return &*ops[static_cast<size_t>(index)];
+  }
 };
+
+// Runs a program callback (copy/delete attribute functions, user reduction
+// operations, error handlers) from inside an MPI call: the rank is in user
+// code meanwhile, so that a crash there is reported as one in user code.
+template <class F>
+decltype(auto) call_user_code(sim::Rank* rank, F&& f)
+{
+  struct Restore {
+    sim::Rank* rank;
+    sim::RankState state;
+    ~Restore()
+    {
+      if (rank)
+        rank->set_state(state);
+    }
+  } restore{rank, rank ? rank->state() : sim::RankState::InMpi};
+  if (rank)
+    rank->set_state(sim::RankState::UserCode);
+  return f();
+}
 
 }  // namespace progsim::mpi

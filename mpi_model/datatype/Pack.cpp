@@ -119,7 +119,7 @@ std::int64_t copy_typed(const void* src, std::int64_t scount, const Datatype& st
     } else if (d_linear) {
         gather(stype, s, 0, n, ptr(detail::at(d, rtype.true_lb())));
     } else {
-        constexpr std::int64_t kChunk = 64 * 1024;
+        constexpr std::int64_t kChunk = std::int64_t{64} * 1024;
         const std::int64_t chunk = std::min(n, kChunk);
         auto bounce = std::make_unique<std::byte[]>(static_cast<std::size_t>(chunk));
         for (std::int64_t from = 0; from < n; from += chunk) {

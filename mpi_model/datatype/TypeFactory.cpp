@@ -9,6 +9,7 @@
 #include "datatype/DatatypeError.hpp"
 
 namespace progsim::dt::detail {
+
 void TypeFactory::finalize(Datatype& t) {
     std::int64_t extent;
     if (!sub_ok(t.ub_, t.lb_, extent)) overflow("extent");

@@ -1,0 +1,30 @@
+// Helpers shared by the communicator, attribute and info bindings.
+#pragma once
+
+#include "bindings/Binding.hpp"
+#include "core/Communicator.hpp"
+#include "core/Info.hpp"
+
+namespace progsim::mpi {
+
+// Info.cpp: the contents of an info handle (MPI_INFO_NULL: empty); raises
+// MPI_ERR_INFO for invalid handles. new_info makes a handle for the process.
+int info_contents(const Binding& b, MPI_Info handle, Info& out);
+MPI_Info new_info(const Binding& b, Info contents);
+
+// Attributes.cpp: attribute caching on communicators.
+// Runs the copy callbacks of `from`'s attributes (in set order) for the new
+// communicator `to` (MPI_Comm_dup & co.). Returns MPI_SUCCESS or the first
+// callback's error code (the caller frees `to`).
+int copy_attributes(const Binding& b, const Communicator& from, Communicator& to);
+// Runs the delete callbacks of all of comm's attributes, in the reverse order
+// of setting, removing each. Returns the first callback's error (the
+// attributes not deleted yet stay).
+int delete_attributes(const Binding& b, Communicator& comm);
+
+// MPI_Finalize (MPI-4.1 §11.2.2) must delete MPI_COMM_SELF's attributes
+// first, in the reverse order of setting, as if MPI_Comm_free(MPI_COMM_SELF)
+// had been called. Call it at the start of PMPI_Finalize.
+int finalize_communicators(const Binding& b);
+
+}  // namespace progsim::mpi

@@ -1,0 +1,207 @@
+// MPI-4.1 §5.2 (MPI_Pack, MPI_Unpack, MPI_Pack_size) and §5.2.2 (the
+// "external32" forms). The packed format is the engine's packed stream
+// (datatype/Pack.hpp), so packed data can be sent as MPI_PACKED and
+// received with the original type, and conversely.
+
+#include "bindings/Datatypes.hpp"
+
+#include "datatype/External32.hpp"
+#include "datatype/Pack.hpp"
+
+#include <cstring>
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+// The committed type of a pack/unpack call; errors are raised on `comm`.
+int resolve_committed(const Binding& b, MPI_Datatype datatype, MPI_Comm comm, dt::DatatypePtr& type)
+{
+  if (int err = resolve_type(b, datatype, type, "datatype", comm))
+    return err;
+  if (!b.model().datatypes().is_committed(datatype))
+    return b.error(comm, MPI_ERR_TYPE, "the datatype is not committed (MPI_Type_commit)");
+  return MPI_SUCCESS;
+}
+
+int check_count(const Binding& b, long long count, const char* what, MPI_Comm comm)
+{
+  if (count < 0)
+    return b.error(comm, MPI_ERR_COUNT, std::string("negative ") + what + " " + std::to_string(count));
+  return MPI_SUCCESS;
+}
+
+int check_datarep(const Binding& b, const char* datarep)
+{
+  if (!datarep)
+    return null_arg(b, "datarep");
+  if (std::strcmp(datarep, "external32") != 0)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG,
+                   std::string("unsupported data representation \"") + datarep + "\" (only \"external32\")");
+  return MPI_SUCCESS;
+}
+
+// Pack and unpack into a user buffer with a position, for both formats.
+template <class Position>
+int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, int incount,
+                MPI_Datatype datatype, void* outbuf, long long outsize, Position* position)
+{
+  dt::DatatypePtr t;
+  if (int err = check_count(b, incount, "incount", comm))
+    return err;
+  if (int err = resolve_committed(b, datatype, comm, t))
+    return err;
+  if (!position)
+    return null_arg(b, "position", comm);
+  if (outsize < 0 || *position < 0 || *position > outsize)
+    return b.error(comm, MPI_ERR_ARG,
+                   "position " + std::to_string(*position) + " outside the output buffer of " + std::to_string(outsize) +
+                       " bytes");
+  if (!outbuf && outsize > 0)
+    return null_arg(b, "outbuf", comm);
+  return engine_call(b, comm, [&] {
+    auto pos = static_cast<std::size_t>(*position);
+    auto* out = static_cast<std::byte*>(outbuf);
+    if (external)
+      dt::pack_external32(inbuf, incount, *t, out, static_cast<std::size_t>(outsize), pos);
+    else
+      dt::pack(inbuf, incount, *t, out, static_cast<std::size_t>(outsize), pos);
+    *position = static_cast<Position>(pos);
+    return MPI_SUCCESS;
+  });
+}
+
+template <class Position>
+int unpack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, long long insize,
+                  Position* position, void* outbuf, int outcount, MPI_Datatype datatype)
+{
+  dt::DatatypePtr t;
+  if (int err = check_count(b, outcount, "outcount", comm))
+    return err;
+  if (int err = resolve_committed(b, datatype, comm, t))
+    return err;
+  if (!position)
+    return null_arg(b, "position", comm);
+  if (insize < 0 || *position < 0 || *position > insize)
+    return b.error(comm, MPI_ERR_ARG,
+                   "position " + std::to_string(*position) + " outside the input buffer of " + std::to_string(insize) +
+                       " bytes");
+  if (!inbuf && insize > 0)
+    return null_arg(b, "inbuf", comm);
+  return engine_call(b, comm, [&] {
+    auto pos = static_cast<std::size_t>(*position);
+    const auto* in = static_cast<const std::byte*>(inbuf);
+    if (external)
+      dt::unpack_external32(in, static_cast<std::size_t>(insize), pos, outbuf, outcount, *t);
+    else
+      dt::unpack(in, static_cast<std::size_t>(insize), pos, outbuf, outcount, *t);
+    *position = static_cast<Position>(pos);
+    return MPI_SUCCESS;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize, int* position,
+              MPI_Comm comm)
+{
+  Binding b("MPI_Pack");
+  if (int err = b.check_initialized())
+    return err;
+  const Communicator* c = nullptr;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  return pack_common(b, comm, false, inbuf, incount, datatype, outbuf, outsize, position);
+}
+
+int PMPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount, MPI_Datatype datatype,
+                MPI_Comm comm)
+{
+  Binding b("MPI_Unpack");
+  if (int err = b.check_initialized())
+    return err;
+  const Communicator* c = nullptr;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  return unpack_common(b, comm, false, inbuf, insize, position, outbuf, outcount, datatype);
+}
+
+// An upper bound of the bytes MPI_Pack needs: exactly incount * size here.
+int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
+{
+  Binding b("MPI_Pack_size");
+  if (int err = b.check_initialized())
+    return err;
+  const Communicator* c = nullptr;
+  if (int err = b.resolve_comm(comm, c))
+    return err;
+  if (int err = check_count(b, incount, "incount", comm))
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t, "datatype", comm))
+    return err;
+  if (!size)
+    return null_arg(b, "size", comm);
+  return engine_call(b, comm, [&] {
+    std::int64_t bytes = dt::packed_size(*t, incount);
+    if (bytes > std::numeric_limits<int>::max())
+      return b.error(comm, MPI_ERR_VALUE_TOO_LARGE,
+                     "the packed size " + std::to_string(bytes) + " does not fit in an int");
+    *size = static_cast<int>(bytes);
+    return MPI_SUCCESS;
+  });
+}
+
+int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
+                       MPI_Aint outsize, MPI_Aint* position)
+{
+  Binding b("MPI_Pack_external");
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = check_datarep(b, datarep))
+    return err;
+  return pack_common(b, MPI_COMM_WORLD, true, inbuf, incount, datatype, outbuf, outsize, position);
+}
+
+int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
+                         void* outbuf, int outcount, MPI_Datatype datatype)
+{
+  Binding b("MPI_Unpack_external");
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = check_datarep(b, datarep))
+    return err;
+  return unpack_common(b, MPI_COMM_WORLD, true, inbuf, insize, position, outbuf, outcount, datatype);
+}
+
+int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size)
+{
+  Binding b("MPI_Pack_external_size");
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = check_datarep(b, datarep))
+    return err;
+  if (int err = check_count(b, incount, "incount", MPI_COMM_WORLD))
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!size)
+    return null_arg(b, "size");
+  return engine_call(b, MPI_COMM_WORLD, [&] {
+    *size = static_cast<MPI_Aint>(dt::external32_packed_size(*t, incount));
+    return MPI_SUCCESS;
+  });
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Pack)
+PROGSIM_MPI_ALIAS(MPI_Unpack)
+PROGSIM_MPI_ALIAS(MPI_Pack_size)
+PROGSIM_MPI_ALIAS(MPI_Pack_external)
+PROGSIM_MPI_ALIAS(MPI_Unpack_external)
+PROGSIM_MPI_ALIAS(MPI_Pack_external_size)

@@ -1,0 +1,355 @@
+// MPI-4.1 §5.1.5 (addresses), §5.1.6-§5.1.8 (size, extent, true extent),
+// §7.7.4 (attribute caching on datatypes), §7.8 (naming datatypes) and
+// §19.1.9 (MPI_Type_match_size).
+
+#include "bindings/Datatypes.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+using namespace progsim;
+using namespace progsim::mpi;
+
+namespace {
+
+// A type keyval the program may still use, or MPI_ERR_KEYVAL raised.
+int resolve_keyval(const Binding& b, int keyval, TypeKeyval*& kv)
+{
+  kv = b.model().datatypes().keyval(keyval);
+  if (kv && !kv->freed)
+    return MPI_SUCCESS;
+  std::string why = keyval == MPI_KEYVAL_INVALID ? "MPI_KEYVAL_INVALID"
+                    : kv                         ? "a freed keyval"
+                                                 : "not a datatype keyval";
+  return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is " + why);
+}
+
+// Runs the delete callback of one attribute value.
+int call_delete(const Binding& b, MPI_Datatype datatype, int keyval, void* value)
+{
+  TypeKeyval* kv = b.model().datatypes().keyval(keyval);
+  if (!kv || !kv->del)
+    return MPI_SUCCESS;
+  MPI_Type_delete_attr_function* del = kv->del;
+  void* extra = kv->extra_state;
+  int err = del(datatype, keyval, value, extra);  // may call MPI, even create types
+  if (err != MPI_SUCCESS)
+    return b.error(MPI_COMM_WORLD, err,
+                   "the delete callback of keyval " + std::to_string(keyval) + " returned " + std::to_string(err));
+  return MPI_SUCCESS;
+}
+
+template <class T>
+int get_extent(const char* call, MPI_Datatype datatype, T* lb, T* extent, bool true_extent)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!lb || !extent)
+    return null_arg(b, "an output argument");
+  *lb = static_cast<T>(true_extent ? t->true_lb() : t->lb());
+  *extent = static_cast<T>(true_extent ? t->true_extent() : t->extent());
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+namespace progsim::mpi {
+
+int copy_type_attributes(const Binding& b, MPI_Datatype oldtype, MPI_Datatype newtype)
+{
+  DatatypeTable& table = b.model().datatypes();
+  // A snapshot: callbacks may change the table (and move its entries).
+  const TypeAttributes attributes = table.attributes(oldtype, b.world());
+  for (const auto& [keyval, value] : attributes) {
+    TypeKeyval* kv = table.keyval(keyval);
+    if (!kv || !kv->copy)
+      continue;
+    MPI_Type_copy_attr_function* copy = kv->copy;
+    void* out = nullptr;
+    int flag = 0;
+    int err = copy(oldtype, keyval, kv->extra_state, value, &out, &flag);
+    if (err != MPI_SUCCESS)
+      return b.error(MPI_COMM_WORLD, err,
+                     "the copy callback of keyval " + std::to_string(keyval) + " returned " + std::to_string(err));
+    if (flag)
+      table.attributes(newtype, b.world())[keyval] = out;
+  }
+  return MPI_SUCCESS;
+}
+
+int delete_type_attributes(const Binding& b, MPI_Datatype datatype)
+{
+  DatatypeTable& table = b.model().datatypes();
+  const TypeAttributes attributes = table.attributes(datatype, b.world());
+  for (const auto& [keyval, value] : attributes) {
+    if (int err = call_delete(b, datatype, keyval, value))
+      return err;
+    table.attributes(datatype, b.world()).erase(keyval);
+  }
+  return MPI_SUCCESS;
+}
+
+}  // namespace progsim::mpi
+
+extern "C" {
+
+int PMPI_Type_size(MPI_Datatype datatype, int* size)
+{
+  Binding b("MPI_Type_size");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!size)
+    return null_arg(b, "size");
+  *size = int_or_undefined(t->size());
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size)
+{
+  Binding b("MPI_Type_size_x");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!size)
+    return null_arg(b, "size");
+  *size = t->size();
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent)
+{
+  return get_extent("MPI_Type_get_extent", datatype, lb, extent, false);
+}
+
+int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
+{
+  return get_extent("MPI_Type_get_extent_x", datatype, lb, extent, false);
+}
+
+int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent)
+{
+  return get_extent("MPI_Type_get_true_extent", datatype, true_lb, true_extent, true);
+}
+
+int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
+{
+  return get_extent("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent, true);
+}
+
+int PMPI_Get_address(const void* location, MPI_Aint* address)
+{
+  Binding b("MPI_Get_address");
+  if (int err = b.check_initialized())
+    return err;
+  if (!address)
+    return null_arg(b, "address");
+  *address = reinterpret_cast<MPI_Aint>(location);
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1 §5.1.5: address arithmetic (plain integer arithmetic here, with
+// wrap-around rather than overflow).
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
+{
+  Binding b("MPI_Aint_add");
+  return static_cast<MPI_Aint>(static_cast<unsigned long>(base) + static_cast<unsigned long>(disp));
+}
+
+MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
+{
+  Binding b("MPI_Aint_diff");
+  return static_cast<MPI_Aint>(static_cast<unsigned long>(addr1) - static_cast<unsigned long>(addr2));
+}
+
+int PMPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen)
+{
+  Binding b("MPI_Type_get_name");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!type_name || !resultlen)
+    return null_arg(b, !type_name ? "type_name" : "resultlen");
+  std::string name = b.model().datatypes().name(datatype, b.world());
+  name.resize(std::min<std::size_t>(name.size(), MPI_MAX_OBJECT_NAME - 1));
+  std::memcpy(type_name, name.c_str(), name.size() + 1);
+  *resultlen = static_cast<int>(name.size());
+  return MPI_SUCCESS;
+}
+
+// Names longer than MPI_MAX_OBJECT_NAME - 1 characters are truncated.
+int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name)
+{
+  Binding b("MPI_Type_set_name");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!type_name)
+    return null_arg(b, "type_name");
+  std::string name(type_name, strnlen(type_name, MPI_MAX_OBJECT_NAME - 1));
+  b.model().datatypes().set_name(datatype, b.world(), name);
+  return MPI_SUCCESS;
+}
+
+// MPI-4.1 §19.1.9: the Fortran sized type of that class and size.
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype)
+{
+  Binding b("MPI_Type_match_size");
+  if (int err = b.check_initialized())
+    return err;
+  if (!datatype)
+    return null_arg(b, "datatype");
+  static const struct {
+    int typeclass;
+    MPI_Datatype type;
+  } kCandidates[] = {
+      {MPI_TYPECLASS_REAL, MPI_REAL4},        {MPI_TYPECLASS_REAL, MPI_REAL8},
+      {MPI_TYPECLASS_REAL, MPI_REAL16},       {MPI_TYPECLASS_INTEGER, MPI_INTEGER1},
+      {MPI_TYPECLASS_INTEGER, MPI_INTEGER2},  {MPI_TYPECLASS_INTEGER, MPI_INTEGER4},
+      {MPI_TYPECLASS_INTEGER, MPI_INTEGER8},  {MPI_TYPECLASS_COMPLEX, MPI_COMPLEX8},
+      {MPI_TYPECLASS_COMPLEX, MPI_COMPLEX16}, {MPI_TYPECLASS_COMPLEX, MPI_COMPLEX32},
+  };
+  if (typeclass != MPI_TYPECLASS_REAL && typeclass != MPI_TYPECLASS_INTEGER && typeclass != MPI_TYPECLASS_COMPLEX)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "invalid typeclass " + std::to_string(typeclass));
+  for (const auto& c : kCandidates) {
+    if (c.typeclass == typeclass && b.model().datatypes().find(c.type)->size() == size) {
+      *datatype = c.type;
+      return MPI_SUCCESS;
+    }
+  }
+  return b.error(MPI_COMM_WORLD, MPI_ERR_ARG,
+                 "no predefined type of this typeclass has size " + std::to_string(size));
+}
+
+int PMPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
+                            MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval, void* extra_state)
+{
+  Binding b("MPI_Type_create_keyval");
+  if (int err = b.check_initialized())
+    return err;
+  if (!type_keyval)
+    return null_arg(b, "type_keyval");
+  int keyval = b.model().datatypes().create_keyval(
+      TypeKeyval{type_copy_attr_fn, type_delete_attr_fn, extra_state, false});
+  if (keyval == MPI_KEYVAL_INVALID)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_OTHER, "too many datatype keyvals");
+  *type_keyval = keyval;
+  return MPI_SUCCESS;
+}
+
+// The keyval stays valid for the attributes still using it (their delete
+// callbacks still run); the program can no longer use it.
+int PMPI_Type_free_keyval(int* type_keyval)
+{
+  Binding b("MPI_Type_free_keyval");
+  if (int err = b.check_initialized())
+    return err;
+  if (!type_keyval)
+    return null_arg(b, "type_keyval");
+  TypeKeyval* kv = nullptr;
+  if (int err = resolve_keyval(b, *type_keyval, kv))
+    return err;
+  kv->freed = true;
+  *type_keyval = MPI_KEYVAL_INVALID;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val)
+{
+  Binding b("MPI_Type_set_attr");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  TypeKeyval* kv = nullptr;
+  if (int err = resolve_keyval(b, type_keyval, kv))
+    return err;
+  DatatypeTable& table = b.model().datatypes();
+  TypeAttributes& attributes = table.attributes(datatype, b.world());
+  auto it = attributes.find(type_keyval);
+  if (it != attributes.end()) {
+    // Replacing a value deletes the old one first (MPI-4.1 §7.7.2).
+    if (int err = call_delete(b, datatype, type_keyval, it->second))
+      return err;
+  }
+  table.attributes(datatype, b.world())[type_keyval] = attribute_val;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag)
+{
+  Binding b("MPI_Type_get_attr");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  TypeKeyval* kv = nullptr;
+  if (int err = resolve_keyval(b, type_keyval, kv))
+    return err;
+  if (!attribute_val || !flag)
+    return null_arg(b, !flag ? "flag" : "attribute_val");
+  const TypeAttributes& attributes = b.model().datatypes().attributes(datatype, b.world());
+  auto it = attributes.find(type_keyval);
+  *flag = it != attributes.end();
+  if (*flag)
+    *static_cast<void**>(attribute_val) = it->second;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
+{
+  Binding b("MPI_Type_delete_attr");
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  TypeKeyval* kv = nullptr;
+  if (int err = resolve_keyval(b, type_keyval, kv))
+    return err;
+  DatatypeTable& table = b.model().datatypes();
+  TypeAttributes& attributes = table.attributes(datatype, b.world());
+  auto it = attributes.find(type_keyval);
+  if (it == attributes.end())
+    return MPI_SUCCESS;
+  if (int err = call_delete(b, datatype, type_keyval, it->second))
+    return err;
+  table.attributes(datatype, b.world()).erase(type_keyval);
+  return MPI_SUCCESS;
+}
+
+}  // extern "C"
+
+PROGSIM_MPI_ALIAS(MPI_Type_size)
+PROGSIM_MPI_ALIAS(MPI_Type_size_x)
+PROGSIM_MPI_ALIAS(MPI_Type_get_extent)
+PROGSIM_MPI_ALIAS(MPI_Type_get_extent_x)
+PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent)
+PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent_x)
+PROGSIM_MPI_ALIAS(MPI_Get_address)
+PROGSIM_MPI_ALIAS(MPI_Aint_add)
+PROGSIM_MPI_ALIAS(MPI_Aint_diff)
+PROGSIM_MPI_ALIAS(MPI_Type_get_name)
+PROGSIM_MPI_ALIAS(MPI_Type_set_name)
+PROGSIM_MPI_ALIAS(MPI_Type_match_size)
+PROGSIM_MPI_ALIAS(MPI_Type_create_keyval)
+PROGSIM_MPI_ALIAS(MPI_Type_free_keyval)
+PROGSIM_MPI_ALIAS(MPI_Type_set_attr)
+PROGSIM_MPI_ALIAS(MPI_Type_get_attr)
+PROGSIM_MPI_ALIAS(MPI_Type_delete_attr)

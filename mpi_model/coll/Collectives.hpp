@@ -1,0 +1,114 @@
+// Interim blocking collectives (MPI-4.1 chapter 6), built from internal
+// point-to-point messages on the communicator's collective context
+// (context_offset 1). Each is a simple, correct algorithm; the schedule-based
+// nonblocking engine will replace them.
+//
+// Conventions:
+//  * A CollCall is one collective call of one process: the binding (for the
+//    point-to-point engine, waits and the call's name), the communicator and
+//    the tag of its internal messages. Collective calls on a communicator
+//    happen in the same order at all members and no algorithm receives from
+//    MPI_ANY_SOURCE, so per-pair message order (non-overtaking) keeps
+//    consecutive collectives apart.
+//  * Every wait goes through Binding::wait (RankProgress::wait_until): a rank
+//    blocked in a collective is part of deadlock detection and the report
+//    names the collective ("MPI_Bcast(comm=...), waiting for a message from
+//    rank 1").
+//  * Functions return MPI_SUCCESS or an MPI error class (MPI_ERR_TRUNCATE
+//    when a peer sent more than the receive buffer holds); the binding raises
+//    it on the communicator. Arguments are checked by the bindings.
+//  * Counts and displacements are int64; displacements of the v/w variants
+//    are in bytes here (the bindings scale them by the extent).
+#pragma once
+
+#include "bindings/Binding.hpp"
+#include "core/Communicator.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace progsim::mpi::coll {
+
+struct CollCall {
+  const Binding& b;
+  const Communicator& comm;
+  int tag;
+
+  int me() const { return comm.my_rank; }
+  int size() const { return comm.size(); }
+};
+
+// Tags of the collectives' internal messages (on the collective context).
+enum Tag : int {
+  kBarrierTag = 1,
+  kBcastTag,
+  kReduceTag,
+  kAllreduceTag,
+  kGatherTag,
+  kScatterTag,
+  kAllgatherTag,
+  kAlltoallTag,
+  kReduceScatterTag,
+  kScanTag,
+  kExscanTag,
+  kCommCreateTag,     // exchanges of MPI_Comm_split & co.
+  kContextTag,        // the context id agreement
+};
+// MPI_Comm_create_group(tag): kCreateGroupTagBase + tag (tag <= MPI_TAG_UB).
+constexpr int kCreateGroupTagBase = 0x40000000;
+
+// --- internal point-to-point (P2P.cpp) ------------------------------------
+RequestPtr isend(const CollCall& c, int peer, const void* buf, std::int64_t count, MPI_Datatype type);
+RequestPtr irecv(const CollCall& c, int peer, void* buf, std::int64_t count, MPI_Datatype type);
+// Waits for the request; returns its error (MPI_ERR_TRUNCATE...) or MPI_SUCCESS.
+int wait(const CollCall& c, const RequestPtr& request);
+int wait_all(const CollCall& c, const std::vector<RequestPtr>& requests);
+int send(const CollCall& c, int peer, const void* buf, std::int64_t count, MPI_Datatype type);
+int recv(const CollCall& c, int peer, void* buf, std::int64_t count, MPI_Datatype type);
+// Local copy between two typed buffers (a process's own block); truncation
+// is an error as for a message.
+int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst,
+               std::int64_t rcount, MPI_Datatype rtype);
+// Records the call in the communicator's collective log and warns (once per
+// communicator) when a neighbour's call at the same position differs.
+void note_collective(const Binding& b, const Communicator& comm, const char* name);
+
+// --- the collectives ------------------------------------------------------
+int barrier(const CollCall& c);
+int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root);
+// sendbuf may be MPI_IN_PLACE at the root (the input is then in recvbuf).
+int reduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op,
+           int root);
+int allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
+              MPI_Op op);
+// rcounts/rdispls are used at the root only; rdispls in bytes. sendbuf
+// MPI_IN_PLACE at the root: its block is already in place.
+int gatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
+            const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls, MPI_Datatype rtype,
+            int root);
+// recvbuf MPI_IN_PLACE at the root: its block stays where it is.
+int scatterv(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
+             const std::vector<std::int64_t>& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
+             MPI_Datatype rtype, int root);
+int allgather(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
+              std::int64_t rcount, MPI_Datatype rtype);
+int allgatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
+               const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
+               MPI_Datatype rtype);
+// The general all-to-all; MPI_Alltoall(v) map to it. sendbuf MPI_IN_PLACE:
+// the data to send is taken from recvbuf (with the receive layout).
+int alltoallw(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
+              const std::vector<std::int64_t>& sdispls, const std::vector<MPI_Datatype>& stypes, void* recvbuf,
+              const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
+              const std::vector<MPI_Datatype>& rtypes);
+int reduce_scatter(const CollCall& c, const void* sendbuf, void* recvbuf, const std::vector<std::int64_t>& rcounts,
+                   MPI_Datatype type, MPI_Op op);
+int scan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op);
+int exscan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op);
+
+// --- communicator creation (ContextAgreement.cpp) ---------------------------
+// The lowest context id no member of c.comm uses (collective over c.comm).
+// MPI_ERR_INTERN when every id is taken.
+int agree_context(const CollCall& c, int& context);
+
+}  // namespace progsim::mpi::coll

@@ -1,0 +1,103 @@
+#include "core/Attributes.hpp"
+
+#include <algorithm>
+
+namespace progsim::mpi {
+
+int KeyvalTable::create(const Keyval& keyval)
+{
+  int value;
+  if (!free_.empty()) {
+    value = *free_.begin();
+    free_.erase(free_.begin());
+  } else {
+    value = kFirstKeyval + static_cast<int>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[static_cast<size_t>(value - kFirstKeyval)] = keyval;
+  return value;
+}
+
+Keyval* KeyvalTable::find(int keyval)
+{
+  if (keyval < kFirstKeyval || keyval - kFirstKeyval >= static_cast<int>(slots_.size()))
+    return nullptr;
+  auto& slot = slots_[static_cast<size_t>(keyval - kFirstKeyval)];
+  return slot ? &*slot : nullptr;
+}
+
+Keyval* KeyvalTable::find_usable(int keyval, KeyvalKind kind)
+{
+  Keyval* k = find(keyval);
+  return k && !k->freed && k->kind == kind ? k : nullptr;
+}
+
+bool KeyvalTable::free_keyval(int keyval, KeyvalKind kind)
+{
+  Keyval* k = find_usable(keyval, kind);
+  if (!k)
+    return false;
+  k->freed = true;
+  release_if_done(keyval);
+  return true;
+}
+
+void KeyvalTable::add_use(int keyval)
+{
+  if (Keyval* k = find(keyval))
+    ++k->uses;
+}
+
+void KeyvalTable::drop_use(int keyval)
+{
+  if (Keyval* k = find(keyval)) {
+    --k->uses;
+    release_if_done(keyval);
+  }
+}
+
+void KeyvalTable::release_if_done(int keyval)
+{
+  Keyval* k = find(keyval);
+  if (k && k->freed && k->uses <= 0) {
+    slots_[static_cast<size_t>(keyval - kFirstKeyval)].reset();
+    free_.insert(keyval);
+  }
+}
+
+std::optional<void*> AttributeSet::get(int keyval) const
+{
+  auto it = values_.find(keyval);
+  if (it == values_.end())
+    return std::nullopt;
+  return it->second.second;
+}
+
+void AttributeSet::set(int keyval, void* value)
+{
+  auto it = values_.find(keyval);
+  if (it != values_.end())
+    it->second.second = value;  // keeps its place in the set order
+  else
+    values_.emplace(keyval, std::make_pair(next_order_++, value));
+}
+
+bool AttributeSet::erase(int keyval)
+{
+  return values_.erase(keyval) > 0;
+}
+
+std::vector<std::pair<int, void*>> AttributeSet::in_set_order() const
+{
+  std::vector<std::pair<std::uint64_t, std::pair<int, void*>>> ordered;
+  for (const auto& [keyval, entry] : values_)
+    ordered.push_back({entry.first, {keyval, entry.second}});
+  std::sort(ordered.begin(), ordered.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<int, void*>> out;
+  for (const auto& o : ordered)
+    out.push_back(o.second);
+  return out;
+}
+
+}  // namespace progsim::mpi

@@ -1,0 +1,76 @@
+// Attribute caching (MPI-4.1 §7.7): keyvals with their copy and delete
+// callbacks, and the attributes cached on one object.
+//
+// Keyvals are per process. Values 0..63 are reserved (the predefined
+// keyvals of mpi.h); keyvals created at run time get the lowest free value
+// from 64. Type keyvals live in DatatypeTable (a separate, tagged range), so
+// a type keyval used on a communicator is rejected and vice versa.
+//
+// A freed keyval (MPI_Comm_free_keyval) cannot be used by the program any
+// more, but stays until the last attribute using it is deleted, so that its
+// delete callback still runs (MPI-4.1 §7.7.2).
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace progsim::mpi {
+
+enum class KeyvalKind { Comm, Win };
+
+struct Keyval {
+  KeyvalKind kind = KeyvalKind::Comm;
+  // MPI_Comm_copy_attr_function and MPI_Copy_function have the same C type
+  // (handles are ints); window callbacks are stored cast to it too.
+  MPI_Comm_copy_attr_function* copy = nullptr;
+  MPI_Comm_delete_attr_function* del = nullptr;
+  void* extra_state = nullptr;
+  bool freed = false;
+  int uses = 0;  // attributes currently set with this keyval
+};
+
+class KeyvalTable {
+public:
+  static constexpr int kFirstKeyval = 64;
+
+  int create(const Keyval& keyval);
+  // A keyval the program may use (created, not freed), of that kind.
+  Keyval* find_usable(int keyval, KeyvalKind kind);
+  // Any keyval still present (freed ones with attributes left included).
+  Keyval* find(int keyval);
+  // MPI_Comm_free_keyval: false if not a usable keyval of that kind.
+  bool free_keyval(int keyval, KeyvalKind kind);
+  void add_use(int keyval);
+  void drop_use(int keyval);  // releases a freed keyval at its last use
+
+private:
+  void release_if_done(int keyval);
+  std::vector<std::optional<Keyval>> slots_;  // index = keyval - kFirstKeyval
+  std::set<int> free_;
+};
+
+// Attributes cached on one object. Entries remember the order in which they
+// were set: copies run in that order, deletions in the reverse order (as
+// MPI-4.1 §11.2.2 requires for MPI_COMM_SELF at finalization).
+class AttributeSet {
+public:
+  std::optional<void*> get(int keyval) const;
+  // Sets or replaces (the caller runs the old value's delete callback first).
+  void set(int keyval, void* value);
+  bool erase(int keyval);
+  bool empty() const { return values_.empty(); }
+  // (keyval, value) in set order.
+  std::vector<std::pair<int, void*>> in_set_order() const;
+
+private:
+  std::map<int, std::pair<std::uint64_t, void*>> values_;  // keyval -> (order, value)
+  std::uint64_t next_order_ = 0;
+};
+
+}  // namespace progsim::mpi

@@ -1,0 +1,90 @@
+#include "core/Info.hpp"
+
+#include <algorithm>
+
+namespace progsim::mpi {
+
+namespace {
+constexpr MPI_Info kInfoKind = 0x5c000000;
+constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr std::uint32_t kEnvIndex = 1;
+constexpr std::uint32_t kFirstIndex = 2;
+}  // namespace
+
+const std::string* Info::get(const std::string& key) const
+{
+  for (const auto& [k, v] : entries)
+    if (k == key)
+      return &v;
+  return nullptr;
+}
+
+void Info::set(const std::string& key, const std::string& value)
+{
+  for (auto& [k, v] : entries)
+    if (k == key) {
+      v = value;
+      return;
+    }
+  entries.emplace_back(key, value);
+}
+
+bool Info::erase(const std::string& key)
+{
+  auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.first == key; });
+  if (it == entries.end())
+    return false;
+  entries.erase(it);
+  return true;
+}
+
+void Info::merge(const Info& other)
+{
+  for (const auto& [k, v] : other.entries)
+    set(k, v);
+}
+
+InfoTable::InfoTable() : slots_(kFirstIndex)
+{
+  slots_[kEnvIndex] = Info{};
+}
+
+Info* InfoTable::find(MPI_Info handle)
+{
+  if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
+    return nullptr;
+  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  if (index == 0 || index >= slots_.size() || !slots_[index])
+    return nullptr;
+  return &*slots_[index];
+}
+
+MPI_Info InfoTable::insert(Info info)
+{
+  std::uint32_t index;
+  if (!free_.empty()) {
+    index = *free_.begin();
+    free_.erase(free_.begin());
+  } else {
+    index = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+  }
+  slots_[index] = std::move(info);
+  ++live_;
+  return kInfoKind | static_cast<MPI_Info>(index);
+}
+
+bool InfoTable::erase(MPI_Info handle)
+{
+  if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
+    return false;
+  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  if (index < kFirstIndex || index >= slots_.size() || !slots_[index])
+    return false;
+  slots_[index].reset();
+  free_.insert(index);
+  --live_;
+  return true;
+}
+
+}  // namespace progsim::mpi
