@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The README's second command (and what CI runs): build progsim and run the
-# whole test suite (unit tests and program tests), then the same suite again
-# under AddressSanitizer + UndefinedBehaviorSanitizer.
-#   --no-sanitize   skip the sanitizer pass
+# The README's second command (and what CI runs): build progsim with
+# warnings as errors and run the whole test suite (unit tests, program
+# tests, wrapper tests).
+#   --sanitize   also build and run the same suite under AddressSanitizer +
+#                UndefinedBehaviorSanitizer (build-asan/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sanitize=1
+sanitize=0
 for arg in "$@"; do
   case "$arg" in
-    --no-sanitize) sanitize=0 ;;
-    *) echo "run-tests: unknown option $arg" >&2; exit 2 ;;
+    --sanitize) sanitize=1 ;;
+    *) echo "run-tests: unknown option $arg (only --sanitize)" >&2; exit 2 ;;
   esac
 done
 tools/install-deps.sh
