@@ -283,7 +283,6 @@ run_one() {
     [ -n "$why" ] || why=$(grep -v INFO "$log" | head -1 | tr '\t' ' ' | cut -c1-240)
   fi
   note "$id: $status wall=${wall}s rss=${rss}KiB${why:+ -- $why}"
-  last_status=$status
   [[ "$output" == check:* ]] && return 0
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
     "$tool" "$priv" "$n" "$k" "$stack" "$guard" "${wall:-?}" "${user:-?}" "${sys:-?}" "${rss:-?}" \
