@@ -1,7 +1,8 @@
-// MPI-4.1 §7.4-7.8 on intracommunicators: accessors, constructors (dup,
-// split, split_type, create, create_group), MPI_Comm_free, names and info
-// hints. Intercommunicators are not supported (MPI_Comm_test_inter is false
-// for every communicator).
+// MPI-4.1 §7.4-7.8: accessors, constructors (dup, split, split_type,
+// create, create_group), MPI_Comm_free, names and info hints, and the
+// intercommunicators of §7.6 (MPI_Intercomm_create, MPI_Intercomm_merge,
+// remote group; dup, split and create work on them; split_type and
+// create_group do not).
 //
 // A new communicator gets its context id by a collective agreement over the
 // parent (coll::agree_context, see core/Communicator.hpp), inherits the
@@ -75,7 +76,10 @@ int check_subgroup(const Binding& b, MPI_Comm comm, const Communicator& parent, 
   return MPI_SUCCESS;
 }
 
-int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm)
+// MPI_Comm_dup & co. With `nonblocking` (MPI_Comm_idup) the context id is
+// drawn without communication (CommunicatorTable::idup_context), so that
+// the call completes at once without waiting for the other members.
+int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm, bool nonblocking = false)
 {
   const Communicator* parent = nullptr;
   if (int err = begin(b, comm, parent, true))
@@ -87,10 +91,22 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
     if (int err = info_contents(b, *info, hints))
       return err;
   int context = 0;
-  int err = parent->is_inter() ? coll::agree_context_inter(b, *parent, context)
-                               : coll::agree_context({b, *parent, coll::kContextTag}, context);
-  if (err)
-    return finish(b, comm, err);
+  if (nonblocking) {
+    int lowest = *std::min_element(parent->group->world_ranks().begin(), parent->group->world_ranks().end());
+    int members = parent->group->size();
+    if (parent->is_inter()) {
+      lowest = std::min(lowest, *std::min_element(parent->remote_group->world_ranks().begin(),
+                                                  parent->remote_group->world_ranks().end()));
+      members += parent->remote_group->size();
+    }
+    auto& counter = const_cast<Communicator*>(parent)->idups;
+    context = table(b).idup_context(parent->context_id, lowest, counter++, members);
+  } else {
+    int err = parent->is_inter() ? coll::agree_context_inter(b, *parent, context)
+                                 : coll::agree_context({b, *parent, coll::kContextTag}, context);
+    if (err)
+      return finish(b, comm, err);
+  }
   auto fresh = make_comm(b, *parent, context, parent->group);
   fresh->remote_group = parent->remote_group;
   fresh->hints = std::move(hints);
@@ -105,8 +121,8 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
   return MPI_SUCCESS;
 }
 
-// MPI_Comm_idup: the duplication completes at once; the request is a
-// completed one that MPI_Wait & co. retire.
+// MPI_Comm_idup: the duplication completes at once (no communication); the
+// request is a completed one that MPI_Wait & co. retire.
 MPI_Request completed_request(const Binding& b, const Communicator& comm)
 {
   auto r = std::make_shared<Request>();
@@ -122,34 +138,106 @@ MPI_Request completed_request(const Binding& b, const Communicator& comm)
   return b.model().requests().insert(r);
 }
 
-// The split of `parent` by (color, key): every member learns all colors and
-// keys, all agree on one context id, and each color's members are ordered by
-// (key, rank in parent). MPI_UNDEFINED gives MPI_COMM_NULL.
+// The members of `group` whose (color, key, next context) triple in
+// `triples` has `color`, ordered by (key, rank in group), as world ranks.
+std::vector<int> members_of_color(const Group& group, const std::vector<int>& triples, int color)
+{
+  std::vector<int> members;
+  for (int i = 0; i < group.size(); ++i)
+    if (triples[static_cast<size_t>(3 * i)] == color)
+      members.push_back(i);
+  std::stable_sort(members.begin(), members.end(), [&](int x, int y) {
+    return triples[static_cast<size_t>(3 * x + 1)] < triples[static_cast<size_t>(3 * y + 1)];
+  });
+  std::vector<int> world_ranks;
+  for (int m : members)
+    world_ranks.push_back(group.world_rank(m));
+  return world_ranks;
+}
+
+// The largest next context id in the triples (the agreement of
+// coll::agree_context, done on the exchanged data).
+int max_next_context(const std::vector<int>& triples)
+{
+  int context = 0;
+  for (std::size_t i = 2; i < triples.size(); i += 3)
+    context = std::max(context, triples[i]);
+  return context;
+}
+
+// The split of `parent` by (color, key): one allgather of (color, key, next
+// context id) tells every member all colors and keys and gives the agreed
+// context id (the largest next id, as coll::agree_context computes it); all
+// colors share it. Each color's members are ordered by (key, rank in
+// parent). MPI_UNDEFINED gives MPI_COMM_NULL.
 int split(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key, MPI_Comm* newcomm)
 {
   int n = parent.size();
-  int mine[2] = {color, key};
-  std::vector<int> all(static_cast<size_t>(2 * n));
-  if (int err = coll::allgather({b, parent, coll::kCommCreateTag}, mine, 2, MPI_INT, all.data(), 2, MPI_INT))
+  int mine[3] = {color, key, table(b).next_context(b.world())};
+  std::vector<int> all(static_cast<size_t>(3 * n));
+  if (int err = coll::allgather({b, parent, coll::kCommCreateTag}, mine, 3, MPI_INT, all.data(), 3, MPI_INT))
     return finish(b, comm, err);
-  int context = 0;
-  if (int err = coll::agree_context({b, parent, coll::kContextTag}, context))
-    return finish(b, comm, err);
+  int context = max_next_context(all);
   if (color == MPI_UNDEFINED) {
     *newcomm = MPI_COMM_NULL;
     return MPI_SUCCESS;
   }
-  std::vector<int> members;
-  for (int i = 0; i < n; ++i)
-    if (all[static_cast<size_t>(2 * i)] == color)
-      members.push_back(i);
-  std::stable_sort(members.begin(), members.end(), [&](int x, int y) {
-    return all[static_cast<size_t>(2 * x + 1)] < all[static_cast<size_t>(2 * y + 1)];
-  });
-  std::vector<int> world_ranks;
-  for (int m : members)
-    world_ranks.push_back(parent.world_rank(m));
-  auto fresh = make_comm(b, parent, context, std::make_shared<const Group>(std::move(world_ranks)));
+  auto fresh = make_comm(b, parent, context,
+                         std::make_shared<const Group>(members_of_color(*parent.group, all, color)));
+  *newcomm = table(b).add(b.world(), std::move(fresh)).handle;
+  return MPI_SUCCESS;
+}
+
+// Intercommunicators: every process of the local group holds the same
+// `mine`; on return every process holds the remote group's (the leaders swap
+// them and tell their group).
+int swap_with_remote(const Binding& b, const Communicator& inter, const std::vector<int>& mine,
+                     std::vector<int>& theirs)
+{
+  coll::CollCall across{b, inter, coll::kCommCreateTag};
+  coll::CollCall local = coll::local_call(across);
+  int my_size = static_cast<int>(mine.size()), their_size = 0;
+  if (inter.my_rank == 0) {
+    RequestPtr r = coll::irecv(across, 0, &their_size, 1, MPI_INT);
+    RequestPtr s = coll::isend(across, 0, &my_size, 1, MPI_INT);
+    if (int err = coll::wait_all(across, {s, r}))
+      return err;
+  }
+  if (int err = coll::bcast(local, &their_size, 1, MPI_INT, 0))
+    return err;
+  theirs.assign(static_cast<size_t>(their_size), 0);
+  if (inter.my_rank == 0) {
+    RequestPtr r = coll::irecv(across, 0, theirs.data(), their_size, MPI_INT);
+    RequestPtr s = coll::isend(across, 0, mine.data(), my_size, MPI_INT);
+    if (int err = coll::wait_all(across, {s, r}))
+      return err;
+  }
+  return coll::bcast(local, theirs.data(), their_size, MPI_INT, 0);
+}
+
+// MPI_Comm_split of an intercommunicator (MPI-4.1 §7.4.2): per color, the
+// local and the remote processes of that color form an intercommunicator;
+// MPI_COMM_NULL when either side has none.
+int split_inter(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key, MPI_Comm* newcomm)
+{
+  coll::CollCall local{b, coll::local_view(parent), coll::kLocalTagBase + coll::kCommCreateTag};
+  int mine[3] = {color, key, table(b).next_context(b.world())};
+  std::vector<int> local_triples(static_cast<size_t>(3 * parent.group->size())), remote_triples;
+  if (int err = coll::allgather(local, mine, 3, MPI_INT, local_triples.data(), 3, MPI_INT))
+    return finish(b, comm, err);
+  if (int err = swap_with_remote(b, parent, local_triples, remote_triples))
+    return finish(b, comm, err);
+  int context = std::max(max_next_context(local_triples), max_next_context(remote_triples));
+  std::vector<int> remote;
+  if (color != MPI_UNDEFINED)
+    remote = members_of_color(*parent.remote_group, remote_triples, color);
+  if (remote.empty()) {
+    *newcomm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+  }
+  auto fresh = make_comm(b, parent, context,
+                         std::make_shared<const Group>(members_of_color(*parent.group, local_triples, color)));
+  fresh->remote_group = std::make_shared<const Group>(std::move(remote));
   *newcomm = table(b).add(b.world(), std::move(fresh)).handle;
   return MPI_SUCCESS;
 }
@@ -270,7 +358,7 @@ int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
 int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
 {
   Binding b("MPI_Comm_idup");
-  if (int err = dup(b, comm, nullptr, newcomm))
+  if (int err = dup(b, comm, nullptr, newcomm, true))
     return err;
   *request = completed_request(b, *b.model().communicators().find(*newcomm, b.world()));
   return MPI_SUCCESS;
@@ -279,7 +367,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
 int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
 {
   Binding b("MPI_Comm_idup_with_info");
-  if (int err = dup(b, comm, &info, newcomm))
+  if (int err = dup(b, comm, &info, newcomm, true))
     return err;
   *request = completed_request(b, *b.model().communicators().find(*newcomm, b.world()));
   return MPI_SUCCESS;
@@ -291,10 +379,10 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
   const Communicator* parent = nullptr;
   if (int err = begin(b, comm, parent, true))
     return err;
-  if (int err = no_intercomm(b, comm, *parent))
-    return err;
   if (color < 0 && color != MPI_UNDEFINED)
     return b.error(comm, MPI_ERR_ARG, "invalid color " + std::to_string(color) + " (must be >= 0 or MPI_UNDEFINED)");
+  if (parent->is_inter())
+    return split_inter(b, comm, *parent, color, key, newcomm);
   return split(b, comm, *parent, color, key, newcomm);
 }
 
@@ -329,7 +417,13 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
     default:
       return b.error(comm, MPI_ERR_ARG, "invalid split_type " + std::to_string(split_type));
   }
-  return split(b, comm, *parent, color, key, newcomm);
+  if (int err = split(b, comm, *parent, color, key, newcomm))
+    return err;
+  // MPI-4.1 §7.4.2: an unguided split reports the resource it used.
+  if (split_type == MPI_COMM_TYPE_HW_UNGUIDED && *newcomm != MPI_COMM_NULL && info != MPI_INFO_NULL)
+    if (Info* i = b.model().process(b.world()).infos.find(info); i && info != MPI_INFO_ENV)
+      i->set("mpi_hw_resource_type", "mpi_shared_memory");
+  return MPI_SUCCESS;
 }
 
 int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
@@ -338,13 +432,29 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
   const Communicator* parent = nullptr;
   if (int err = begin(b, comm, parent, true))
     return err;
-  if (int err = no_intercomm(b, comm, *parent))
-    return err;
   GroupPtr g = b.model().process(b.world()).groups.find(group);
   if (!g)
     return b.error(comm, MPI_ERR_GROUP, group == MPI_GROUP_NULL ? "MPI_GROUP_NULL" : "unknown group handle");
   if (int err = check_subgroup(b, comm, *parent, *g))
     return err;
+  if (parent->is_inter()) {
+    // MPI-4.1 §7.4.2: each side passes a subgroup of its own group; the
+    // result joins the two subgroups.
+    std::vector<int> remote;
+    if (int err = swap_with_remote(b, *parent, g->world_ranks(), remote))
+      return finish(b, comm, err);
+    int context = 0;
+    if (int err = coll::agree_context_inter(b, *parent, context))
+      return finish(b, comm, err);
+    if (g->local_rank(b.world()) < 0 || remote.empty()) {
+      *newcomm = MPI_COMM_NULL;
+      return MPI_SUCCESS;
+    }
+    auto fresh = make_comm(b, *parent, context, g);
+    fresh->remote_group = std::make_shared<const Group>(std::move(remote));
+    *newcomm = table(b).add(b.world(), std::move(fresh)).handle;
+    return MPI_SUCCESS;
+  }
   int context = 0;
   if (int err = coll::agree_context({b, *parent, coll::kContextTag}, context))
     return finish(b, comm, err);
@@ -482,49 +592,36 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
     if (peer->world_rank(remote_leader) == b.world())
       return b.error(peer_comm, MPI_ERR_RANK, "the remote leader is this process (the groups must be disjoint)");
   }
-  // The context ids used in the local group, then the leaders swap their
-  // group's members and masks over peer_comm (collective context, a tag of
-  // their own) and tell their groups the id and the remote group.
+  // The largest next context id in the local group, then the leaders swap
+  // their group's members and maximum over peer_comm (collective context, a
+  // tag of their own) and tell their groups the id and the remote group.
   coll::CollCall in_local{b, *local, coll::kContextTag};
-  const auto& mine = table(b).context_mask(b.world());
-  auto words = static_cast<std::int64_t>(mine.size());
-  std::vector<std::uint64_t> used(mine.size(), 0);
-  if (int err = coll::allreduce(in_local, mine.data(), used.data(), words, MPI_UINT64_T, MPI_BOR))
+  int mine = table(b).next_context(b.world()), agreed = 0;
+  if (int err = coll::allreduce(in_local, &mine, &agreed, 1, MPI_INT, MPI_MAX))
     return finish(b, local_comm, err);
   std::vector<int> header(2, 0);  // context id, remote size
   std::vector<int> remote_ranks;
   if (leader) {
     coll::CollCall leaders{b, *peer, -2 - tag};
-    int my_size = local->size(), their_size = 0;
+    int my_size = local->size(), their_size = 0, their_next = 0;
     RequestPtr r = coll::irecv(leaders, remote_leader, &their_size, 1, MPI_INT);
     RequestPtr s = coll::isend(leaders, remote_leader, &my_size, 1, MPI_INT);
     if (int err = coll::wait_all(leaders, {s, r}))
       return finish(b, local_comm, err);
-    std::vector<std::uint64_t> their_mask(used.size(), 0);
     remote_ranks.resize(static_cast<size_t>(their_size));
     std::vector<RequestPtr> rs;
     rs.push_back(coll::irecv(leaders, remote_leader, remote_ranks.data(), their_size, MPI_INT));
-    rs.push_back(coll::irecv(leaders, remote_leader, their_mask.data(), words, MPI_UINT64_T));
+    rs.push_back(coll::irecv(leaders, remote_leader, &their_next, 1, MPI_INT));
     rs.push_back(coll::isend(leaders, remote_leader, local->group->world_ranks().data(), my_size, MPI_INT));
-    rs.push_back(coll::isend(leaders, remote_leader, used.data(), words, MPI_UINT64_T));
+    rs.push_back(coll::isend(leaders, remote_leader, &agreed, 1, MPI_INT));
     if (int err = coll::wait_all(leaders, rs))
       return finish(b, local_comm, err);
-    header[0] = -1;
-    for (std::size_t word = 0; word < used.size() && header[0] < 0; ++word) {
-      std::uint64_t both = used[word] | their_mask[word];
-      for (int bit = 0; bit < 64; ++bit)
-        if (!(both & (std::uint64_t{1} << bit))) {
-          header[0] = 2 * (static_cast<int>(word) * 64 + bit);
-          break;
-        }
-    }
+    header[0] = std::max(agreed, their_next);
     header[1] = their_size;
   }
   coll::CollCall tell{b, *local, coll::kCommCreateTag};
   if (int err = coll::bcast(tell, header.data(), 2, MPI_INT, local_leader))
     return finish(b, local_comm, err);
-  if (header[0] < 0)
-    return finish(b, local_comm, MPI_ERR_INTERN);
   remote_ranks.resize(static_cast<size_t>(header[1]));
   if (int err = coll::bcast(tell, remote_ranks.data(), header[1], MPI_INT, local_leader))
     return finish(b, local_comm, err);

@@ -107,8 +107,9 @@ int scan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t cou
 int exscan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op);
 
 // --- communicator creation (ContextAgreement.cpp) ---------------------------
-// The lowest context id no member of c.comm uses (collective over c.comm).
-// MPI_ERR_INTERN when every id is taken.
+// A context id above every id any member of c.comm holds or held
+// (allreduce(MAX) of their next ids, collective over c.comm; see
+// core/Communicator.hpp). MPI_ERR_INTERN when the ids are exhausted.
 int agree_context(const CollCall& c, int& context);
 
 }  // namespace progsim::mpi::coll

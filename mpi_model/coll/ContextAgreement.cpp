@@ -1,28 +1,24 @@
 // Context id agreement for new communicators (see core/Communicator.hpp):
-// the members OR their bitmaps of context ids in use (an internal
-// allreduce over the parent) and take the lowest id no member uses. Every
-// member computes the same id from the same reduced bitmap.
+// the members reduce the next id each of them may use with MPI_MAX (an
+// internal allreduce over the parent); every member gets the same result,
+// which is above every id any of them holds or held.
 
 #include "coll/Collectives.hpp"
+
+#include <climits>
 
 namespace progsim::mpi::coll {
 
 int agree_context(const CollCall& c, int& context)
 {
-  const auto& mine = c.b.model().communicators().context_mask(c.b.world());
-  std::vector<std::uint64_t> used(mine.size(), 0);
-  if (int err = allreduce(c, mine.data(), used.data(), static_cast<std::int64_t>(mine.size()), MPI_UINT64_T, MPI_BOR))
+  int mine = c.b.model().communicators().next_context(c.b.world());
+  int agreed = 0;
+  if (int err = allreduce(c, &mine, &agreed, 1, MPI_INT, MPI_MAX))
     return err;
-  for (std::size_t word = 0; word < used.size(); ++word) {
-    if (used[word] == ~std::uint64_t{0})
-      continue;
-    for (int bit = 0; bit < 64; ++bit)
-      if (!(used[word] & (std::uint64_t{1} << bit))) {
-        context = 2 * (static_cast<int>(word) * 64 + bit);
-        return MPI_SUCCESS;
-      }
-  }
-  return MPI_ERR_INTERN;
+  if (agreed > INT_MAX - 8)
+    return MPI_ERR_INTERN;
+  context = agreed;
+  return MPI_SUCCESS;
 }
 
 }  // namespace progsim::mpi::coll

@@ -7,6 +7,9 @@
 
 #include "coll/Reduce.hpp"
 
+#include <algorithm>
+#include <climits>
+
 namespace progsim::mpi::coll {
 
 const Communicator& local_view(const Communicator& inter)
@@ -28,30 +31,27 @@ const Communicator& local_view(const Communicator& inter)
 
 int agree_context_inter(const Binding& b, const Communicator& inter, int& context)
 {
+  // MPI_MAX of the next ids within each group, the leaders swap their
+  // group's maximum, and tell their group the larger.
   CollCall local{b, local_view(inter), kLocalTagBase + kContextTag};
-  const auto& mine = b.model().communicators().context_mask(b.world());
-  auto words = static_cast<std::int64_t>(mine.size());
-  std::vector<std::uint64_t> used(mine.size(), 0), remote(mine.size(), 0);
-  if (int err = allreduce(local, mine.data(), used.data(), words, MPI_UINT64_T, MPI_BOR))
+  int mine = b.model().communicators().next_context(b.world());
+  int agreed = 0, remote = 0;
+  if (int err = allreduce(local, &mine, &agreed, 1, MPI_INT, MPI_MAX))
     return err;
   if (inter.my_rank == 0) {
     CollCall leaders{b, inter, kContextTag};
-    RequestPtr r = irecv(leaders, 0, remote.data(), words, MPI_UINT64_T);
-    RequestPtr s = isend(leaders, 0, used.data(), words, MPI_UINT64_T);
+    RequestPtr r = irecv(leaders, 0, &remote, 1, MPI_INT);
+    RequestPtr s = isend(leaders, 0, &agreed, 1, MPI_INT);
     if (int err = wait_all(leaders, {s, r}))
       return err;
-    for (std::size_t i = 0; i < used.size(); ++i)
-      used[i] |= remote[i];
+    agreed = std::max(agreed, remote);
   }
-  if (int err = bcast(local, used.data(), words, MPI_UINT64_T, 0))
+  if (int err = bcast(local, &agreed, 1, MPI_INT, 0))
     return err;
-  for (std::size_t word = 0; word < used.size(); ++word)
-    for (int bit = 0; bit < 64; ++bit)
-      if (!(used[word] & (std::uint64_t{1} << bit))) {
-        context = 2 * (static_cast<int>(word) * 64 + bit);
-        return MPI_SUCCESS;
-      }
-  return MPI_ERR_INTERN;
+  if (agreed > INT_MAX - 8)
+    return MPI_ERR_INTERN;
+  context = agreed;
+  return MPI_SUCCESS;
 }
 
 int inter_barrier(const CollCall& c)

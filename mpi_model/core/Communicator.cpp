@@ -26,7 +26,6 @@ void CommunicatorTable::reset(int world_size)
   GroupPtr world_group = Group::identity(world_size);
   for (int r = 0; r < world_size; ++r) {
     PerRank& pr = ranks_[static_cast<size_t>(r)];
-    pr.context_mask.assign(kMaskWords, 0);
     pr.slots.resize(kFirstDynamic);
 
     auto world = std::make_unique<Communicator>();
@@ -43,8 +42,6 @@ void CommunicatorTable::reset(int world_size)
     self->owner = r;
     self->my_rank = 0;
     self->name = "MPI_COMM_SELF";
-    mark(pr, kWorldContext, true);
-    mark(pr, kSelfContext, true);
     pr.by_context[kWorldContext] = world.get();
     pr.by_context[kSelfContext] = self.get();
     pr.slots[1] = std::move(world);
@@ -89,7 +86,7 @@ Communicator& CommunicatorTable::add(int world_rank, std::unique_ptr<Communicato
     pr.slots.emplace_back();
   }
   comm->handle = kCommKind | static_cast<MPI_Comm>(index);
-  mark(pr, comm->context_id, true);
+  pr.next_context = std::max(pr.next_context, (comm->context_id / 4 + 1) * 4);
   pr.by_context[comm->context_id] = comm.get();
   pr.slots[index] = std::move(comm);
   return *pr.slots[index];
@@ -105,7 +102,6 @@ void CommunicatorTable::remove(int world_rank, MPI_Comm handle)
   auto it = pr.by_context.find(comm->context_id);
   if (it != pr.by_context.end() && it->second == comm.get())
     pr.by_context.erase(it);
-  mark(pr, comm->context_id, false);
   pr.free.insert(std::upper_bound(pr.free.begin(), pr.free.end(), index, std::greater<>()), index);
   while (pr.slots.size() > kFirstDynamic && !pr.slots.back()) {
     // Trailing free slots shrink the table instead of staying on the list.
@@ -116,6 +112,7 @@ void CommunicatorTable::remove(int world_rank, MPI_Comm handle)
   comm->freed = true;
   comm->attributes = AttributeSet{};
   comm->hints = Info{};
+  comm->local_view.reset();
   retire(std::move(comm));
 }
 
@@ -139,16 +136,18 @@ std::size_t CommunicatorTable::live(int world_rank) const
   return static_cast<std::size_t>(std::count_if(pr.slots.begin(), pr.slots.end(), [](const auto& c) { return !!c; }));
 }
 
-void CommunicatorTable::mark(PerRank& r, int context, bool used)
+int CommunicatorTable::idup_context(int parent_context, int parent_lowest_rank, int sequence, int members)
 {
-  int slot = context / 2;
-  if (slot < 0 || slot >= kContextSlots)
-    return;
-  std::uint64_t bit = std::uint64_t{1} << (slot % 64);
-  if (used)
-    r.context_mask[static_cast<size_t>(slot / 64)] |= bit;
-  else
-    r.context_mask[static_cast<size_t>(slot / 64)] &= ~bit;
+  auto key = std::make_tuple(parent_context, parent_lowest_rank, sequence);
+  auto it = idups_.find(key);
+  if (it == idups_.end()) {
+    it = idups_.emplace(key, IdupEntry{next_idup_context_, members}).first;
+    next_idup_context_ += 4;
+  }
+  int context = it->second.context;
+  if (--it->second.waiting <= 0)
+    idups_.erase(it);
+  return context;
 }
 
 }  // namespace progsim::mpi

@@ -11,13 +11,20 @@
 // Handles are per process: 0x44000000 | index, with WORLD = 1, SELF = 2 and
 // created communicators at the lowest free index from 3.
 //
-// Context ids (kept per process as a bitmap of the ids in use) are chosen
-// collectively when a communicator is created: the members reduce their
-// bitmaps with MPI_BOR over the parent (an internal allreduce, see
-// coll/ContextAgreement.cpp) and take the lowest even id none of them uses,
-// as MPICH does. All participants compute the same id from the same reduced
-// mask, so the choice is consistent and deterministic, and ids are reused
-// after MPI_Comm_free. Disjoint communicators created by one MPI_Comm_split
+// Context ids are chosen so that no process ever holds two communicators
+// with the same id, and ids are never reused by a process:
+//  * Blocking constructors agree collectively: every process keeps the
+//    next id it may use (above every id it ever held); the members reduce
+//    these with MPI_MAX over the parent (an internal allreduce, see
+//    coll/ContextAgreement.cpp) and all take the result. These ids are
+//    multiples of 4 (0 is MPI_COMM_WORLD).
+//  * MPI_Comm_idup needs no communication (it completes at once but must
+//    not synchronize: another member may still be blocked elsewhere): its
+//    id comes from a job-wide counter of ids = 2 mod 4 (2 is MPI_COMM_SELF),
+//    looked up by a key all members compute alike (the parent's id, the
+//    parent's lowest world rank, and how many idups the process made on
+//    that parent); the first member to arrive draws the id.
+// Both are deterministic. Disjoint communicators made by one MPI_Comm_split
 // share one id, which is safe because no process belongs to two of them.
 #pragma once
 
@@ -30,6 +37,8 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <map>
+#include <tuple>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -61,6 +70,7 @@ struct Communicator {
   AttributeSet attributes;
   Info hints;
   CollectiveLog log;
+  int idups = 0;  // MPI_Comm_idup calls on this communicator (their key)
   bool freed = false;
   // Intercommunicators: the local group as an intracommunicator for the
   // internal messages among it (same context ids, tags of their own; see
@@ -79,11 +89,9 @@ struct Communicator {
 // The communicators of the run, per process.
 class CommunicatorTable {
 public:
-  // Context ids 0 .. 2 * kContextSlots - 2 (even ids only).
-  static constexpr int kContextSlots = 4096;
-  static constexpr int kMaskWords = kContextSlots / 64;
-  // Freed communicator objects kept alive (requests may still refer to them).
-  static constexpr std::size_t kQuarantine = 16384;
+  // Freed communicator objects kept alive for a while (internal messages of
+  // an operation may still name them).
+  static constexpr std::size_t kQuarantine = 1024;
 
   void reset(int world_size);
   // The communicator `handle` as seen by `world_rank`, or nullptr.
@@ -94,34 +102,40 @@ public:
   const Communicator& world() const { return *ranks_.front().slots[1]; }
 
   // Registers a new communicator of `world_rank` (context id, group, owner
-  // and my_rank set): gives it a handle and marks its context id as used.
+  // and my_rank set) and gives it a handle.
   Communicator& add(int world_rank, std::unique_ptr<Communicator> comm);
-  // MPI_Comm_free: the handle becomes invalid and the context id free at
-  // this process; the object stays alive for a while (kQuarantine).
+  // MPI_Comm_free: the handle becomes invalid; the object stays alive for a
+  // while (kQuarantine).
   void remove(int world_rank, MPI_Comm handle);
   // Keeps an internal communicator object alive like a freed one (the
   // temporary view of MPI_Comm_create_group's agreement).
   const Communicator& keep(std::unique_ptr<Communicator> comm);
 
-  // Bit i of word i / 64 set: context id 2 * i is in use at `world_rank`.
-  const std::vector<std::uint64_t>& context_mask(int world_rank) const
-  {
-    return ranks_[static_cast<size_t>(world_rank)].context_mask;
-  }
+  // The lowest id `world_rank` may take in an agreement (a multiple of 4
+  // above every id it holds or held).
+  int next_context(int world_rank) const { return ranks_[static_cast<size_t>(world_rank)].next_context; }
+  // The id of an MPI_Comm_idup (see above): `members` processes will ask
+  // with the same key; the first draws a fresh id.
+  int idup_context(int parent_context, int parent_lowest_rank, int sequence, int members);
   std::size_t live(int world_rank) const;
 
 private:
   struct PerRank {
     std::vector<std::unique_ptr<Communicator>> slots;  // by handle index; 0 unused
     std::vector<std::uint32_t> free;                   // free indices >= 3, kept sorted descending
-    std::vector<std::uint64_t> context_mask;
+    int next_context = 4;
     std::unordered_map<int, Communicator*> by_context;
   };
-  void mark(PerRank& r, int context, bool used);
+  struct IdupEntry {
+    int context;
+    int waiting;  // members that have not asked yet
+  };
   void retire(std::unique_ptr<Communicator> comm);
 
   std::vector<PerRank> ranks_;
   std::deque<std::unique_ptr<Communicator>> quarantine_;
+  std::map<std::tuple<int, int, int>, IdupEntry> idups_;
+  int next_idup_context_ = 6;
 };
 
 // Largest valid tag (the MPI_TAG_UB attribute; MPI-4.1 requires >= 32767).

@@ -102,6 +102,40 @@ int main(int argc, char** argv)
   else
     CHECK(part[0] == 100 * (0 + 1) + 2 * lrank, "reduce_scatter_block right = %d", part[0]);
 
+  /* split of the intercommunicator by lrank % 2: color 0 has left {0} and
+   * right {2, 4}; color 1 has left {1} and right {3, 5}; keys reverse */
+  MPI_Comm sp;
+  MPI_Comm_split(inter, lrank % 2, -rank, &sp);
+  MPI_Comm_size(sp, &lsize);
+  MPI_Comm_remote_size(sp, &rsize);
+  MPI_Comm_rank(sp, &lrank);
+  CHECK(lsize == (left ? 1 : 2) && rsize == (left ? 2 : 1), "split inter sizes %d %d", lsize, rsize);
+  if (!left)
+    CHECK(lrank == (rank >= 4 ? 0 : 1), "split inter rank %d", lrank);
+  int peer_sum = 0;
+  MPI_Allreduce(&s, &peer_sum, 1, MPI_INT, MPI_SUM, sp);
+  CHECK(peer_sum == (left ? (rank == 0 ? 2 + 4 : 3 + 5) : (rank % 2 == 0 ? 0 : 1)), "allreduce on the split %d",
+        peer_sum);
+  MPI_Comm_free(&sp);
+  MPI_Comm_rank(inter, &lrank);
+
+  /* create on the intercommunicator: left keeps {0}, right keeps {2, 3} */
+  MPI_Group lg, sub;
+  MPI_Comm_group(inter, &lg);
+  int keep[2] = {0, 1};
+  MPI_Group_incl(lg, left ? 1 : 2, keep, &sub);
+  MPI_Comm cr;
+  MPI_Comm_create(inter, sub, &cr);
+  if (lrank < (left ? 1 : 2)) {
+    MPI_Comm_remote_size(cr, &rsize);
+    CHECK(rsize == (left ? 2 : 1), "create inter remote size %d", rsize);
+    MPI_Comm_free(&cr);
+  } else {
+    CHECK(cr == MPI_COMM_NULL, "create inter gave a communicator to a non-member");
+  }
+  MPI_Group_free(&sub);
+  MPI_Group_free(&lg);
+
   /* merge: the right group says high = 0, so it comes first */
   MPI_Comm merged;
   MPI_Intercomm_merge(inter, left, &merged);

@@ -3,7 +3,7 @@
  * separation of split communicators from MPI_COMM_WORLD, MPI_Comm_compare,
  * MPI_Comm_create and MPI_Comm_create_group, MPI_Comm_split_type
  * (MPI_COMM_TYPE_SHARED groups the ranks of a host), MPI_Comm_idup, names,
- * and the reuse of context ids over many dup/free cycles. */
+ * and many dup/free cycles and live communicators. */
 #include "comm_check.h"
 
 #include <string.h>
@@ -126,8 +126,28 @@ static void dup_and_compare(int rank, int size)
   MPI_Comm_free(&id);
   MPI_Comm_free(&d);
 
-  /* Context ids are reused: many more dup/free cycles than ids, and many
-   * communicators alive at once. */
+  /* idup does not wait for the other members: rank 0 first receives a
+   * synchronous send from every other rank, which they make after their
+   * idup (MPICH's comm_idup pattern). */
+  MPI_Comm late;
+  MPI_Request late_req;
+  int token = rank;
+  if (rank == 0) {
+    for (int i = 1; i < size; ++i)
+      MPI_Recv(&token, 1, MPI_INT, i, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Comm_idup(MPI_COMM_WORLD, &late, &late_req);
+  } else {
+    MPI_Comm_idup(MPI_COMM_WORLD, &late, &late_req);
+    MPI_Ssend(&token, 1, MPI_INT, 0, 3, MPI_COMM_WORLD);
+  }
+  MPI_Wait(&late_req, MPI_STATUS_IGNORE);
+  int lsum = 0;
+  MPI_Allreduce(&token, &lsum, 1, MPI_INT, MPI_SUM, late);
+  /* rank 0's token is the last one it received (size - 1) */
+  CHECK(lsum == (size - 1) + size * (size - 1) / 2, "allreduce on a late idup %d", lsum);
+  MPI_Comm_free(&late);
+
+  /* Many dup/free cycles, and many communicators alive at once. */
   for (int i = 0; i < 5000; ++i) {
     MPI_Comm t;
     MPI_Comm_dup(MPI_COMM_WORLD, &t);
