@@ -1,5 +1,6 @@
 #include "bindings/Binding.hpp"
 
+#include "bindings/NotImplemented.hpp"
 #include "progress/RankProgress.hpp"
 
 namespace progsim::mpi {
@@ -134,6 +135,19 @@ int start_request(const Binding& b, const RequestPtr& request)
     return MPI_SUCCESS;
   }
   return b.p2p().start(request);
+}
+
+}  // namespace progsim::mpi
+
+namespace progsim::mpi {
+
+int report_not_implemented(const char* call, const char* area)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  return b.error(MPI_COMM_WORLD, MPI_ERR_UNSUPPORTED_OPERATION,
+                 std::string("not implemented by progsim yet: ") + area);
 }
 
 }  // namespace progsim::mpi

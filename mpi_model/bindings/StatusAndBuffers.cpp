@@ -113,6 +113,44 @@ int PMPI_Status_set_cancelled(MPI_Status* status, int flag)
   return MPI_SUCCESS;
 }
 
+// MPI-5.0 §3.2.5 status accessors (for languages that cannot name the
+// fields); local, allowed at any time.
+int PMPI_Status_get_source(MPI_Status* status, int* source)
+{
+  *source = status->MPI_SOURCE;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_source(MPI_Status* status, int source)
+{
+  status->MPI_SOURCE = source;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_get_tag(MPI_Status* status, int* tag)
+{
+  *tag = status->MPI_TAG;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_tag(MPI_Status* status, int tag)
+{
+  status->MPI_TAG = tag;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_get_error(MPI_Status* status, int* error)
+{
+  *error = status->MPI_ERROR;
+  return MPI_SUCCESS;
+}
+
+int PMPI_Status_set_error(MPI_Status* status, int error)
+{
+  status->MPI_ERROR = error;
+  return MPI_SUCCESS;
+}
+
 int PMPI_Buffer_attach(void* buffer, int size)
 {
   Binding b("MPI_Buffer_attach");
@@ -149,6 +187,12 @@ int PMPI_Buffer_detach(void* buffer_addr, int* size)
 
 }  // extern "C"
 
+PROGSIM_MPI_ALIAS(MPI_Status_get_source)
+PROGSIM_MPI_ALIAS(MPI_Status_set_source)
+PROGSIM_MPI_ALIAS(MPI_Status_get_tag)
+PROGSIM_MPI_ALIAS(MPI_Status_set_tag)
+PROGSIM_MPI_ALIAS(MPI_Status_get_error)
+PROGSIM_MPI_ALIAS(MPI_Status_set_error)
 PROGSIM_MPI_ALIAS(MPI_Get_count)
 PROGSIM_MPI_ALIAS(MPI_Get_elements_x)
 PROGSIM_MPI_ALIAS(MPI_Get_elements)

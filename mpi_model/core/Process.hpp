@@ -15,6 +15,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace progsim::mpi {
@@ -52,6 +53,9 @@ struct Process {
   // Storage for the predefined attributes' values (MPI_Comm_get_attr returns
   // pointers to them), by keyval MPI_TAG_UB .. MPI_APPNUM.
   std::array<int, 8> predefined_attributes{};
+  // MPI_Alloc_mem blocks not yet freed, with their sizes (looked up only,
+  // never iterated into output).
+  std::unordered_map<const void*, std::size_t> allocated_memory;
 
   UserErrhandler* errhandler(MPI_Errhandler handle)
   {

@@ -12,6 +12,7 @@ progsim_test_program(no_finalize no_finalize.c)
 progsim_test_program(barrier_mismatch barrier_mismatch.c)
 progsim_test_program(errhandler errhandler.c)
 progsim_test_program(environment environment.c)
+progsim_test_program(alloc_mem_and_unimplemented alloc_mem_and_unimplemented.c)
 
 # --- runtime (issue 2) ---
 foreach(n 1 4 64)
@@ -73,6 +74,12 @@ progsim_program_test(runtime.barrier_deadlock PROGRAM barrier_mismatch
          --stderr-regex "class: incorrect under every MPI - a blocked call waits for rank 0, which has finished"
          --check "/deadlock/class=incorrect under every MPI" --check /deadlock/waits_for_finished_rank=0
   RUN -n 3)
+progsim_program_test(runtime.alloc_mem_and_unimplemented PROGRAM alloc_mem_and_unimplemented
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stdout-regex "rank 0: block\\[12345\\]=1, free of a stack address -> MPI_ERR_BASE\n"
+         --stdout-regex "rank 1: block\\[12345\\]=2, free of a stack address -> MPI_ERR_BASE\n"
+         --stderr-regex "rank 1: MPI_Win_create: MPI_ERR_UNSUPPORTED_OPERATION \\([^)]*\\): not implemented by progsim yet: one-sided communication \\(MPI-4.1 chapter 12\\) at t="
+  RUN -n 2)
 progsim_program_test(runtime.errhandler PROGRAM errhandler
   EXPECT --expect-outcome aborted --expect-exit 1
          --stdout-regex "returned MPI_ERR_COMM: invalid communicator \\(class is MPI_ERR_COMM: 1\\)"
