@@ -25,7 +25,7 @@ int Binding::check_buffer(const void* buf, std::int64_t count, MPI_Datatype data
 {
   if (count < 0)
     return error(comm, MPI_ERR_COUNT, "negative count " + std::to_string(count));
-  dt::DatatypePtr type = model().datatypes().find(datatype);
+  dt::DatatypePtr type = model().datatypes().find_live(datatype);
   if (!type)
     return error(comm, MPI_ERR_TYPE, datatype == MPI_DATATYPE_NULL ? "MPI_DATATYPE_NULL" : "unknown datatype");
   if (!model().datatypes().is_committed(datatype))

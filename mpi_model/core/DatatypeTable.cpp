@@ -85,12 +85,9 @@ MPI_Datatype DatatypeTable::predefined_handle(const dt::Datatype& type)
 MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committed)
 {
   std::uint32_t index;
-  if (kQuarantine == 0 && !quarantine_.empty()) {
-    index = quarantine_.back();  // no quarantine: the last freed first, as MPICH
-    quarantine_.pop_back();
-  } else if (quarantine_.size() > kQuarantine) {
-    index = quarantine_.front();
-    quarantine_.pop_front();
+  if (!freed_.empty()) {
+    index = freed_.back();  // the last freed first, as MPICH
+    freed_.pop_back();
   } else {
     index = static_cast<std::uint32_t>(derived_.size());
     derived_.emplace_back();
@@ -114,7 +111,7 @@ void DatatypeTable::erase(MPI_Datatype handle)
   e->committed = false;
   e->extras = Extras{};
   --live_;
-  quarantine_.push_back(index_of(handle) - kFirstDerived);
+  freed_.push_back(index_of(handle) - kFirstDerived);
 }
 
 bool DatatypeTable::is_predefined(MPI_Datatype handle) const

@@ -8,14 +8,11 @@
 // across ranks), but the predefined handles are shared too, so their names
 // and attributes are kept per rank: each simulated process sees its own.
 //
-// MPI_Type_free (erase) invalidates a handle for the program at once, but an
-// operation started before may still use the type (MPI-4.1 §5.1.9: "any
-// communication that is currently using this datatype will complete
-// normally"). Operations keep the handle, not the type, so a freed handle
-// stays in quarantine: find() still returns its type, find_live() does not,
-// and the index is reused only after kQuarantine later frees. (Once requests
-// hold the type itself, kQuarantine = 0 gives MPICH's reuse of the last
-// freed handle first.)
+// MPI_Type_free (erase) invalidates a handle for the program at once; an
+// operation started before keeps the type itself (Request::type), so that
+// it "will complete normally" (MPI-4.1 §5.1.9). The freed index is reused by
+// the next constructor, last freed first, as in MPICH; until then find()
+// still returns the type (for internal users) while find_live() does not.
 #pragma once
 
 #include "datatype/Datatype.hpp"
@@ -23,7 +20,6 @@
 #include <mpi.h>
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -50,8 +46,6 @@ public:
   // another object kind is rejected (MPI_ERR_KEYVAL).
   static constexpr int kTypeKeyvalBase = 0x4c00000;
   static constexpr int kTypeKeyvalLimit = 0x100000;
-  // Freed derived handles retained before their index is reused.
-  static constexpr std::size_t kQuarantine = 4096;
 
   DatatypeTable();
   // The type of a live or quarantined (freed) handle; nullptr for
@@ -105,7 +99,7 @@ private:
 
   std::vector<dt::DatatypePtr> predefined_;  // by index
   std::vector<Entry> derived_;               // index - kFirstDerived
-  std::deque<std::uint32_t> quarantine_;     // freed, oldest first
+  std::vector<std::uint32_t> freed_;         // freed indices, reused last first
   std::size_t live_ = 0;
   std::map<std::pair<int, std::uint32_t>, Extras> predefined_extras_;  // (rank, index)
   std::map<const dt::Datatype*, std::weak_ptr<const dt::Datatype>> committed_objects_;

@@ -6,6 +6,8 @@
 
 #include "core/Communicator.hpp"
 
+#include "datatype/Datatype.hpp"
+
 #include <mpi.h>
 
 #include <cstddef>
@@ -62,7 +64,10 @@ struct Request {
   int tag = 0;
   void* buf = nullptr;
   std::int64_t count = 0;
-  MPI_Datatype datatype = MPI_DATATYPE_NULL;
+  MPI_Datatype datatype = MPI_DATATYPE_NULL;  // the handle, for explanations
+  // The type itself, held so that MPI_Type_free during the operation cannot
+  // take it away (MPI-4.1 §5.1.9: pending communication completes normally).
+  dt::DatatypePtr type;
   std::size_t bytes = 0;         // packed size of the send data / of the receive buffer
   const char* call = "";         // the MPI procedure that started it, for explanations
 

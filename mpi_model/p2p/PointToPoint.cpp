@@ -30,11 +30,10 @@ double PointToPoint::now() const
 
 std::size_t PointToPoint::packed_size(const Request& request) const
 {
-  dt::DatatypePtr type = datatypes_.find(request.datatype);
-  return type ? static_cast<std::size_t>(type->size() * request.count) : 0;
+  return request.type ? static_cast<std::size_t>(request.type->size() * request.count) : 0;
 }
 
-static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args)
+static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type)
 {
   auto r = std::make_shared<Request>();
   r->kind = kind;
@@ -50,6 +49,7 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   r->buf = args.buf;
   r->count = args.count;
   r->datatype = args.datatype;
+  r->type = std::move(type);
   r->call = args.call;
   r->state = RequestState::Inactive;
   return r;
@@ -57,7 +57,7 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
 
 RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Send, rank, args);
+  RequestPtr r = make_request(RequestKind::Send, rank, args, datatypes_.find(args.datatype));
   r->mode = mode;
   r->bytes = packed_size(*r);
   return r;
@@ -65,7 +65,7 @@ RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs&
 
 RequestPtr PointToPoint::make_recv(int rank, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Recv, rank, args);
+  RequestPtr r = make_request(RequestKind::Recv, rank, args, datatypes_.find(args.datatype));
   r->bytes = packed_size(*r);
   return r;
 }
@@ -232,9 +232,8 @@ std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) 
 {
   auto data = std::make_shared<std::vector<std::byte>>(send.bytes);
   if (send.bytes > 0) {
-    dt::DatatypePtr type = datatypes_.find(send.datatype);
     std::size_t position = 0;
-    dt::pack(send.buf, send.count, *type, data->data(), data->size(), position);
+    dt::pack(send.buf, send.count, *send.type, data->data(), data->size(), position);
   }
   return data;
 }
@@ -243,8 +242,7 @@ void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
   if (n > 0) {
-    dt::DatatypePtr type = datatypes_.find(recv.datatype);
-    dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *type);
+    dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
   }
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)

@@ -1,8 +1,8 @@
 /* MPI_Type_free while the type is still in use (MPI-4.1 §5.1.9): a type
  * built from a freed type stays valid; a nonblocking receive or send and a
  * persistent request whose type was freed complete normally, even after
- * many new types were created (the handle table keeps freed types for
- * DatatypeTable::kQuarantine later frees). Run with 2 ranks. */
+ * many new types were created and reused the freed handles (requests hold
+ * the type itself). Run with 2 ranks. */
 #include "datatype_check.h"
 
 #include <stdlib.h>
