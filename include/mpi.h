@@ -1734,6 +1734,30 @@ PROGSIM_DECL(int, Info_get_valuelen, (MPI_Info info, const char *key,
                                       int *valuelen, int *flag));
 
 /* ======================================================================
+ * Removed in MPI-3.0 (MPI-4.1 §16.2), still provided by MPICH and by Open MPI
+ * for old codes and test suites: each is its MPI-2 replacement under the
+ * old name (MPI_Type_lb/ub/extent read MPI_Type_get_extent).
+ * ====================================================================== */
+
+PROGSIM_DECL(int, Address, (void *location, MPI_Aint *address));
+PROGSIM_DECL(int, Type_hvector, (int count, int blocklength, MPI_Aint stride,
+                                 MPI_Datatype oldtype, MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_hindexed, (int count, int array_of_blocklengths[],
+                                  MPI_Aint array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_struct, (int count, int array_of_blocklengths[],
+                                MPI_Aint array_of_displacements[],
+                                MPI_Datatype array_of_types[],
+                                MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent));
+PROGSIM_DECL(int, Type_lb, (MPI_Datatype datatype, MPI_Aint *displacement));
+PROGSIM_DECL(int, Type_ub, (MPI_Datatype datatype, MPI_Aint *displacement));
+PROGSIM_DECL(int, Errhandler_create, (MPI_Comm_errhandler_function *function,
+                                      MPI_Errhandler *errhandler));
+PROGSIM_DECL(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler));
+PROGSIM_DECL(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler));
+
+/* ======================================================================
  * MPI-4.1 §19 Language bindings: Fortran support and handle conversion
  * ====================================================================== */
 

@@ -21,6 +21,12 @@
 #define PROGSIM_MPI_ALIAS(name) \
   extern "C" __typeof__(P##name) name __attribute__((weak, alias("P" #name)));
 
+// Defines a procedure removed in MPI-3.0 as another name of its replacement
+// (same parameters up to const), as PMPI_old and a weak MPI_old.
+#define PROGSIM_MPI1_ALIAS(old_name, new_name)                                                     \
+  extern "C" __typeof__(PMPI_##old_name) PMPI_##old_name __attribute__((alias("PMPI_" #new_name))); \
+  extern "C" __typeof__(PMPI_##old_name) MPI_##old_name __attribute__((weak, alias("PMPI_" #new_name)));
+
 namespace progsim::mpi {
 
 // The rank calling MPI now; nullptr when MPI is called outside any rank.

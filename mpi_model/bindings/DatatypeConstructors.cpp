@@ -439,3 +439,7 @@ PROGSIM_MPI_ALIAS(MPI_Type_free)
 PROGSIM_MPI_ALIAS(MPI_Type_get_envelope)
 PROGSIM_MPI_ALIAS(MPI_Type_get_contents)
 PROGSIM_MPI_ALIAS(MPI_Type_get_value_index)
+
+PROGSIM_MPI1_ALIAS(Type_hvector, Type_create_hvector)
+PROGSIM_MPI1_ALIAS(Type_hindexed, Type_create_hindexed)
+PROGSIM_MPI1_ALIAS(Type_struct, Type_create_struct)

@@ -147,6 +147,28 @@ int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_C
   return get_extent("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent, true);
 }
 
+// MPI-1's MPI_Type_extent, MPI_Type_lb and MPI_Type_ub (removed in MPI-3.0).
+int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent)
+{
+  MPI_Aint lb = 0;
+  return get_extent("MPI_Type_extent", datatype, &lb, extent, false);
+}
+
+int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement)
+{
+  MPI_Aint extent = 0;
+  return get_extent("MPI_Type_lb", datatype, displacement, &extent, false);
+}
+
+int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement)
+{
+  MPI_Aint lb = 0, extent = 0;
+  int err = get_extent("MPI_Type_ub", datatype, &lb, &extent, false);
+  if (err == MPI_SUCCESS && displacement)
+    *displacement = lb + extent;
+  return err;
+}
+
 int PMPI_Get_address(const void* location, MPI_Aint* address)
 {
   Binding b("MPI_Get_address");
@@ -343,6 +365,10 @@ PROGSIM_MPI_ALIAS(MPI_Type_get_extent_x)
 PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent)
 PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent_x)
 PROGSIM_MPI_ALIAS(MPI_Get_address)
+PROGSIM_MPI_ALIAS(MPI_Type_extent)
+PROGSIM_MPI_ALIAS(MPI_Type_lb)
+PROGSIM_MPI_ALIAS(MPI_Type_ub)
+PROGSIM_MPI1_ALIAS(Address, Get_address)
 PROGSIM_MPI_ALIAS(MPI_Aint_add)
 PROGSIM_MPI_ALIAS(MPI_Aint_diff)
 PROGSIM_MPI_ALIAS(MPI_Type_get_name)

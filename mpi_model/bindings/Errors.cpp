@@ -187,3 +187,7 @@ PROGSIM_MPI_ALIAS(MPI_Error_class)
 PROGSIM_MPI_ALIAS(MPI_Add_error_class)
 PROGSIM_MPI_ALIAS(MPI_Add_error_code)
 PROGSIM_MPI_ALIAS(MPI_Add_error_string)
+
+PROGSIM_MPI1_ALIAS(Errhandler_create, Comm_create_errhandler)
+PROGSIM_MPI1_ALIAS(Errhandler_set, Comm_set_errhandler)
+PROGSIM_MPI1_ALIAS(Errhandler_get, Comm_get_errhandler)

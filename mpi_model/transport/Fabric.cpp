@@ -2,6 +2,7 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
 
 #include <algorithm>
 
@@ -25,6 +26,11 @@ const char* to_string(PacketKind kind)
 Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, std::function<void()> on_landed)
     : rank_hosts_(std::move(rank_hosts)), on_arrival_(std::move(on_arrival)), on_landed_(std::move(on_landed))
 {
+  std::unordered_map<sg4::Host*, std::size_t> index;
+  for (sg4::Host* host : rank_hosts_)
+    rank_host_index_.push_back(index.emplace(host, index.size()).first->second);
+  idle_.resize(index.size());
+  idle_receivers_.resize(index.size());
 }
 
 Fabric::~Fabric() = default;
@@ -34,21 +40,49 @@ void Fabric::send(Packet packet)
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  DmaEngine* engine;
-  if (!idle_.empty()) {
-    engine = idle_.back();
-    idle_.pop_back();
-  } else {
-    engines_.push_back(std::make_unique<DmaEngine>());
-    engine = engines_.back().get();
-    engine->start = sg4::Semaphore::create(0);
-    sg4::Host* host = rank_hosts_[static_cast<size_t>(packet.src)];
-    sg4::ActorPtr actor = sg4::Actor::create("dma-" + std::to_string(engines_.size() - 1), host,
-                                             [this, engine] { run_engine(*engine); });
-    actor->daemonize();
-  }
+  DmaEngine* engine = take_engine(packet.src);
+  engine->receiver = take_receiver(packet.dst);
   engine->packet = std::move(packet);
   engine->start->release();
+}
+
+Fabric::DmaEngine* Fabric::take_engine(int src)
+{
+  std::vector<DmaEngine*>& idle = idle_[rank_host_index_[static_cast<size_t>(src)]];
+  if (!idle.empty()) {
+    DmaEngine* engine = idle.back();
+    idle.pop_back();
+    return engine;
+  }
+  engines_.push_back(std::make_unique<DmaEngine>());
+  DmaEngine* engine = engines_.back().get();
+  engine->start = sg4::Semaphore::create(0);
+  sg4::ActorPtr actor = sg4::Actor::create("dma-" + std::to_string(engines_.size() - 1),
+                                           rank_hosts_[static_cast<size_t>(src)], [this, engine] { run_engine(*engine); });
+  actor->daemonize();
+  return engine;
+}
+
+Fabric::ReceiveEngine* Fabric::take_receiver(int dst)
+{
+  std::vector<ReceiveEngine*>& idle = idle_receivers_[rank_host_index_[static_cast<size_t>(dst)]];
+  if (!idle.empty()) {
+    ReceiveEngine* receiver = idle.back();
+    idle.pop_back();
+    return receiver;
+  }
+  receivers_.push_back(std::make_unique<ReceiveEngine>());
+  ReceiveEngine* receiver = receivers_.back().get();
+  std::string name = "dma-rx-" + std::to_string(receivers_.size() - 1);
+  receiver->mailbox = sg4::Mailbox::by_name(name);
+  sg4::Mailbox* mailbox = receiver->mailbox;
+  // Always blocked in get, so that a put starts its transfer at once.
+  sg4::ActorPtr actor = sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(dst)], [mailbox] {
+    for (;;)
+      mailbox->get<void>();
+  });
+  actor->daemonize();
+  return receiver;
 }
 
 void Fabric::run_engine(DmaEngine& engine)
@@ -56,11 +90,12 @@ void Fabric::run_engine(DmaEngine& engine)
   for (;;) {
     engine.start->acquire();
     Packet packet = std::move(engine.packet);
-    sg4::Host* from = rank_hosts_[static_cast<size_t>(packet.src)];
-    sg4::Host* to = rank_hosts_[static_cast<size_t>(packet.dst)];
+    ReceiveEngine* receiver = engine.receiver;
     // SimGrid cannot start a transfer of 0 bytes; headers make it at least 1.
-    sg4::Comm::sendto(from, to, std::max<std::size_t>(packet.wire_bytes, 1));
-    idle_.push_back(&engine);
+    // The payload pointer only has to be non-null: the packet stays here.
+    receiver->mailbox->put(&engine, std::max<std::size_t>(packet.wire_bytes, 1));
+    idle_[rank_host_index_[static_cast<size_t>(packet.src)]].push_back(&engine);
+    idle_receivers_[rank_host_index_[static_cast<size_t>(packet.dst)]].push_back(receiver);
     // Still counted in flight while the arrival is handled: handling may
     // yield (waking a rank is a simcall) before all its effects are done.
     on_arrival_(std::move(packet));

@@ -2,20 +2,30 @@
 //
 // A packet's transfer is a SimGrid communication between the two hosts
 // (latency, bandwidth, sharing and topology from the platform). Each
-// transfer is carried by a DMA engine: a small daemon actor taken from a
-// pool, which waits for the transfer and then hands the packet to the
-// destination (the "arrival"). The pool grows to the largest number of
-// packets in flight at once; idle engines are reused in LIFO order, so runs
-// are deterministic.
+// transfer is carried by a DMA engine: a small daemon actor on the source
+// host, taken from that host's pool, which puts the transfer into the
+// mailbox of a receive engine (a daemon actor on the destination host,
+// blocked in get, from that host's pool), waits for it and then hands the
+// packet to the destination (the "arrival"). Pools grow to the largest
+// number of packets in flight at once from / to a host; idle engines are
+// reused in LIFO order, so runs are deterministic.
+//
+// Not Comm::sendto: SimGrid 3.32 keeps every detached (sendto) transfer in
+// one list of the maestro and removes each finished one with a linear
+// std::list::remove, which made a collective over N ranks (N transfers in
+// flight at once) cost O(N^2). A mailbox transfer is listed only by its two
+// actors, one transfer each.
 #pragma once
 
 #include "transport/Packet.hpp"
 
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <functional>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace progsim::mpi {
@@ -34,20 +44,30 @@ public:
   std::size_t in_flight() const { return in_flight_; }
   std::uint64_t packets_sent() const { return packets_sent_; }
   std::uint64_t bytes_sent() const { return bytes_sent_; }
+  // Sending DMA engines created (receive engines are as many or fewer).
   std::size_t engines() const { return engines_.size(); }
 
 private:
+  struct ReceiveEngine {
+    simgrid::s4u::Mailbox* mailbox = nullptr;
+  };
   struct DmaEngine {
     simgrid::s4u::SemaphorePtr start;
     Packet packet;
+    ReceiveEngine* receiver = nullptr;
   };
   void run_engine(DmaEngine& engine);
+  DmaEngine* take_engine(int src);
+  ReceiveEngine* take_receiver(int dst);
 
   std::vector<simgrid::s4u::Host*> rank_hosts_;
+  std::vector<std::size_t> rank_host_index_;  // rank -> index of its host in the pools
   ArrivalHandler on_arrival_;
   std::function<void()> on_landed_;
   std::vector<std::unique_ptr<DmaEngine>> engines_;
-  std::vector<DmaEngine*> idle_;
+  std::vector<std::unique_ptr<ReceiveEngine>> receivers_;
+  std::vector<std::vector<DmaEngine*>> idle_;               // per host
+  std::vector<std::vector<ReceiveEngine*>> idle_receivers_;  // per host
   std::size_t in_flight_ = 0;
   std::uint64_t packets_sent_ = 0;
   std::uint64_t bytes_sent_ = 0;
