@@ -617,15 +617,15 @@ PROGSIM_DECL(int, Waitany, (int count, MPI_Request array_of_requests[],
 PROGSIM_DECL(int, Testany, (int count, MPI_Request array_of_requests[],
                             int *index, int *flag, MPI_Status *status));
 PROGSIM_DECL(int, Waitall, (int count, MPI_Request array_of_requests[],
-                            MPI_Status array_of_statuses[]));
+                            MPI_Status *array_of_statuses));
 PROGSIM_DECL(int, Testall, (int count, MPI_Request array_of_requests[],
-                            int *flag, MPI_Status array_of_statuses[]));
+                            int *flag, MPI_Status *array_of_statuses));
 PROGSIM_DECL(int, Waitsome, (int incount, MPI_Request array_of_requests[],
                              int *outcount, int array_of_indices[],
-                             MPI_Status array_of_statuses[]));
+                             MPI_Status *array_of_statuses));
 PROGSIM_DECL(int, Testsome, (int incount, MPI_Request array_of_requests[],
                              int *outcount, int array_of_indices[],
-                             MPI_Status array_of_statuses[]));
+                             MPI_Status *array_of_statuses));
 PROGSIM_DECL(int, Request_get_status, (MPI_Request request, int *flag,
                                        MPI_Status *status));
 PROGSIM_DECL(int, Request_get_status_any,
@@ -633,11 +633,11 @@ PROGSIM_DECL(int, Request_get_status_any,
               int *flag, MPI_Status *status));
 PROGSIM_DECL(int, Request_get_status_all,
              (int count, const MPI_Request array_of_requests[], int *flag,
-              MPI_Status array_of_statuses[]));
+              MPI_Status *array_of_statuses));
 PROGSIM_DECL(int, Request_get_status_some,
              (int incount, const MPI_Request array_of_requests[],
               int *outcount, int array_of_indices[],
-              MPI_Status array_of_statuses[]));
+              MPI_Status *array_of_statuses));
 
 /* Probe, matched probe and matched receive */
 PROGSIM_DECL(int, Iprobe, (int source, int tag, MPI_Comm comm, int *flag,

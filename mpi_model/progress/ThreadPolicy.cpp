@@ -12,10 +12,10 @@
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
 
-#include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include <cmath>
 
@@ -49,11 +49,7 @@ public:
     owner.wake();
     Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
     agent.busy = !agent.stopped;
-    if (agent.idle_poll) {
-      sg4::ExecPtr poll = agent.idle_poll;
-      agent.idle_poll = nullptr;
-      poll->cancel();
-    }
+    wake_up(agent, owner.counters);
   }
 
   double call_overhead() const override { return p_.thread_lock_cost; }
@@ -66,16 +62,12 @@ public:
     return false;
   }
 
-  void on_rank_end(ProgressEngine&, int rank) override
+  void on_rank_end(ProgressEngine& engine, int rank) override
   {
     Agent& agent = *agents_[static_cast<size_t>(rank)];
     agent.stopped = true;
     agent.busy = false;
-    if (agent.idle_poll) {
-      sg4::ExecPtr poll = agent.idle_poll;
-      agent.idle_poll = nullptr;
-      poll->cancel();
-    }
+    wake_up(agent, engine.rank(rank).counters);
   }
 
   void add_to_report(nlohmann::ordered_json& report) const override
@@ -87,10 +79,33 @@ public:
 
 private:
   struct Agent {
-    sg4::ExecPtr idle_poll;  // the background polling while there is nothing to do
-    bool busy = false;       // has chunks in hand or is about to poll them
+    // While it has nothing to do the thread sleeps on `wake`, and its
+    // polling is a background execution bounded to the polling fraction of
+    // a core. Waking cancels that execution and accounts the idle polls
+    // where the wake happens (a daemon thread may never run again once its
+    // rank ended). The thread does not wait on the execution itself: waking
+    // a waiter through cancel() would cost a C++ exception per message.
+    sg4::SemaphorePtr wake = sg4::Semaphore::create(0);
+    sg4::ExecPtr idle_poll;
+    double idle_since = 0;
+    bool busy = false;  // has chunks in hand or is about to poll them
     bool stopped = false;
   };
+
+  double idle_fraction() const { return std::min(1.0, p_.thread_poll_cost / p_.thread_interval); }
+
+  void wake_up(Agent& agent, ProgressCounters& c) const
+  {
+    if (!agent.idle_poll)
+      return;
+    double idle = sg4::Engine::get_clock() - agent.idle_since;
+    c.thread_polls += static_cast<std::uint64_t>(idle / p_.thread_interval);
+    c.thread_cpu += idle * idle_fraction();
+    sg4::ExecPtr poll = std::move(agent.idle_poll);
+    agent.idle_poll = nullptr;
+    poll->cancel();
+    agent.wake->release();
+  }
 
   void run(ProgressEngine& engine, Agent& agent, RankProgress& owner)
   {
@@ -104,19 +119,10 @@ private:
         if (agent.stopped)
           return;
         // Idle polling: a fraction of a core, until a chunk arrives.
-        double since = sg4::Engine::get_clock();
-        double fraction = std::min(1.0, p_.thread_poll_cost / interval);
-        agent.idle_poll = sg4::this_actor::exec_init(1e300)->set_bound(host->get_speed() * fraction);
+        agent.idle_since = sg4::Engine::get_clock();
+        agent.idle_poll = sg4::this_actor::exec_init(1e300)->set_bound(host->get_speed() * idle_fraction());
         agent.idle_poll->start();
-        try {
-          sg4::ExecPtr poll = agent.idle_poll;
-          poll->wait();
-        } catch (const simgrid::CancelException&) {
-        }
-        agent.idle_poll = nullptr;
-        double idle = sg4::Engine::get_clock() - since;
-        c.thread_polls += static_cast<std::uint64_t>(idle / interval);
-        c.thread_cpu += idle * fraction;
+        agent.wake->acquire();
         if (agent.stopped)
           return;
         if (owner.host_queue().empty())
