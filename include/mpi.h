@@ -4,10 +4,13 @@
  * User programs (C or C++) are compiled against this header and run as
  * simulated ranks inside progsim. It follows the C bindings of MPI-4.1.
  *
- * Omitted on purpose: the large-count "_c" variants, the Fortran 2008
- * status type (MPI_F08_status) and its conversion functions, and the
- * MPI_T tool information interface. Dynamic process management (§11)
- * and MPI-IO (§14) are declared but not implemented by the library.
+ * The large-count "_c" variants (MPI-4.1 §19.2, MPI_Count counts) are
+ * declared next to their int versions for point-to-point (§3) and
+ * datatypes (§5). Omitted on purpose: the "_c" variants of the other
+ * chapters, the Fortran 2008 status type (MPI_F08_status) and its
+ * conversion functions, and the MPI_T tool information interface.
+ * Dynamic process management (§11) and MPI-IO (§14) are declared but not
+ * implemented by the library.
  *
  * Handles are plain ints, (KIND << 24) | INDEX, so that they are integer
  * constant expressions usable in `case` labels. The numbers are fixed by
@@ -562,6 +565,23 @@ PROGSIM_DECL(int, Ssend, (const void *buf, int count, MPI_Datatype datatype,
                           int dest, int tag, MPI_Comm comm));
 PROGSIM_DECL(int, Rsend, (const void *buf, int count, MPI_Datatype datatype,
                           int dest, int tag, MPI_Comm comm));
+PROGSIM_DECL(int, Send_c, (const void *buf, MPI_Count count,
+                           MPI_Datatype datatype, int dest, int tag,
+                           MPI_Comm comm));
+PROGSIM_DECL(int, Recv_c, (void *buf, MPI_Count count, MPI_Datatype datatype,
+                           int source, int tag, MPI_Comm comm,
+                           MPI_Status *status));
+PROGSIM_DECL(int, Get_count_c, (const MPI_Status *status,
+                                MPI_Datatype datatype, MPI_Count *count));
+PROGSIM_DECL(int, Bsend_c, (const void *buf, MPI_Count count,
+                            MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm));
+PROGSIM_DECL(int, Ssend_c, (const void *buf, MPI_Count count,
+                            MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm));
+PROGSIM_DECL(int, Rsend_c, (const void *buf, MPI_Count count,
+                            MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm));
 
 /* Status fields (MPI-4.1) */
 PROGSIM_DECL(int, Status_get_source, (MPI_Status *status, int *source));
@@ -574,6 +594,8 @@ PROGSIM_DECL(int, Status_set_error, (MPI_Status *status, int error));
 /* Buffered-mode buffers */
 PROGSIM_DECL(int, Buffer_attach, (void *buffer, int size));
 PROGSIM_DECL(int, Buffer_detach, (void *buffer_addr, int *size));
+PROGSIM_DECL(int, Buffer_attach_c, (void *buffer, MPI_Count size));
+PROGSIM_DECL(int, Buffer_detach_c, (void *buffer_addr, MPI_Count *size));
 PROGSIM_DECL(int, Buffer_flush, (void));
 PROGSIM_DECL(int, Buffer_iflush, (MPI_Request *request));
 PROGSIM_DECL(int, Comm_attach_buffer, (MPI_Comm comm, void *buffer,
@@ -606,6 +628,21 @@ PROGSIM_DECL(int, Irsend, (const void *buf, int count, MPI_Datatype datatype,
 PROGSIM_DECL(int, Irecv, (void *buf, int count, MPI_Datatype datatype,
                           int source, int tag, MPI_Comm comm,
                           MPI_Request *request));
+PROGSIM_DECL(int, Isend_c, (const void *buf, MPI_Count count,
+                            MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ibsend_c, (const void *buf, MPI_Count count,
+                             MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Issend_c, (const void *buf, MPI_Count count,
+                             MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Irsend_c, (const void *buf, MPI_Count count,
+                             MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Irecv_c, (void *buf, MPI_Count count, MPI_Datatype datatype,
+                            int source, int tag, MPI_Comm comm,
+                            MPI_Request *request));
 
 /* Completion */
 PROGSIM_DECL(int, Wait, (MPI_Request *request, MPI_Status *status));
@@ -652,6 +689,11 @@ PROGSIM_DECL(int, Mrecv, (void *buf, int count, MPI_Datatype datatype,
                           MPI_Message *message, MPI_Status *status));
 PROGSIM_DECL(int, Imrecv, (void *buf, int count, MPI_Datatype datatype,
                            MPI_Message *message, MPI_Request *request));
+PROGSIM_DECL(int, Mrecv_c, (void *buf, MPI_Count count, MPI_Datatype datatype,
+                            MPI_Message *message, MPI_Status *status));
+PROGSIM_DECL(int, Imrecv_c, (void *buf, MPI_Count count,
+                             MPI_Datatype datatype, MPI_Message *message,
+                             MPI_Request *request));
 
 /* Cancellation */
 PROGSIM_DECL(int, Cancel, (MPI_Request *request));
@@ -673,6 +715,21 @@ PROGSIM_DECL(int, Rsend_init, (const void *buf, int count,
 PROGSIM_DECL(int, Recv_init, (void *buf, int count, MPI_Datatype datatype,
                               int source, int tag, MPI_Comm comm,
                               MPI_Request *request));
+PROGSIM_DECL(int, Send_init_c, (const void *buf, MPI_Count count,
+                                MPI_Datatype datatype, int dest, int tag,
+                                MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Bsend_init_c, (const void *buf, MPI_Count count,
+                                 MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ssend_init_c, (const void *buf, MPI_Count count,
+                                 MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Rsend_init_c, (const void *buf, MPI_Count count,
+                                 MPI_Datatype datatype, int dest, int tag,
+                                 MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Recv_init_c, (void *buf, MPI_Count count,
+                                MPI_Datatype datatype, int source, int tag,
+                                MPI_Comm comm, MPI_Request *request));
 PROGSIM_DECL(int, Start, (MPI_Request *request));
 PROGSIM_DECL(int, Startall, (int count, MPI_Request array_of_requests[]));
 
@@ -695,6 +752,24 @@ PROGSIM_DECL(int, Isendrecv_replace, (void *buf, int count,
                                       MPI_Datatype datatype, int dest,
                                       int sendtag, int source, int recvtag,
                                       MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Sendrecv_c, (const void *sendbuf, MPI_Count sendcount,
+                               MPI_Datatype sendtype, int dest, int sendtag,
+                               void *recvbuf, MPI_Count recvcount,
+                               MPI_Datatype recvtype, int source, int recvtag,
+                               MPI_Comm comm, MPI_Status *status));
+PROGSIM_DECL(int, Sendrecv_replace_c, (void *buf, MPI_Count count,
+                                       MPI_Datatype datatype, int dest,
+                                       int sendtag, int source, int recvtag,
+                                       MPI_Comm comm, MPI_Status *status));
+PROGSIM_DECL(int, Isendrecv_c, (const void *sendbuf, MPI_Count sendcount,
+                                MPI_Datatype sendtype, int dest, int sendtag,
+                                void *recvbuf, MPI_Count recvcount,
+                                MPI_Datatype recvtype, int source, int recvtag,
+                                MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Isendrecv_replace_c, (void *buf, MPI_Count count,
+                                        MPI_Datatype datatype, int dest,
+                                        int sendtag, int source, int recvtag,
+                                        MPI_Comm comm, MPI_Request *request));
 
 /* ======================================================================
  * MPI-4.1 §4 Partitioned point-to-point communication
@@ -757,6 +832,49 @@ PROGSIM_DECL(int, Type_create_darray,
 PROGSIM_DECL(int, Type_create_resized, (MPI_Datatype oldtype, MPI_Aint lb,
                                         MPI_Aint extent,
                                         MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_contiguous_c, (MPI_Count count, MPI_Datatype oldtype,
+                                      MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_vector_c, (MPI_Count count, MPI_Count blocklength,
+                                  MPI_Count stride, MPI_Datatype oldtype,
+                                  MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_hvector_c, (MPI_Count count,
+                                          MPI_Count blocklength,
+                                          MPI_Count stride,
+                                          MPI_Datatype oldtype,
+                                          MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_indexed_c,
+             (MPI_Count count, const MPI_Count array_of_blocklengths[],
+              const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+              MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_hindexed_c,
+             (MPI_Count count, const MPI_Count array_of_blocklengths[],
+              const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+              MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_indexed_block_c,
+             (MPI_Count count, MPI_Count blocklength,
+              const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+              MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_hindexed_block_c,
+             (MPI_Count count, MPI_Count blocklength,
+              const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+              MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_struct_c,
+             (MPI_Count count, const MPI_Count array_of_blocklengths[],
+              const MPI_Count array_of_displacements[],
+              const MPI_Datatype array_of_types[], MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_subarray_c,
+             (int ndims, const MPI_Count array_of_sizes[],
+              const MPI_Count array_of_subsizes[],
+              const MPI_Count array_of_starts[], int order,
+              MPI_Datatype oldtype, MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_darray_c,
+             (int size, int rank, int ndims, const MPI_Count array_of_gsizes[],
+              const int array_of_distribs[], const int array_of_dargs[],
+              const int array_of_psizes[], int order, MPI_Datatype oldtype,
+              MPI_Datatype *newtype));
+PROGSIM_DECL(int, Type_create_resized_c, (MPI_Datatype oldtype, MPI_Count lb,
+                                          MPI_Count extent,
+                                          MPI_Datatype *newtype));
 PROGSIM_DECL(int, Type_dup, (MPI_Datatype oldtype, MPI_Datatype *newtype));
 PROGSIM_DECL(int, Type_get_value_index, (MPI_Datatype value_type,
                                          MPI_Datatype index_type,
@@ -778,6 +896,12 @@ PROGSIM_DECL(int, Type_get_true_extent, (MPI_Datatype datatype,
 PROGSIM_DECL(int, Type_get_true_extent_x, (MPI_Datatype datatype,
                                            MPI_Count *true_lb,
                                            MPI_Count *true_extent));
+PROGSIM_DECL(int, Type_size_c, (MPI_Datatype datatype, MPI_Count *size));
+PROGSIM_DECL(int, Type_get_extent_c, (MPI_Datatype datatype, MPI_Count *lb,
+                                      MPI_Count *extent));
+PROGSIM_DECL(int, Type_get_true_extent_c, (MPI_Datatype datatype,
+                                           MPI_Count *true_lb,
+                                           MPI_Count *true_extent));
 
 /* Commit and free */
 PROGSIM_DECL(int, Type_commit, (MPI_Datatype *datatype));
@@ -788,6 +912,8 @@ PROGSIM_DECL(int, Get_elements, (const MPI_Status *status,
                                  MPI_Datatype datatype, int *count));
 PROGSIM_DECL(int, Get_elements_x, (const MPI_Status *status,
                                    MPI_Datatype datatype, MPI_Count *count));
+PROGSIM_DECL(int, Get_elements_c, (const MPI_Status *status,
+                                   MPI_Datatype datatype, MPI_Count *count));
 
 /* Decoding */
 PROGSIM_DECL(int, Type_get_envelope, (MPI_Datatype datatype,
@@ -797,6 +923,17 @@ PROGSIM_DECL(int, Type_get_contents,
              (MPI_Datatype datatype, int max_integers, int max_addresses,
               int max_datatypes, int array_of_integers[],
               MPI_Aint array_of_addresses[],
+              MPI_Datatype array_of_datatypes[]));
+PROGSIM_DECL(int, Type_get_envelope_c,
+             (MPI_Datatype datatype, MPI_Count *num_integers,
+              MPI_Count *num_addresses, MPI_Count *num_large_counts,
+              MPI_Count *num_datatypes, int *combiner));
+PROGSIM_DECL(int, Type_get_contents_c,
+             (MPI_Datatype datatype, MPI_Count max_integers,
+              MPI_Count max_addresses, MPI_Count max_large_counts,
+              MPI_Count max_datatypes, int array_of_integers[],
+              MPI_Aint array_of_addresses[],
+              MPI_Count array_of_large_counts[],
               MPI_Datatype array_of_datatypes[]));
 
 /* Pack and unpack */
@@ -819,6 +956,29 @@ PROGSIM_DECL(int, Unpack_external, (const char datarep[], const void *inbuf,
 PROGSIM_DECL(int, Pack_external_size, (const char datarep[], int incount,
                                        MPI_Datatype datatype,
                                        MPI_Aint *size));
+PROGSIM_DECL(int, Pack_c, (const void *inbuf, MPI_Count incount,
+                           MPI_Datatype datatype, void *outbuf,
+                           MPI_Count outsize, MPI_Count *position,
+                           MPI_Comm comm));
+PROGSIM_DECL(int, Unpack_c, (const void *inbuf, MPI_Count insize,
+                             MPI_Count *position, void *outbuf,
+                             MPI_Count outcount, MPI_Datatype datatype,
+                             MPI_Comm comm));
+PROGSIM_DECL(int, Pack_size_c, (MPI_Count incount, MPI_Datatype datatype,
+                                MPI_Comm comm, MPI_Count *size));
+PROGSIM_DECL(int, Pack_external_c, (const char datarep[], const void *inbuf,
+                                    MPI_Count incount, MPI_Datatype datatype,
+                                    void *outbuf, MPI_Count outsize,
+                                    MPI_Count *position));
+PROGSIM_DECL(int, Unpack_external_c, (const char datarep[],
+                                      const void *inbuf, MPI_Count insize,
+                                      MPI_Count *position, void *outbuf,
+                                      MPI_Count outcount,
+                                      MPI_Datatype datatype));
+PROGSIM_DECL(int, Pack_external_size_c, (const char datarep[],
+                                         MPI_Count incount,
+                                         MPI_Datatype datatype,
+                                         MPI_Count *size));
 
 /* ======================================================================
  * MPI-4.1 §6 Collective communication
@@ -1557,6 +1717,9 @@ PROGSIM_DECL(int, Grequest_complete, (MPI_Request request));
 PROGSIM_DECL(int, Status_set_elements, (MPI_Status *status,
                                         MPI_Datatype datatype, int count));
 PROGSIM_DECL(int, Status_set_elements_x, (MPI_Status *status,
+                                          MPI_Datatype datatype,
+                                          MPI_Count count));
+PROGSIM_DECL(int, Status_set_elements_c, (MPI_Status *status,
                                           MPI_Datatype datatype,
                                           MPI_Count count));
 PROGSIM_DECL(int, Status_set_cancelled, (MPI_Status *status, int flag));

@@ -3,6 +3,8 @@
 #include "bindings/NotImplemented.hpp"
 #include "progress/RankProgress.hpp"
 
+#include <limits>
+
 namespace progsim::mpi {
 
 Binding::Binding(const char* call) : call_(call), scope_(binding_rank(), call)
@@ -30,6 +32,10 @@ int Binding::check_buffer(const void* buf, std::int64_t count, MPI_Datatype data
     return error(comm, MPI_ERR_TYPE, datatype == MPI_DATATYPE_NULL ? "MPI_DATATYPE_NULL" : "unknown datatype");
   if (!model().datatypes().is_committed(datatype))
     return error(comm, MPI_ERR_TYPE, "the datatype is not committed (MPI_Type_commit)");
+  if (type->size() > 0 && count > std::numeric_limits<std::int64_t>::max() / type->size())
+    return error(comm, MPI_ERR_COUNT,
+                 "count " + std::to_string(count) + " of a " + std::to_string(type->size()) +
+                     "-byte datatype overflows 64 bits");
   if (!buf && count > 0 && type->size() > 0 && type->true_lb() == 0 && buf != MPI_BOTTOM)
     return error(comm, MPI_ERR_BUFFER, "null buffer");
   return MPI_SUCCESS;

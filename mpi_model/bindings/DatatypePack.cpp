@@ -1,7 +1,8 @@
 // MPI-4.1 §5.2 (MPI_Pack, MPI_Unpack, MPI_Pack_size) and §5.2.2 (the
-// "external32" forms). The packed format is the engine's packed stream
-// (datatype/Pack.hpp), so packed data can be sent as MPI_PACKED and
-// received with the original type, and conversely.
+// "external32" forms), each with its large-count variant (_c, §19.2). The
+// packed format is the engine's packed stream (datatype/Pack.hpp), so
+// packed data can be sent as MPI_PACKED and received with the original
+// type, and conversely.
 
 #include "bindings/Datatypes.hpp"
 
@@ -44,8 +45,8 @@ int check_datarep(const Binding& b, const char* datarep)
 
 // Pack and unpack into a user buffer with a position, for both formats.
 template <class Position>
-int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, int incount,
-                MPI_Datatype datatype, void* outbuf, long long outsize, Position* position)
+int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, std::int64_t incount,
+                MPI_Datatype datatype, void* outbuf, std::int64_t outsize, Position* position)
 {
   dt::DatatypePtr t;
   if (int err = check_count(b, incount, "incount", comm))
@@ -73,8 +74,8 @@ int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbu
 }
 
 template <class Position>
-int unpack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, long long insize,
-                  Position* position, void* outbuf, int outcount, MPI_Datatype datatype)
+int unpack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, std::int64_t insize,
+                  Position* position, void* outbuf, std::int64_t outcount, MPI_Datatype datatype)
 {
   dt::DatatypePtr t;
   if (int err = check_count(b, outcount, "outcount", comm))
@@ -101,14 +102,12 @@ int unpack_common(const Binding& b, MPI_Comm comm, bool external, const void* in
   });
 }
 
-}  // namespace
-
-extern "C" {
-
-int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize, int* position,
-              MPI_Comm comm)
+// MPI_Pack(_c) and MPI_Unpack(_c): on a communicator.
+template <class Position>
+int pack_buffer(const char* call, const void* inbuf, std::int64_t incount, MPI_Datatype datatype, void* outbuf,
+                std::int64_t outsize, Position* position, MPI_Comm comm)
 {
-  Binding b("MPI_Pack");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   const Communicator* c = nullptr;
@@ -117,10 +116,11 @@ int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbu
   return pack_common(b, comm, false, inbuf, incount, datatype, outbuf, outsize, position);
 }
 
-int PMPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount, MPI_Datatype datatype,
-                MPI_Comm comm)
+template <class Position>
+int unpack_buffer(const char* call, const void* inbuf, std::int64_t insize, Position* position, void* outbuf,
+                  std::int64_t outcount, MPI_Datatype datatype, MPI_Comm comm)
 {
-  Binding b("MPI_Unpack");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   const Communicator* c = nullptr;
@@ -130,9 +130,9 @@ int PMPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int 
 }
 
 // An upper bound of the bytes MPI_Pack needs: exactly incount * size here.
-int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
+int pack_size(const char* call, std::int64_t incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count* size)
 {
-  Binding b("MPI_Pack_size");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   const Communicator* c = nullptr;
@@ -146,19 +146,17 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
   if (!size)
     return null_arg(b, "size", comm);
   return engine_call(b, comm, [&] {
-    std::int64_t bytes = dt::packed_size(*t, incount);
-    if (bytes > std::numeric_limits<int>::max())
-      return b.error(comm, MPI_ERR_VALUE_TOO_LARGE,
-                     "the packed size " + std::to_string(bytes) + " does not fit in an int");
-    *size = static_cast<int>(bytes);
+    *size = dt::packed_size(*t, incount);
     return MPI_SUCCESS;
   });
 }
 
-int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
-                       MPI_Aint outsize, MPI_Aint* position)
+// MPI_Pack_external(_c) and MPI_Unpack_external(_c).
+template <class Position>
+int pack_external(const char* call, const char datarep[], const void* inbuf, std::int64_t incount,
+                  MPI_Datatype datatype, void* outbuf, std::int64_t outsize, Position* position)
 {
-  Binding b("MPI_Pack_external");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   if (int err = check_datarep(b, datarep))
@@ -166,10 +164,11 @@ int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI
   return pack_common(b, MPI_COMM_WORLD, true, inbuf, incount, datatype, outbuf, outsize, position);
 }
 
-int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
-                         void* outbuf, int outcount, MPI_Datatype datatype)
+template <class Position>
+int unpack_external(const char* call, const char datarep[], const void* inbuf, std::int64_t insize,
+                    Position* position, void* outbuf, std::int64_t outcount, MPI_Datatype datatype)
 {
-  Binding b("MPI_Unpack_external");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   if (int err = check_datarep(b, datarep))
@@ -177,9 +176,11 @@ int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insiz
   return unpack_common(b, MPI_COMM_WORLD, true, inbuf, insize, position, outbuf, outcount, datatype);
 }
 
-int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size)
+template <class Size>
+int pack_external_size(const char* call, const char datarep[], std::int64_t incount, MPI_Datatype datatype,
+                       Size* size)
 {
-  Binding b("MPI_Pack_external_size");
+  Binding b(call);
   if (int err = b.check_initialized())
     return err;
   if (int err = check_datarep(b, datarep))
@@ -192,16 +193,100 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
   if (!size)
     return null_arg(b, "size");
   return engine_call(b, MPI_COMM_WORLD, [&] {
-    *size = static_cast<MPI_Aint>(dt::external32_packed_size(*t, incount));
+    *size = static_cast<Size>(dt::external32_packed_size(*t, incount));
     return MPI_SUCCESS;
   });
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize, int* position,
+              MPI_Comm comm)
+{
+  return pack_buffer("MPI_Pack", inbuf, incount, datatype, outbuf, outsize, position, comm);
+}
+
+int PMPI_Pack_c(const void* inbuf, MPI_Count incount, MPI_Datatype datatype, void* outbuf, MPI_Count outsize,
+                MPI_Count* position, MPI_Comm comm)
+{
+  return pack_buffer("MPI_Pack_c", inbuf, incount, datatype, outbuf, outsize, position, comm);
+}
+
+int PMPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount, MPI_Datatype datatype,
+                MPI_Comm comm)
+{
+  return unpack_buffer("MPI_Unpack", inbuf, insize, position, outbuf, outcount, datatype, comm);
+}
+
+int PMPI_Unpack_c(const void* inbuf, MPI_Count insize, MPI_Count* position, void* outbuf, MPI_Count outcount,
+                  MPI_Datatype datatype, MPI_Comm comm)
+{
+  return unpack_buffer("MPI_Unpack_c", inbuf, insize, position, outbuf, outcount, datatype, comm);
+}
+
+// MPI-4.1 §5.2: MPI_UNDEFINED when the size does not fit in an int (as in
+// MPICH).
+int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size)
+{
+  MPI_Count n = 0;
+  int err = pack_size("MPI_Pack_size", incount, datatype, comm, size ? &n : nullptr);
+  if (err == MPI_SUCCESS)
+    *size = int_or_undefined(n);
+  return err;
+}
+
+int PMPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count* size)
+{
+  return pack_size("MPI_Pack_size_c", incount, datatype, comm, size);
+}
+
+int PMPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
+                       MPI_Aint outsize, MPI_Aint* position)
+{
+  return pack_external("MPI_Pack_external", datarep, inbuf, incount, datatype, outbuf, outsize, position);
+}
+
+int PMPI_Pack_external_c(const char datarep[], const void* inbuf, MPI_Count incount, MPI_Datatype datatype,
+                         void* outbuf, MPI_Count outsize, MPI_Count* position)
+{
+  return pack_external("MPI_Pack_external_c", datarep, inbuf, incount, datatype, outbuf, outsize, position);
+}
+
+int PMPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position,
+                         void* outbuf, int outcount, MPI_Datatype datatype)
+{
+  return unpack_external("MPI_Unpack_external", datarep, inbuf, insize, position, outbuf, outcount, datatype);
+}
+
+int PMPI_Unpack_external_c(const char datarep[], const void* inbuf, MPI_Count insize, MPI_Count* position,
+                           void* outbuf, MPI_Count outcount, MPI_Datatype datatype)
+{
+  return unpack_external("MPI_Unpack_external_c", datarep, inbuf, insize, position, outbuf, outcount, datatype);
+}
+
+int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size)
+{
+  return pack_external_size("MPI_Pack_external_size", datarep, incount, datatype, size);
+}
+
+int PMPI_Pack_external_size_c(const char datarep[], MPI_Count incount, MPI_Datatype datatype, MPI_Count* size)
+{
+  return pack_external_size("MPI_Pack_external_size_c", datarep, incount, datatype, size);
 }
 
 }  // extern "C"
 
 PROGSIM_MPI_ALIAS(MPI_Pack)
+PROGSIM_MPI_ALIAS(MPI_Pack_c)
 PROGSIM_MPI_ALIAS(MPI_Unpack)
+PROGSIM_MPI_ALIAS(MPI_Unpack_c)
 PROGSIM_MPI_ALIAS(MPI_Pack_size)
+PROGSIM_MPI_ALIAS(MPI_Pack_size_c)
 PROGSIM_MPI_ALIAS(MPI_Pack_external)
+PROGSIM_MPI_ALIAS(MPI_Pack_external_c)
 PROGSIM_MPI_ALIAS(MPI_Unpack_external)
+PROGSIM_MPI_ALIAS(MPI_Unpack_external_c)
 PROGSIM_MPI_ALIAS(MPI_Pack_external_size)
+PROGSIM_MPI_ALIAS(MPI_Pack_external_size_c)

@@ -1,6 +1,6 @@
-// MPI-4.1 §5.1.5 (addresses), §5.1.6-§5.1.8 (size, extent, true extent),
-// §7.7.4 (attribute caching on datatypes), §7.8 (naming datatypes) and
-// §19.1.9 (MPI_Type_match_size).
+// MPI-4.1 §5.1.5 (addresses), §5.1.6-§5.1.8 (size, extent, true extent;
+// with their _x and large-count _c variants), §7.7.4 (attribute caching on
+// datatypes), §7.8 (naming datatypes) and §19.1.9 (MPI_Type_match_size).
 
 #include "bindings/Datatypes.hpp"
 
@@ -57,6 +57,20 @@ int get_extent(const char* call, MPI_Datatype datatype, T* lb, T* extent, bool t
   return MPI_SUCCESS;
 }
 
+int type_size(const char* call, MPI_Datatype datatype, MPI_Count* size)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  dt::DatatypePtr t;
+  if (int err = resolve_type(b, datatype, t))
+    return err;
+  if (!size)
+    return null_arg(b, "size");
+  *size = t->size();
+  return MPI_SUCCESS;
+}
+
 }  // namespace
 
 namespace progsim::mpi {
@@ -99,32 +113,24 @@ int delete_type_attributes(const Binding& b, MPI_Datatype datatype)
 
 extern "C" {
 
+// MPI_UNDEFINED when the size does not fit in an int (MPI-4.1 §5.1.6).
 int PMPI_Type_size(MPI_Datatype datatype, int* size)
 {
-  Binding b("MPI_Type_size");
-  if (int err = b.check_initialized())
-    return err;
-  dt::DatatypePtr t;
-  if (int err = resolve_type(b, datatype, t))
-    return err;
-  if (!size)
-    return null_arg(b, "size");
-  *size = int_or_undefined(t->size());
-  return MPI_SUCCESS;
+  MPI_Count n = 0;
+  int err = type_size("MPI_Type_size", datatype, size ? &n : nullptr);
+  if (err == MPI_SUCCESS)
+    *size = int_or_undefined(n);
+  return err;
 }
 
 int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size)
 {
-  Binding b("MPI_Type_size_x");
-  if (int err = b.check_initialized())
-    return err;
-  dt::DatatypePtr t;
-  if (int err = resolve_type(b, datatype, t))
-    return err;
-  if (!size)
-    return null_arg(b, "size");
-  *size = t->size();
-  return MPI_SUCCESS;
+  return type_size("MPI_Type_size_x", datatype, size);
+}
+
+int PMPI_Type_size_c(MPI_Datatype datatype, MPI_Count* size)
+{
+  return type_size("MPI_Type_size_c", datatype, size);
 }
 
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent)
@@ -137,6 +143,11 @@ int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* exte
   return get_extent("MPI_Type_get_extent_x", datatype, lb, extent, false);
 }
 
+int PMPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent)
+{
+  return get_extent("MPI_Type_get_extent_c", datatype, lb, extent, false);
+}
+
 int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent)
 {
   return get_extent("MPI_Type_get_true_extent", datatype, true_lb, true_extent, true);
@@ -145,6 +156,11 @@ int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint
 int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
 {
   return get_extent("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent, true);
+}
+
+int PMPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent)
+{
+  return get_extent("MPI_Type_get_true_extent_c", datatype, true_lb, true_extent, true);
 }
 
 // MPI-1's MPI_Type_extent, MPI_Type_lb and MPI_Type_ub (removed in MPI-3.0).
@@ -360,10 +376,13 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
 
 PROGSIM_MPI_ALIAS(MPI_Type_size)
 PROGSIM_MPI_ALIAS(MPI_Type_size_x)
+PROGSIM_MPI_ALIAS(MPI_Type_size_c)
 PROGSIM_MPI_ALIAS(MPI_Type_get_extent)
 PROGSIM_MPI_ALIAS(MPI_Type_get_extent_x)
+PROGSIM_MPI_ALIAS(MPI_Type_get_extent_c)
 PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent)
 PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent_x)
+PROGSIM_MPI_ALIAS(MPI_Type_get_true_extent_c)
 PROGSIM_MPI_ALIAS(MPI_Get_address)
 PROGSIM_MPI_ALIAS(MPI_Type_extent)
 PROGSIM_MPI_ALIAS(MPI_Type_lb)

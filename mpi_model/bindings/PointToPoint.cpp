@@ -1,5 +1,7 @@
 // MPI-4.1 chapter 3: blocking and nonblocking sends and receives in all
-// modes, combined send-receive, persistent requests.
+// modes, combined send-receive, persistent requests; each with its
+// large-count variant (_c, MPI_Count counts, §19.2). Both call the same
+// helpers, which take 64-bit counts.
 
 #include "bindings/Binding.hpp"
 
@@ -13,8 +15,8 @@ using namespace progsim::mpi;
 namespace {
 
 // Blocking send in any mode: start, then wait for local completion.
-int blocking_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
-                  int tag, MPI_Comm comm)
+int blocking_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
+                  int dest, int tag, MPI_Comm comm)
 {
   Binding b(call);
   OperationArgs args;
@@ -27,8 +29,8 @@ int blocking_send(const char* call, SendMode mode, const void* buf, int count, M
   return MPI_SUCCESS;
 }
 
-int nonblocking_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
-                     int tag, MPI_Comm comm, MPI_Request* request)
+int nonblocking_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
+                     int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
   Binding b(call);
   OperationArgs args;
@@ -41,8 +43,8 @@ int nonblocking_send(const char* call, SendMode mode, const void* buf, int count
   return MPI_SUCCESS;
 }
 
-int persistent_send(const char* call, SendMode mode, const void* buf, int count, MPI_Datatype datatype, int dest,
-                    int tag, MPI_Comm comm, MPI_Request* request)
+int persistent_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
+                    int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
   Binding b(call);
   OperationArgs args;
@@ -65,8 +67,39 @@ int finish_receive(const Binding& b, const RequestPtr& r, MPI_Comm comm, MPI_Sta
   return r->status_error;
 }
 
+int blocking_recv(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, int source, int tag,
+                  MPI_Comm comm, MPI_Status* status)
+{
+  Binding b(call);
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
+    return err;
+  RequestPtr r = b.p2p().make_recv(b.world(), args);
+  b.p2p().start(r);
+  b.wait(r);
+  return finish_receive(b, r, comm, status);
+}
+
+// A nonblocking receive (started) or a persistent one (inactive).
+int request_recv(const char* call, bool persistent, void* buf, std::int64_t count, MPI_Datatype datatype, int source,
+                 int tag, MPI_Comm comm, MPI_Request* request)
+{
+  Binding b(call);
+  OperationArgs args;
+  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
+    return err;
+  RequestPtr r = b.p2p().make_recv(b.world(), args);
+  if (persistent)
+    r->persistent = true;
+  else
+    b.p2p().start(r);
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
 // Packs a buffer so that the send side of a *_replace call reads a copy.
-std::shared_ptr<std::vector<std::byte>> packed_copy(const Binding& b, const void* buf, int count, MPI_Datatype type)
+std::shared_ptr<std::vector<std::byte>> packed_copy(const Binding& b, const void* buf, std::int64_t count,
+                                                    MPI_Datatype type)
 {
   dt::DatatypePtr t = b.model().datatypes().find(type);
   auto copy = std::make_shared<std::vector<std::byte>>(static_cast<size_t>(t->size() * count));
@@ -77,8 +110,8 @@ std::shared_ptr<std::vector<std::byte>> packed_copy(const Binding& b, const void
 }
 
 // Builds the two parts of a send-receive; the caller waits or returns a request.
-int start_sendrecv(const Binding& b, const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                   int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+int start_sendrecv(const Binding& b, const void* sendbuf, std::int64_t sendcount, MPI_Datatype sendtype, int dest,
+                   int sendtag, void* recvbuf, std::int64_t recvcount, MPI_Datatype recvtype, int source, int recvtag,
                    MPI_Comm comm, RequestPtr& send, RequestPtr& recv)
 {
   OperationArgs sargs, rargs;
@@ -103,6 +136,50 @@ RequestPtr composite(const RequestPtr& send, const RequestPtr& recv, const char*
   return r;
 }
 
+// MPI_Sendrecv (request == nullptr: waits and fills status) or
+// MPI_Isendrecv (returns the composite request).
+int sendrecv(const char* call, const void* sendbuf, std::int64_t sendcount, MPI_Datatype sendtype, int dest,
+             int sendtag, void* recvbuf, std::int64_t recvcount, MPI_Datatype recvtype, int source, int recvtag,
+             MPI_Comm comm, MPI_Status* status, MPI_Request* request)
+{
+  Binding b(call);
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                               recvtag, comm, send, recv))
+    return err;
+  RequestPtr r = composite(send, recv, call);
+  if (request) {
+    *request = b.model().requests().insert(r);
+    return MPI_SUCCESS;
+  }
+  b.wait(r);
+  return finish_receive(b, recv, comm, status);
+}
+
+// MPI_Sendrecv_replace / MPI_Isendrecv_replace: the send reads a packed copy.
+int sendrecv_replace(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, int dest, int sendtag,
+                     int source, int recvtag, MPI_Comm comm, MPI_Status* status, MPI_Request* request)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  if (int err = b.check_buffer(buf, count, datatype, comm))
+    return err;
+  auto copy = packed_copy(b, buf, count, datatype);
+  RequestPtr send, recv;
+  if (int err = start_sendrecv(b, copy->data(), static_cast<std::int64_t>(copy->size()), MPI_BYTE, dest, sendtag,
+                               buf, count, datatype, source, recvtag, comm, send, recv))
+    return err;
+  RequestPtr r = composite(send, recv, call);
+  if (request) {
+    r->staged = copy;  // the send reads the copy until it completes
+    *request = b.model().requests().insert(r);
+    return MPI_SUCCESS;
+  }
+  b.wait(r);
+  return finish_receive(b, recv, comm, status);
+}
+
 }  // namespace
 
 extern "C" {
@@ -112,9 +189,19 @@ int PMPI_Send(const void* buf, int count, MPI_Datatype datatype, int dest, int t
   return blocking_send("MPI_Send", SendMode::Standard, buf, count, datatype, dest, tag, comm);
 }
 
+int PMPI_Send_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Send_c", SendMode::Standard, buf, count, datatype, dest, tag, comm);
+}
+
 int PMPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
   return blocking_send("MPI_Bsend", SendMode::Buffered, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Bsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Bsend_c", SendMode::Buffered, buf, count, datatype, dest, tag, comm);
 }
 
 int PMPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
@@ -122,9 +209,19 @@ int PMPI_Ssend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
   return blocking_send("MPI_Ssend", SendMode::Synchronous, buf, count, datatype, dest, tag, comm);
 }
 
+int PMPI_Ssend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Ssend_c", SendMode::Synchronous, buf, count, datatype, dest, tag, comm);
+}
+
 int PMPI_Rsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
   return blocking_send("MPI_Rsend", SendMode::Ready, buf, count, datatype, dest, tag, comm);
+}
+
+int PMPI_Rsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+  return blocking_send("MPI_Rsend_c", SendMode::Ready, buf, count, datatype, dest, tag, comm);
 }
 
 int PMPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -133,10 +230,22 @@ int PMPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
   return nonblocking_send("MPI_Isend", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
 }
 
+int PMPI_Isend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                 MPI_Request* request)
+{
+  return nonblocking_send("MPI_Isend_c", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
+}
+
 int PMPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request* request)
 {
   return nonblocking_send("MPI_Ibsend", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Ibsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request)
+{
+  return nonblocking_send("MPI_Ibsend_c", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
 }
 
 int PMPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -145,10 +254,22 @@ int PMPI_Issend(const void* buf, int count, MPI_Datatype datatype, int dest, int
   return nonblocking_send("MPI_Issend", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
 }
 
+int PMPI_Issend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request)
+{
+  return nonblocking_send("MPI_Issend_c", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
+}
+
 int PMPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request* request)
 {
   return nonblocking_send("MPI_Irsend", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Irsend_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request)
+{
+  return nonblocking_send("MPI_Irsend_c", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
 }
 
 int PMPI_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -157,10 +278,22 @@ int PMPI_Send_init(const void* buf, int count, MPI_Datatype datatype, int dest, 
   return persistent_send("MPI_Send_init", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
 }
 
+int PMPI_Send_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                     MPI_Request* request)
+{
+  return persistent_send("MPI_Send_init_c", SendMode::Standard, buf, count, datatype, dest, tag, comm, request);
+}
+
 int PMPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request* request)
 {
   return persistent_send("MPI_Bsend_init", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
+}
+
+int PMPI_Bsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request* request)
+{
+  return persistent_send("MPI_Bsend_init_c", SendMode::Buffered, buf, count, datatype, dest, tag, comm, request);
 }
 
 int PMPI_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -169,128 +302,154 @@ int PMPI_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest,
   return persistent_send("MPI_Ssend_init", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
 }
 
+int PMPI_Ssend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request* request)
+{
+  return persistent_send("MPI_Ssend_init_c", SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
+}
+
 int PMPI_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                     MPI_Request* request)
 {
   return persistent_send("MPI_Rsend_init", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
 }
 
+int PMPI_Rsend_init_c(const void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                      MPI_Request* request)
+{
+  return persistent_send("MPI_Rsend_init_c", SendMode::Ready, buf, count, datatype, dest, tag, comm, request);
+}
+
 int PMPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
-  Binding b("MPI_Recv");
-  OperationArgs args;
-  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
-    return err;
-  RequestPtr r = b.p2p().make_recv(b.world(), args);
-  b.p2p().start(r);
-  b.wait(r);
-  return finish_receive(b, r, comm, status);
+  return blocking_recv("MPI_Recv", buf, count, datatype, source, tag, comm, status);
+}
+
+int PMPI_Recv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                MPI_Status* status)
+{
+  return blocking_recv("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
 }
 
 int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  Binding b("MPI_Irecv");
-  OperationArgs args;
-  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
-    return err;
-  RequestPtr r = b.p2p().make_recv(b.world(), args);
-  b.p2p().start(r);
-  *request = b.model().requests().insert(r);
-  return MPI_SUCCESS;
+  return request_recv("MPI_Irecv", false, buf, count, datatype, source, tag, comm, request);
+}
+
+int PMPI_Irecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                 MPI_Request* request)
+{
+  return request_recv("MPI_Irecv_c", false, buf, count, datatype, source, tag, comm, request);
 }
 
 int PMPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request* request)
 {
-  Binding b("MPI_Recv_init");
-  OperationArgs args;
-  if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
-    return err;
-  RequestPtr r = b.p2p().make_recv(b.world(), args);
-  r->persistent = true;
-  *request = b.model().requests().insert(r);
-  return MPI_SUCCESS;
+  return request_recv("MPI_Recv_init", true, buf, count, datatype, source, tag, comm, request);
+}
+
+int PMPI_Recv_init_c(void* buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                     MPI_Request* request)
+{
+  return request_recv("MPI_Recv_init_c", true, buf, count, datatype, source, tag, comm, request);
 }
 
 int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-  Binding b("MPI_Sendrecv");
-  RequestPtr send, recv;
-  if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                               recvtag, comm, send, recv))
-    return err;
-  b.wait(composite(send, recv, "MPI_Sendrecv"));
-  return finish_receive(b, recv, comm, status);
+  return sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                  recvtag, comm, status, nullptr);
+}
+
+int PMPI_Sendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                    void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
+                    MPI_Status* status)
+{
+  return sendrecv("MPI_Sendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                  recvtag, comm, status, nullptr);
 }
 
 int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                           int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-  Binding b("MPI_Sendrecv_replace");
-  if (int err = b.check_initialized())
-    return err;
-  if (int err = b.check_buffer(buf, count, datatype, comm))
-    return err;
-  auto copy = packed_copy(b, buf, count, datatype);
-  RequestPtr send, recv;
-  if (int err = start_sendrecv(b, copy->data(), static_cast<int>(copy->size()), MPI_BYTE, dest, sendtag, buf, count,
-                               datatype, source, recvtag, comm, send, recv))
-    return err;
-  b.wait(composite(send, recv, "MPI_Sendrecv_replace"));
-  return finish_receive(b, recv, comm, status);
+  return sendrecv_replace("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm, status,
+                          nullptr);
+}
+
+int PMPI_Sendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                            int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+  return sendrecv_replace("MPI_Sendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                          status, nullptr);
 }
 
 int PMPI_Isendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                    int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm,
                    MPI_Request* request)
 {
-  Binding b("MPI_Isendrecv");
-  RequestPtr send, recv;
-  if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                               recvtag, comm, send, recv))
-    return err;
-  *request = b.model().requests().insert(composite(send, recv, "MPI_Isendrecv"));
-  return MPI_SUCCESS;
+  return sendrecv("MPI_Isendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                  recvtag, comm, MPI_STATUS_IGNORE, request);
+}
+
+int PMPI_Isendrecv_c(const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                     void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                     MPI_Comm comm, MPI_Request* request)
+{
+  return sendrecv("MPI_Isendrecv_c", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype,
+                  source, recvtag, comm, MPI_STATUS_IGNORE, request);
 }
 
 int PMPI_Isendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
                            int recvtag, MPI_Comm comm, MPI_Request* request)
 {
-  Binding b("MPI_Isendrecv_replace");
-  if (int err = b.check_initialized())
-    return err;
-  if (int err = b.check_buffer(buf, count, datatype, comm))
-    return err;
-  auto copy = packed_copy(b, buf, count, datatype);
-  RequestPtr send, recv;
-  if (int err = start_sendrecv(b, copy->data(), static_cast<int>(copy->size()), MPI_BYTE, dest, sendtag, buf, count,
-                               datatype, source, recvtag, comm, send, recv))
-    return err;
-  RequestPtr r = composite(send, recv, "MPI_Isendrecv_replace");
-  r->staged = copy;  // the send reads the copy until it completes
-  *request = b.model().requests().insert(r);
-  return MPI_SUCCESS;
+  return sendrecv_replace("MPI_Isendrecv_replace", buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                          MPI_STATUS_IGNORE, request);
+}
+
+int PMPI_Isendrecv_replace_c(void* buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source,
+                             int recvtag, MPI_Comm comm, MPI_Request* request)
+{
+  return sendrecv_replace("MPI_Isendrecv_replace_c", buf, count, datatype, dest, sendtag, source, recvtag, comm,
+                          MPI_STATUS_IGNORE, request);
 }
 
 }  // extern "C"
 
 PROGSIM_MPI_ALIAS(MPI_Send)
+PROGSIM_MPI_ALIAS(MPI_Send_c)
 PROGSIM_MPI_ALIAS(MPI_Bsend)
+PROGSIM_MPI_ALIAS(MPI_Bsend_c)
 PROGSIM_MPI_ALIAS(MPI_Ssend)
+PROGSIM_MPI_ALIAS(MPI_Ssend_c)
 PROGSIM_MPI_ALIAS(MPI_Rsend)
+PROGSIM_MPI_ALIAS(MPI_Rsend_c)
 PROGSIM_MPI_ALIAS(MPI_Isend)
+PROGSIM_MPI_ALIAS(MPI_Isend_c)
 PROGSIM_MPI_ALIAS(MPI_Ibsend)
+PROGSIM_MPI_ALIAS(MPI_Ibsend_c)
 PROGSIM_MPI_ALIAS(MPI_Issend)
+PROGSIM_MPI_ALIAS(MPI_Issend_c)
 PROGSIM_MPI_ALIAS(MPI_Irsend)
+PROGSIM_MPI_ALIAS(MPI_Irsend_c)
 PROGSIM_MPI_ALIAS(MPI_Send_init)
+PROGSIM_MPI_ALIAS(MPI_Send_init_c)
 PROGSIM_MPI_ALIAS(MPI_Bsend_init)
+PROGSIM_MPI_ALIAS(MPI_Bsend_init_c)
 PROGSIM_MPI_ALIAS(MPI_Ssend_init)
+PROGSIM_MPI_ALIAS(MPI_Ssend_init_c)
 PROGSIM_MPI_ALIAS(MPI_Rsend_init)
+PROGSIM_MPI_ALIAS(MPI_Rsend_init_c)
 PROGSIM_MPI_ALIAS(MPI_Recv)
+PROGSIM_MPI_ALIAS(MPI_Recv_c)
 PROGSIM_MPI_ALIAS(MPI_Irecv)
+PROGSIM_MPI_ALIAS(MPI_Irecv_c)
 PROGSIM_MPI_ALIAS(MPI_Recv_init)
+PROGSIM_MPI_ALIAS(MPI_Recv_init_c)
 PROGSIM_MPI_ALIAS(MPI_Sendrecv)
+PROGSIM_MPI_ALIAS(MPI_Sendrecv_c)
 PROGSIM_MPI_ALIAS(MPI_Sendrecv_replace)
+PROGSIM_MPI_ALIAS(MPI_Sendrecv_replace_c)
 PROGSIM_MPI_ALIAS(MPI_Isendrecv)
+PROGSIM_MPI_ALIAS(MPI_Isendrecv_c)
 PROGSIM_MPI_ALIAS(MPI_Isendrecv_replace)
+PROGSIM_MPI_ALIAS(MPI_Isendrecv_replace_c)

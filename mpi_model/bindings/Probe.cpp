@@ -1,5 +1,6 @@
 // MPI-4.1 §3.8: probe and matched probe (MPI_Mprobe takes the message out of
-// the matching queues so that only MPI_Mrecv can receive it).
+// the matching queues so that only MPI_Mrecv can receive it). MPI_Mrecv and
+// MPI_Imrecv have large-count variants (_c, §19.2).
 
 #include "bindings/Binding.hpp"
 
@@ -69,7 +70,7 @@ const Packet* poll_for_message(const Binding& b, int source, int tag, const Comm
   return found;
 }
 
-int receive_message(const Binding& b, void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
+int receive_message(const Binding& b, void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Message* message,
                     RequestPtr& out)
 {
   if (int err = b.check_initialized())
@@ -97,6 +98,45 @@ int receive_message(const Binding& b, void* buf, int count, MPI_Datatype datatyp
   out->context_id = m->context_id;
   b.p2p().start_matched_recv(out, std::move(*m));
   *message = MPI_MESSAGE_NULL;
+  return MPI_SUCCESS;
+}
+
+int matched_recv(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Message* message,
+                 MPI_Status* status)
+{
+  Binding b(call);
+  RequestPtr r;
+  if (int err = receive_message(b, buf, count, datatype, message, r))
+    return err;
+  if (!r) {
+    fill_proc_null_status(status);
+    return MPI_SUCCESS;
+  }
+  b.wait(r);
+  fill_status(status, *r);
+  if (r->status_error == MPI_ERR_TRUNCATE)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, "the message is larger than the receive buffer");
+  return MPI_SUCCESS;
+}
+
+int matched_irecv(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Message* message,
+                  MPI_Request* request)
+{
+  Binding b(call);
+  RequestPtr r;
+  if (int err = receive_message(b, buf, count, datatype, message, r))
+    return err;
+  if (!r) {
+    // A receive from MPI_PROC_NULL: complete at once.
+    OperationArgs args;
+    args.comm = b.model().communicators().find(MPI_COMM_WORLD, b.world());
+    args.peer = MPI_PROC_NULL;
+    args.datatype = MPI_BYTE;
+    args.call = b.call();
+    r = b.p2p().make_recv(b.world(), args);
+    b.p2p().start(r);
+  }
+  *request = b.model().requests().insert(r);
   return MPI_SUCCESS;
 }
 
@@ -177,39 +217,22 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mes
 
 int PMPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status)
 {
-  Binding b("MPI_Mrecv");
-  RequestPtr r;
-  if (int err = receive_message(b, buf, count, datatype, message, r))
-    return err;
-  if (!r) {
-    fill_proc_null_status(status);
-    return MPI_SUCCESS;
-  }
-  b.wait(r);
-  fill_status(status, *r);
-  if (r->status_error == MPI_ERR_TRUNCATE)
-    return b.error(MPI_COMM_WORLD, MPI_ERR_TRUNCATE, "the message is larger than the receive buffer");
-  return MPI_SUCCESS;
+  return matched_recv("MPI_Mrecv", buf, count, datatype, message, status);
+}
+
+int PMPI_Mrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status)
+{
+  return matched_recv("MPI_Mrecv_c", buf, count, datatype, message, status);
 }
 
 int PMPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request)
 {
-  Binding b("MPI_Imrecv");
-  RequestPtr r;
-  if (int err = receive_message(b, buf, count, datatype, message, r))
-    return err;
-  if (!r) {
-    // A receive from MPI_PROC_NULL: complete at once.
-    OperationArgs args;
-    args.comm = b.model().communicators().find(MPI_COMM_WORLD, b.world());
-    args.peer = MPI_PROC_NULL;
-    args.datatype = MPI_BYTE;
-    args.call = b.call();
-    r = b.p2p().make_recv(b.world(), args);
-    b.p2p().start(r);
-  }
-  *request = b.model().requests().insert(r);
-  return MPI_SUCCESS;
+  return matched_irecv("MPI_Imrecv", buf, count, datatype, message, request);
+}
+
+int PMPI_Imrecv_c(void* buf, MPI_Count count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request)
+{
+  return matched_irecv("MPI_Imrecv_c", buf, count, datatype, message, request);
 }
 
 }  // extern "C"
@@ -219,4 +242,6 @@ PROGSIM_MPI_ALIAS(MPI_Iprobe)
 PROGSIM_MPI_ALIAS(MPI_Mprobe)
 PROGSIM_MPI_ALIAS(MPI_Improbe)
 PROGSIM_MPI_ALIAS(MPI_Mrecv)
+PROGSIM_MPI_ALIAS(MPI_Mrecv_c)
 PROGSIM_MPI_ALIAS(MPI_Imrecv)
+PROGSIM_MPI_ALIAS(MPI_Imrecv_c)

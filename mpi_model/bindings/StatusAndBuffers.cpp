@@ -1,5 +1,7 @@
 // MPI-4.1 §3.2.5 and §5.1.11 (status inquiries: count, elements) and §3.6
-// (the buffer of buffered sends).
+// (the buffer of buffered sends), with their large-count variants (_c,
+// §19.2). The helpers work on 64-bit counts; the int versions store
+// MPI_UNDEFINED when the value does not fit in an int.
 
 #include "bindings/Datatypes.hpp"
 
@@ -27,27 +29,24 @@ void set_status_bytes(MPI_Status* status, long long bytes)
   status->count_hi_and_cancelled = static_cast<int>(((b >> 32) << 1) | (status->count_hi_and_cancelled & 1));
 }
 
-}  // namespace
-
-extern "C" {
-
-int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
+// Whole items received, or MPI_UNDEFINED (MPI-4.1 §3.2.5).
+int get_count(const char* call, const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
 {
-  Binding b("MPI_Get_count");
+  Binding b(call);
   dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
   std::optional<std::int64_t> items = dt::count_items(*t, status_bytes(status));
-  *count = items ? int_or_undefined(*items) : MPI_UNDEFINED;
+  *count = items ? *items : MPI_UNDEFINED;
   return MPI_SUCCESS;
 }
 
 // Basic elements received (MPI-4.1 §5.1.11); MPI_UNDEFINED when the data
 // ends inside a basic element (sent and received signatures differ), as in
 // MPICH.
-int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+int get_elements(const char* call, const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
 {
-  Binding b("MPI_Get_elements_x");
+  Binding b(call);
   dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
@@ -56,22 +55,13 @@ int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Cou
   return MPI_SUCCESS;
 }
 
-int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count)
-{
-  MPI_Count n = 0;
-  int err = PMPI_Get_elements_x(status, datatype, &n);
-  if (err == MPI_SUCCESS)
-    *count = int_or_undefined(n);
-  return err;
-}
-
 // The status then says that `count` basic elements of the type were
 // received: whole items, then the bytes of the first elements of the next
 // one (found by bisection on the engine's element count, which grows with
 // the byte count). MPI_Get_count and MPI_Get_elements give them back.
-int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
+int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, std::int64_t count)
 {
-  Binding b("MPI_Status_set_elements_x");
+  Binding b(call);
   dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
@@ -101,9 +91,90 @@ int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Co
   return MPI_SUCCESS;
 }
 
+int buffer_attach(const char* call, void* buffer, std::int64_t size)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
+  if (buf.attached())
+    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
+  if (size < 0)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "negative size");
+  buf.attach(buffer, static_cast<std::size_t>(size));
+  return MPI_SUCCESS;
+}
+
+// Blocks until every buffered message has left the buffer (MPI-4.1 §3.6.1):
+// a blocked call, so it progresses the rank's decoupled activities.
+int buffer_detach(const char* call, void* buffer_addr, MPI_Count* size)
+{
+  Binding b(call);
+  if (int err = b.check_initialized())
+    return err;
+  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
+  if (!buf.attached())
+    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "no buffer is attached");
+  if (buf.pending_messages() > 0)
+    b.progress().wait_until([&buf] { return buf.pending_messages() == 0; },
+                            std::string(call) + " (" + std::to_string(buf.pending_messages()) +
+                                " buffered message(s) still to be sent)");
+  *static_cast<void**>(buffer_addr) = buf.base();
+  *size = static_cast<MPI_Count>(buf.size());
+  buf.detach();
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
+{
+  MPI_Count n = 0;
+  int err = get_count("MPI_Get_count", status, datatype, &n);
+  if (err == MPI_SUCCESS)
+    *count = int_or_undefined(n);
+  return err;
+}
+
+int PMPI_Get_count_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+{
+  return get_count("MPI_Get_count_c", status, datatype, count);
+}
+
+int PMPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count)
+{
+  MPI_Count n = 0;
+  int err = get_elements("MPI_Get_elements", status, datatype, &n);
+  if (err == MPI_SUCCESS)
+    *count = int_or_undefined(n);
+  return err;
+}
+
+int PMPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+{
+  return get_elements("MPI_Get_elements_x", status, datatype, count);
+}
+
+int PMPI_Get_elements_c(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
+{
+  return get_elements("MPI_Get_elements_c", status, datatype, count);
+}
+
 int PMPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count)
 {
-  return PMPI_Status_set_elements_x(status, datatype, count);
+  return set_elements("MPI_Status_set_elements", status, datatype, count);
+}
+
+int PMPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
+{
+  return set_elements("MPI_Status_set_elements_x", status, datatype, count);
+}
+
+int PMPI_Status_set_elements_c(MPI_Status* status, MPI_Datatype datatype, MPI_Count count)
+{
+  return set_elements("MPI_Status_set_elements_c", status, datatype, count);
 }
 
 int PMPI_Status_set_cancelled(MPI_Status* status, int flag)
@@ -153,36 +224,28 @@ int PMPI_Status_set_error(MPI_Status* status, int error)
 
 int PMPI_Buffer_attach(void* buffer, int size)
 {
-  Binding b("MPI_Buffer_attach");
-  if (int err = b.check_initialized())
-    return err;
-  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
-  if (buf.attached())
-    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "a buffer is already attached");
-  if (size < 0)
-    return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "negative size");
-  buf.attach(buffer, static_cast<std::size_t>(size));
-  return MPI_SUCCESS;
+  return buffer_attach("MPI_Buffer_attach", buffer, size);
 }
 
-// Blocks until every buffered message has left the buffer (MPI-4.1 §3.6.1):
-// a blocked call, so it progresses the rank's decoupled activities.
+int PMPI_Buffer_attach_c(void* buffer, MPI_Count size)
+{
+  return buffer_attach("MPI_Buffer_attach_c", buffer, size);
+}
+
+// MPI-4.1 §3.6.1: a size that does not fit in an int is returned as
+// MPI_UNDEFINED (as MPICH does).
 int PMPI_Buffer_detach(void* buffer_addr, int* size)
 {
-  Binding b("MPI_Buffer_detach");
-  if (int err = b.check_initialized())
-    return err;
-  BufferedSendBuffer& buf = b.p2p().bsend_buffer(b.world());
-  if (!buf.attached())
-    return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "no buffer is attached");
-  if (buf.pending_messages() > 0)
-    b.progress().wait_until([&buf] { return buf.pending_messages() == 0; },
-                            "MPI_Buffer_detach (" + std::to_string(buf.pending_messages()) +
-                                " buffered message(s) still to be sent)");
-  *static_cast<void**>(buffer_addr) = buf.base();
-  *size = static_cast<int>(buf.size());
-  buf.detach();
-  return MPI_SUCCESS;
+  MPI_Count n = 0;
+  int err = buffer_detach("MPI_Buffer_detach", buffer_addr, &n);
+  if (err == MPI_SUCCESS)
+    *size = int_or_undefined(n);
+  return err;
+}
+
+int PMPI_Buffer_detach_c(void* buffer_addr, MPI_Count* size)
+{
+  return buffer_detach("MPI_Buffer_detach_c", buffer_addr, size);
 }
 
 }  // extern "C"
@@ -194,10 +257,15 @@ PROGSIM_MPI_ALIAS(MPI_Status_set_tag)
 PROGSIM_MPI_ALIAS(MPI_Status_get_error)
 PROGSIM_MPI_ALIAS(MPI_Status_set_error)
 PROGSIM_MPI_ALIAS(MPI_Get_count)
+PROGSIM_MPI_ALIAS(MPI_Get_count_c)
 PROGSIM_MPI_ALIAS(MPI_Get_elements_x)
 PROGSIM_MPI_ALIAS(MPI_Get_elements)
+PROGSIM_MPI_ALIAS(MPI_Get_elements_c)
 PROGSIM_MPI_ALIAS(MPI_Status_set_elements_x)
 PROGSIM_MPI_ALIAS(MPI_Status_set_elements)
+PROGSIM_MPI_ALIAS(MPI_Status_set_elements_c)
 PROGSIM_MPI_ALIAS(MPI_Status_set_cancelled)
 PROGSIM_MPI_ALIAS(MPI_Buffer_attach)
+PROGSIM_MPI_ALIAS(MPI_Buffer_attach_c)
 PROGSIM_MPI_ALIAS(MPI_Buffer_detach)
+PROGSIM_MPI_ALIAS(MPI_Buffer_detach_c)

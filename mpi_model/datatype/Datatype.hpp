@@ -64,10 +64,13 @@ struct Envelope {
 // addresses a[], datatypes d[]). Empty for predefined types. Integers are
 // stored as int64_t; a binding for the int versions narrows them (and for
 // the _c functions moves the count arguments to the large-count array).
+// large_counts: the type was built by a large-count ("_c") constructor, so
+// its count arguments decode as large counts (with_large_counts()).
 struct Contents {
     std::vector<std::int64_t> integers;
     std::vector<std::int64_t> addresses;
     std::vector<DatatypePtr> datatypes;
+    bool large_counts = false;
 };
 
 namespace detail {

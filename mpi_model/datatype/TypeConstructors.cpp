@@ -181,4 +181,12 @@ DatatypePtr make_dup(const DatatypePtr& oldtype) {
     return TypeFactory::retag(*oldtype, Combiner::Dup, Contents{{}, {}, {oldtype}});
 }
 
+DatatypePtr with_large_counts(const DatatypePtr& type) {
+    check_type(type, "type");
+    if (type->is_predefined()) throw DatatypeError(ErrorClass::Type, "with_large_counts: predefined type");
+    Contents c = type->contents();
+    c.large_counts = true;
+    return TypeFactory::retag(*type, type->combiner(), std::move(c));
+}
+
 }  // namespace progsim::dt

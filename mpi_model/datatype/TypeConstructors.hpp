@@ -57,6 +57,10 @@ DatatypePtr make_darray(std::int64_t size, std::int64_t rank, const std::vector<
 DatatypePtr make_resized(const DatatypePtr& oldtype, std::int64_t lb, std::int64_t extent);
 // MPI_Type_dup: the same type with combiner Dup (never predefined).
 DatatypePtr make_dup(const DatatypePtr& oldtype);
+// The same derived type, marked as built by the large-count ("_c") variant
+// of its constructor (MPI-4.1 §5.1.13: its count arguments are then large
+// counts for MPI_Type_get_envelope_c / MPI_Type_get_contents_c).
+DatatypePtr with_large_counts(const DatatypePtr& type);
 
 // ---- Pointer-and-count overloads for the C bindings --------------------------
 
@@ -113,9 +117,9 @@ DatatypePtr make_subarray(std::int64_t ndims, const T* sizes, const T* subsizes,
 }
 // distribs and order: the mpi.h constants; accepted if they equal
 // Distribution / Order values.
-template <class T>
-DatatypePtr make_darray(std::int64_t size, std::int64_t rank, std::int64_t ndims, const T* gsizes,
-                        const int* distribs, const int* dargs, const T* psizes, int order,
+template <class G, class P>
+DatatypePtr make_darray(std::int64_t size, std::int64_t rank, std::int64_t ndims, const G* gsizes,
+                        const int* distribs, const int* dargs, const P* psizes, int order,
                         const DatatypePtr& oldtype) {
     if (ndims <= 0) throw DatatypeError(ErrorClass::Arg, "darray: ndims must be positive");
     auto d = detail::to_vector(ndims, distribs, "ndims");

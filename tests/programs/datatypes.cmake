@@ -50,3 +50,13 @@ endforeach()
 progsim_program_test(datatype.free_in_use.rendezvous PROGRAM datatype_free_in_use
   EXPECT --expect-outcome completed --stdout-regex "rank 1: datatype_free_in_use ok"
   RUN -n 2 --cfg eager-threshold=0)
+
+# The large-count "_c" bindings (MPI-4.1 §19.2): MPI_Send_c/Recv_c in every
+# mode, Isendrecv_c, Mrecv_c, Buffer_attach_c/detach_c, statuses and types
+# beyond INT_MAX (Get_count_c, Type_size_c, true extents of 5 GiB types),
+# decoding with large counts, Pack_c/Unpack_c and external32.
+progsim_test_program(large_count large_count.c)
+progsim_program_test(datatype.large_count PROGRAM large_count
+  EXPECT --expect-outcome completed --twice
+         --stdout-regex "rank 0: large_count ok" --stdout-regex "rank 1: large_count ok"
+  RUN -n 2)
