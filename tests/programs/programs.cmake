@@ -1,7 +1,7 @@
 # Program tests: each MPI program with the outcome it must have.
 # Times are simulated seconds; tolerances are stated per check.
 
-progsim_test_program(hello hello.c)
+progsim_test_program(hello ${PROJECT_SOURCE_DIR}/examples/hello/hello.c)
 progsim_test_program(hello_cxx hello_cxx.cpp)
 progsim_test_program(sleep_wtime sleep_wtime.c)
 progsim_test_program(global_counter global_counter.c)
@@ -91,7 +91,8 @@ progsim_program_test(runtime.environment PROGRAM environment
   RUN -n 1)
 
 # --- point-to-point protocols and progress policies (issue 3) ---
-foreach(p bsend_sleep rndv_compute head_to_head ssend_then_send test_loop)
+progsim_test_program(bsend_sleep ${PROJECT_SOURCE_DIR}/examples/bsend_then_sleep/bsend_sleep.c)
+foreach(p rndv_compute head_to_head ssend_then_send test_loop)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
