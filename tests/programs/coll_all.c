@@ -5,7 +5,7 @@
  * alltoall(v,w), reduce_scatter(_block), scan, exscan, reduce_local, with
  * MPI_IN_PLACE where MPI allows it, derived datatypes, and on a split
  * communicator. */
-#include "comm_check.h"
+#include "check.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * MPI_Comm_free (also for a freed keyval), the deprecated MPI-1 names, the
  * predefined attributes, a user error handler inherited by a dup and called
  * with the communicator and the error, and MPI_Info. */
-#include "comm_check.h"
+#include "check.h"
 
 #include <stdint.h>
 #include <string.h>

@@ -2,7 +2,7 @@
  * excl, range_incl, range_excl, union, intersection, difference,
  * translate_ranks (with MPI_PROC_NULL and MPI_UNDEFINED results), compare,
  * size, rank, MPI_GROUP_EMPTY and free. */
-#include "comm_check.h"
+#include "check.h"
 
 static int group_size(MPI_Group g)
 {

@@ -4,7 +4,7 @@
  * the high flag), and the intercommunicator collectives with known values:
  * barrier, bcast, reduce, allreduce, gather, scatter, allgather, alltoall,
  * reduce_scatter_block. */
-#include "comm_check.h"
+#include "check.h"
 
 int main(int argc, char** argv)
 {

@@ -4,7 +4,7 @@
  * MPI_Comm_create and MPI_Comm_create_group, MPI_Comm_split_type
  * (MPI_COMM_TYPE_SHARED groups the ranks of a host), MPI_Comm_idup, names,
  * and many dup/free cycles and live communicators. */
-#include "comm_check.h"
+#include "check.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * combiner, MPI_Type_dup, commit and free rules, names, attributes and
  * keyvals with the predefined callbacks, MPI_Type_match_size and the _x
  * queries. Run with 2 ranks (names of predefined types are per process). */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <stdlib.h>
 #include <string.h>

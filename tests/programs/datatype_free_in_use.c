@@ -3,7 +3,7 @@
  * persistent request whose type was freed complete normally, even after
  * many new types were created and reused the freed handles (requests hold
  * the type itself). Run with 2 ranks. */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <stdlib.h>
 

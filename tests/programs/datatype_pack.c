@@ -1,7 +1,7 @@
 /* MPI_Pack / MPI_Unpack round trips, packed messages between ranks in
  * both directions, the external32 representation and pack errors
  * (MPI-4.1 §5.2). Run with 2 ranks. */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * between ranks (count 4, resized to the C struct's size), and a message
  * described by absolute addresses sent from MPI_BOTTOM (MPI-4.1 §5.1.5,
  * §5.1.12). Run with 2 ranks. */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * sent and received as contiguous ints and back, resized types in sends of
  * count 3, MPI_Get_count / MPI_Get_elements on partial messages and
  * MPI_Status_set_elements. Run with 2 ranks. */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <stddef.h>
 

@@ -3,7 +3,7 @@
  * INT_MAX, types larger than 2 GiB (described, never allocated), their
  * decoding with large counts, pack/unpack and the int versions' limits.
  * Run with 2 ranks. */
-#include "datatype_check.h"
+#include "check.h"
 
 #include <limits.h>
 #include <string.h>

@@ -1,8 +1,8 @@
-/* Checks shared by the datatype test programs: CHECK counts failures and
+/* Checks shared by the test programs: CHECK counts failures and
  * prints them; finish() prints "rank R: NAME ok (N checks)" when none
  * failed, else aborts with exit code 1. */
-#ifndef DATATYPE_CHECK_H
-#define DATATYPE_CHECK_H
+#ifndef PROGSIM_TEST_CHECK_H
+#define PROGSIM_TEST_CHECK_H
 
 #include <mpi.h>
 #include <stdio.h>
