@@ -109,7 +109,8 @@ void fill_status(MPI_Status* status, const Request& request)
     return;
   status->MPI_SOURCE = request.status_source;
   status->MPI_TAG = request.status_tag;
-  status->MPI_ERROR = request.status_error;
+  // MPI_ERROR is left alone: single-completion calls never set it, and the
+  // multiple-completion calls set it themselves (MPI-4.1 §3.2.5, §3.7.5).
   auto bytes = static_cast<unsigned long long>(request.status_bytes);
   status->count_lo = static_cast<int>(bytes & 0xffffffffULL);
   status->count_hi_and_cancelled = static_cast<int>(((bytes >> 32) << 1) | (request.cancelled ? 1 : 0));

@@ -28,6 +28,22 @@ RequestPtr lookup(const Binding& b, MPI_Request handle, int& err)
   return r->active() ? r : nullptr;
 }
 
+// The result of a call completing several requests: MPI_ERR_IN_STATUS when
+// one failed, and then (only then) each status's MPI_ERROR holds its own
+// outcome (MPI-4.1 §3.7.5).
+int multiple_completion_result(const std::vector<int>& errors, MPI_Status* statuses)
+{
+  bool failed = false;
+  for (int e : errors)
+    failed = failed || e != MPI_SUCCESS;
+  if (!failed)
+    return MPI_SUCCESS;
+  if (statuses != MPI_STATUSES_IGNORE)
+    for (std::size_t i = 0; i < errors.size(); ++i)
+      statuses[i].MPI_ERROR = errors[i];
+  return MPI_ERR_IN_STATUS;
+}
+
 // The request completed: report it and release or deactivate the handle.
 int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Status* status)
 {
@@ -45,6 +61,20 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
                        std::to_string(r->status_tag) + " is larger than the receive buffer of " +
                        std::to_string(r->bytes) + " bytes");
   return err;
+}
+
+// Retires every request of a completed MPI_Waitall / MPI_Testall.
+int retire_all(const Binding& b, const std::vector<RequestPtr>& rs, MPI_Request requests[], MPI_Status statuses[])
+{
+  std::vector<int> errors(rs.size(), MPI_SUCCESS);
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+    if (!rs[i])
+      empty_status(st);
+    else
+      errors[i] = retire(b, &requests[i], rs[i], st);
+  }
+  return multiple_completion_result(errors, statuses);
 }
 
 // One poll of a test procedure.
@@ -172,15 +202,7 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   };
   if (!all_done())
     wait_for(b, rs, all_done, describe_all(rs, "MPI_Waitall"));
-  int result = MPI_SUCCESS;
-  for (int i = 0; i < count; ++i) {
-    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-    if (!rs[static_cast<size_t>(i)])
-      empty_status(st);
-    else if (int e = retire(b, &requests[i], rs[static_cast<size_t>(i)], st))
-      result = e;
-  }
-  return result == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_IN_STATUS;
+  return retire_all(b, rs, requests, statuses);
 }
 
 int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
@@ -200,14 +222,7 @@ int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status status
   count_false(b, *flag);
   if (!*flag)
     return MPI_SUCCESS;
-  for (int i = 0; i < count; ++i) {
-    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
-    if (!rs[static_cast<size_t>(i)])
-      empty_status(st);
-    else
-      retire(b, &requests[i], rs[static_cast<size_t>(i)], st);
-  }
-  return MPI_SUCCESS;
+  return retire_all(b, rs, requests, statuses);
 }
 
 int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
@@ -290,18 +305,17 @@ static int some(const Binding& b, int incount, MPI_Request requests[], int* outc
   if (block && !any_done())
     wait_for(b, rs, any_done, describe_all(rs, b.call()));
   *outcount = 0;
-  int result = MPI_SUCCESS;
+  std::vector<int> errors;
   for (int i = 0; i < incount; ++i) {
     const RequestPtr& r = rs[static_cast<size_t>(i)];
     if (r && Binding::done(*r)) {
       MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[*outcount];
       indices[*outcount] = i;
       ++*outcount;
-      if (int e = retire(b, &requests[i], r, st))
-        result = e;
+      errors.push_back(retire(b, &requests[i], r, st));
     }
   }
-  return result == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_IN_STATUS;
+  return multiple_completion_result(errors, statuses);
 }
 
 int PMPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])

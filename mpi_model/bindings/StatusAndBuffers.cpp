@@ -85,7 +85,8 @@ int set_elements(const char* call, MPI_Status* status, MPI_Datatype datatype, st
     else
       lo = mid + 1;
   }
-  if (items > (std::numeric_limits<long long>::max() >> 1) / std::max<std::int64_t>(t->size(), 1))
+  // The status holds 63 bits of byte count (the 64th is the cancelled flag).
+  if (items > (std::numeric_limits<long long>::max() - lo) / std::max<std::int64_t>(t->size(), 1))
     return b.error(MPI_COMM_WORLD, MPI_ERR_COUNT, "count " + std::to_string(count) + " is too large");
   set_status_bytes(status, items * t->size() + lo);
   return MPI_SUCCESS;
