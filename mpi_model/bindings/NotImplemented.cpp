@@ -17,7 +17,7 @@ constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
 constexpr const char* kSessions = "the Sessions model (section 11.3)";
-constexpr const char* kMpi5 = "generalized requests, MPI-5.0 additions and Fortran interoperability";
+constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
 }  // namespace
 
 #define PROGSIM_NOT_IMPLEMENTED(name, area)                                          \
@@ -250,8 +250,6 @@ PROGSIM_NOT_IMPLEMENTED(Comm_detach_buffer, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Comm_flush_buffer, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Comm_iflush_buffer, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Get_hw_resource_info, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Grequest_complete, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Grequest_start, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Remove_error_class, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Remove_error_code, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Remove_error_string, kMpi5)

@@ -5,6 +5,7 @@
 // of the caller's MPI library, and calls that return false are counted.
 
 #include "bindings/Binding.hpp"
+#include "bindings/GeneralizedRequests.hpp"
 
 #include <vector>
 
@@ -47,6 +48,8 @@ int multiple_completion_result(const std::vector<int>& errors, MPI_Status* statu
 // The request completed: report it and release or deactivate the handle.
 int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Status* status)
 {
+  if (r->kind == RequestKind::Generalized)
+    return retire_generalized(b, handle, r, status);
   fill_status(status, *r);
   int err = r->status_error;
   if (r->persistent) {
@@ -345,6 +348,16 @@ int PMPI_Request_free(MPI_Request* request)
   RequestPtr r = b.model().requests().find(*request);
   if (!r)
     return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  if (r->kind == RequestKind::Generalized) {
+    int err = free_generalized(b, r);
+    if (!r->complete()) {
+      *request = MPI_REQUEST_NULL;  // the table entry stays until MPI_Grequest_complete
+      return err;
+    }
+    b.model().requests().erase(*request);
+    *request = MPI_REQUEST_NULL;
+    return err;
+  }
   if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -365,6 +378,8 @@ int PMPI_Cancel(MPI_Request* request)
   RequestPtr r = b.model().requests().find(*request);
   if (!r)
     return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  if (r->kind == RequestKind::Generalized)
+    return cancel_generalized(b, *r);
   if (r->active() && !r->complete())
     b.p2p().cancel(*r);
   return MPI_SUCCESS;

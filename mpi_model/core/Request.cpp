@@ -47,6 +47,8 @@ const char* to_string(SendMode mode)
 
 std::string Request::describe() const
 {
+  if (kind == RequestKind::Generalized)
+    return "MPI_Grequest_start(), a generalized request waiting for its MPI_Grequest_complete";
   std::string peer_text;
   if (kind == RequestKind::Send)
     peer_text = "dest=" + std::to_string(peer);

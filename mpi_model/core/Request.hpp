@@ -19,7 +19,16 @@
 
 namespace progsim::mpi {
 
-enum class RequestKind { Send, Recv };
+// Generalized: MPI_Grequest_start (MPI-4.1 §13.2), completed by the program.
+enum class RequestKind { Send, Recv, Generalized };
+
+// The program's callbacks of a generalized request.
+struct GeneralizedCallbacks {
+  MPI_Grequest_query_function* query = nullptr;
+  MPI_Grequest_free_function* free = nullptr;
+  MPI_Grequest_cancel_function* cancel = nullptr;
+  void* extra_state = nullptr;
+};
 enum class SendMode { Standard, Buffered, Synchronous, Ready };
 
 // How a message travels; chosen by ProtocolSelector from mode and size.
@@ -91,6 +100,7 @@ struct Request {
   // status is the receive part's. on_complete runs once, at completion.
   std::vector<std::shared_ptr<Request>> parts;
   std::function<void()> on_complete;
+  GeneralizedCallbacks generalized;  // kind Generalized only
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;

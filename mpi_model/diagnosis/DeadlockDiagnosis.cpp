@@ -30,7 +30,11 @@ void edges_of(const Request& r, const PointToPoint& p2p, std::vector<WaitEdge>& 
   WaitEdge e;
   e.from = r.owner;
   bool internal = r.context_id != r.comm_context;
-  if (r.kind == RequestKind::Recv) {
+  if (r.kind == RequestKind::Generalized) {
+    // Only the program completes it, and this rank is blocked.
+    e.to = r.owner;
+    e.waits_for = "its own MPI_Grequest_complete";
+  } else if (r.kind == RequestKind::Recv) {
     e.to = r.peer_world;
     if (r.state == RequestState::WaitingForData)
       e.waits_for = "the data of " + rank_text(e.to) + "'s matched rendezvous send (a progress chunk of " +

@@ -13,6 +13,7 @@ progsim_test_program(barrier_mismatch barrier_mismatch.c)
 progsim_test_program(errhandler errhandler.c)
 progsim_test_program(environment environment.c)
 progsim_test_program(alloc_mem_and_unimplemented alloc_mem_and_unimplemented.c)
+progsim_test_program(grequest grequest.c)
 
 # --- runtime (issue 2) ---
 foreach(n 1 4 64)
@@ -80,6 +81,13 @@ progsim_program_test(runtime.alloc_mem_and_unimplemented PROGRAM alloc_mem_and_u
          --stdout-regex "rank 1: block\\[12345\\]=2, free of a stack address -> MPI_ERR_BASE\n"
          --stderr-regex "rank 1: MPI_Win_create: MPI_ERR_UNSUPPORTED_OPERATION \\([^)]*\\): not implemented by progsim yet: one-sided communication \\(MPI-4.1 chapter 12\\) at t="
   RUN -n 2)
+progsim_program_test(p2p.grequest PROGRAM grequest
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: grequest ok \\(8 checks\\)"
+  RUN -n 2)
+progsim_program_test(p2p.grequest_never_completed PROGRAM grequest PROGRAM_ARGS deadlock
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Grequest_start\\(\\), a generalized request waiting for its MPI_Grequest_complete"
+  RUN -n 1)
 progsim_program_test(runtime.errhandler PROGRAM errhandler
   EXPECT --expect-outcome aborted --expect-exit 1
          --stdout-regex "returned MPI_ERR_COMM: invalid communicator \\(class is MPI_ERR_COMM: 1\\)"
