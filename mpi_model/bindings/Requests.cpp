@@ -45,6 +45,17 @@ int multiple_completion_result(const std::vector<int>& errors, MPI_Status* statu
   return MPI_ERR_IN_STATUS;
 }
 
+// The request behind a handle that must name one (not MPI_REQUEST_NULL).
+int existing_request(const Binding& b, MPI_Request handle, RequestPtr& request)
+{
+  if (int err = b.check_initialized())
+    return err;
+  request = b.model().requests().find(handle);
+  if (!request)
+    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  return MPI_SUCCESS;
+}
+
 // The request completed: report it and release or deactivate the handle.
 int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Status* status)
 {
@@ -343,22 +354,17 @@ int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indice
 int PMPI_Request_free(MPI_Request* request)
 {
   Binding b("MPI_Request_free");
-  if (int err = b.check_initialized())
+  RequestPtr r;
+  if (int err = existing_request(b, *request, r))
     return err;
-  RequestPtr r = b.model().requests().find(*request);
-  if (!r)
-    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
+  int err = MPI_SUCCESS;
   if (r->kind == RequestKind::Generalized) {
-    int err = free_generalized(b, r);
+    err = free_generalized(b, r);
     if (!r->complete()) {
       *request = MPI_REQUEST_NULL;  // the table entry stays until MPI_Grequest_complete
       return err;
     }
-    b.model().requests().erase(*request);
-    *request = MPI_REQUEST_NULL;
-    return err;
-  }
-  if (r->active() && !Binding::done(*r)) {
+  } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
       b.p2p().freed_by_user(*part);
@@ -367,17 +373,15 @@ int PMPI_Request_free(MPI_Request* request)
   }
   b.model().requests().erase(*request);
   *request = MPI_REQUEST_NULL;
-  return MPI_SUCCESS;
+  return err;
 }
 
 int PMPI_Cancel(MPI_Request* request)
 {
   Binding b("MPI_Cancel");
-  if (int err = b.check_initialized())
+  RequestPtr r;
+  if (int err = existing_request(b, *request, r))
     return err;
-  RequestPtr r = b.model().requests().find(*request);
-  if (!r)
-    return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "invalid request handle");
   if (r->kind == RequestKind::Generalized)
     return cancel_generalized(b, *r);
   if (r->active() && !r->complete())
