@@ -31,6 +31,8 @@ Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, st
     rank_host_index_.push_back(index.emplace(host, index.size()).first->second);
   idle_.resize(index.size());
   idle_receivers_.resize(index.size());
+  engines_per_host_.resize(index.size());
+  waiting_.resize(index.size());
 }
 
 Fabric::~Fabric() = default;
@@ -40,20 +42,31 @@ void Fabric::send(Packet packet)
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  DmaEngine* engine = take_engine(packet.src);
-  engine->receiver = take_receiver(packet.dst);
-  engine->packet = std::move(packet);
-  engine->start->release();
+  if (DmaEngine* engine = take_engine(packet.src))
+    assign(*engine, std::move(packet));
+  else
+    waiting_[rank_host_index_[static_cast<size_t>(packet.src)]].push_back(std::move(packet));
+}
+
+void Fabric::assign(DmaEngine& engine, Packet&& packet)
+{
+  engine.receiver = take_receiver(packet.dst);
+  engine.packet = std::move(packet);
+  engine.start->release();
 }
 
 Fabric::DmaEngine* Fabric::take_engine(int src)
 {
-  std::vector<DmaEngine*>& idle = idle_[rank_host_index_[static_cast<size_t>(src)]];
+  std::size_t host = rank_host_index_[static_cast<size_t>(src)];
+  std::vector<DmaEngine*>& idle = idle_[host];
   if (!idle.empty()) {
     DmaEngine* engine = idle.back();
     idle.pop_back();
     return engine;
   }
+  if (engines_per_host_[host] == kEnginesPerHost)
+    return nullptr;
+  ++engines_per_host_[host];
   engines_.push_back(std::make_unique<DmaEngine>());
   DmaEngine* engine = engines_.back().get();
   engine->start = sg4::Semaphore::create(0);
@@ -94,8 +107,15 @@ void Fabric::run_engine(DmaEngine& engine)
     // SimGrid cannot start a transfer of 0 bytes; headers make it at least 1.
     // The payload pointer only has to be non-null: the packet stays here.
     receiver->mailbox->put(&engine, std::max<std::size_t>(packet.wire_bytes, 1));
-    idle_[rank_host_index_[static_cast<size_t>(packet.src)]].push_back(&engine);
     idle_receivers_[rank_host_index_[static_cast<size_t>(packet.dst)]].push_back(receiver);
+    std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
+    if (waiting_[host].empty()) {
+      idle_[host].push_back(&engine);
+    } else {
+      Packet next = std::move(waiting_[host].front());
+      waiting_[host].pop_front();
+      assign(engine, std::move(next));
+    }
     // Still counted in flight while the arrival is handled: handling may
     // yield (waking a rank is a simcall) before all its effects are done.
     on_arrival_(std::move(packet));

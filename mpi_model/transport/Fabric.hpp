@@ -6,9 +6,13 @@
 // host, taken from that host's pool, which puts the transfer into the
 // mailbox of a receive engine (a daemon actor on the destination host,
 // blocked in get, from that host's pool), waits for it and then hands the
-// packet to the destination (the "arrival"). Pools grow to the largest
-// number of packets in flight at once from / to a host; idle engines are
-// reused in LIFO order, so runs are deterministic.
+// packet to the destination (the "arrival"). A host has at most
+// kEnginesPerHost DMA engines, as a NIC has a bounded number of DMA queues:
+// further packets wait in FIFO order for the next free engine (without the
+// bound, a program flooding a peer with nonblocking sends made one actor,
+// and one stack mapping, per packet until the process ran out of memory
+// mappings). Idle engines are reused in LIFO order, so runs are
+// deterministic.
 //
 // Not Comm::sendto: SimGrid 3.32 keeps every detached (sendto) transfer in
 // one list of the maestro and removes each finished one with a linear
@@ -23,6 +27,7 @@
 #include <simgrid/s4u/Mailbox.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <unordered_map>
@@ -32,6 +37,8 @@ namespace progsim::mpi {
 
 class Fabric {
 public:
+  static constexpr std::size_t kEnginesPerHost = 256;
+
   using ArrivalHandler = std::function<void(Packet&&)>;
 
   // on_landed runs after each arrival was handled (deadlock detection).
@@ -57,7 +64,9 @@ private:
     ReceiveEngine* receiver = nullptr;
   };
   void run_engine(DmaEngine& engine);
+  // An idle or new engine of src's host; nullptr when all are busy.
   DmaEngine* take_engine(int src);
+  void assign(DmaEngine& engine, Packet&& packet);
   ReceiveEngine* take_receiver(int dst);
 
   std::vector<simgrid::s4u::Host*> rank_hosts_;
@@ -68,6 +77,8 @@ private:
   std::vector<std::unique_ptr<ReceiveEngine>> receivers_;
   std::vector<std::vector<DmaEngine*>> idle_;               // per host
   std::vector<std::vector<ReceiveEngine*>> idle_receivers_;  // per host
+  std::vector<std::size_t> engines_per_host_;
+  std::vector<std::deque<Packet>> waiting_;                  // per host: packets waiting for an engine
   std::size_t in_flight_ = 0;
   std::uint64_t packets_sent_ = 0;
   std::uint64_t bytes_sent_ = 0;
