@@ -1970,6 +1970,20 @@ PROGSIM_DECL(int, Status_f2c, (const MPI_Fint *f_status,
 PROGSIM_EXPORT double progsim_compute(double seconds);
 
 /*
+ * Busy-waiting on memory. Watches `bytes` at `addr` (globals, heap or
+ * stack): while a rank spins re-reading an unchanged value there, it blocks
+ * until another rank writes the range, simulated time passes, and the time
+ * is reported as its memory polling time; if nothing can ever write it, the
+ * run ends in deadlock naming `name`. Returns 1 when watched, 0 when memory
+ * watching is off (--cfg memory-watch=no) or unsupported (nothing is done),
+ * -1 on a bad argument. Unwatch before a watched stack variable goes out
+ * of scope. progsim_unwatch_memory(addr) removes the watches starting at
+ * addr (1; 0 when watching is off; -1 when there is none).
+ */
+PROGSIM_EXPORT int progsim_watch_memory(volatile void *addr, __SIZE_TYPE__ bytes, const char *name);
+PROGSIM_EXPORT int progsim_unwatch_memory(volatile void *addr);
+
+/*
  * Functions the library must define besides MPI_* and PMPI_*:
  *
  *   progsim_comm_null_copy_fn    MPI_COMM_NULL_COPY_FN    MPI_Comm_copy_attr_function
@@ -1985,6 +1999,8 @@ PROGSIM_EXPORT double progsim_compute(double seconds);
  *   progsim_null_delete_fn       MPI_NULL_DELETE_FN       MPI_Delete_function
  *   progsim_dup_fn               MPI_DUP_FN               MPI_Copy_function
  *   progsim_compute              (progsim extension)
+ *   progsim_watch_memory         (progsim extension)
+ *   progsim_unwatch_memory       (progsim extension)
  *
  * The NULL_COPY functions set *flag = 0 and return MPI_SUCCESS; the
  * NULL_DELETE functions return MPI_SUCCESS; the DUP functions store

@@ -1,6 +1,7 @@
 #include "sim/CallScope.hpp"
 
 #include "sim/Simulation.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <ctime>
 
@@ -39,6 +40,8 @@ CallScope::~CallScope()
 {
   if (!rank_)
     return;
+  // Writes to watched memory made inside MPI (a receive into it) wake pollers.
+  memory::MemoryWatch::instance().deliver_pending();
   rank_->leave_call();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
     rank_->set_state(RankState::UserCode);

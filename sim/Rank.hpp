@@ -21,6 +21,7 @@ enum class RankState {
   InMpi,      // inside an MPI procedure, not waiting
   Blocked,    // inside an MPI procedure, waiting for something outside the rank
   Sleeping,   // in sleep()/usleep()/nanosleep()
+  Polling,    // in user code, blocked re-reading watched memory until it is written (sim/memory)
   Finished,   // returned from main (or exit()) after MPI_Finalize
   Failed,     // aborted, crashed, or ended without MPI_Finalize
 };

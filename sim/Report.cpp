@@ -2,6 +2,7 @@
 
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 namespace progsim::sim {
 
@@ -23,6 +24,7 @@ nlohmann::ordered_json build_report(const Simulation& simulation, const Config& 
   report["message"] = result.message;
   report["simulated_time"] = result.simulated_time;
   report["parameters"] = config.to_json();
+  report["memory_watch"] = memory::MemoryWatch::instance().status();
   simulation.model().add_to_report(report);
 
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
@@ -41,6 +43,7 @@ nlohmann::ordered_json build_report(const Simulation& simulation, const Config& 
       entry["end_reason"] = rank.end_reason;
     entry["exit_code"] = rank.exit_code;
     simulation.model().add_rank_to_report(rank, entry);
+    memory::MemoryWatch::instance().add_rank_to_report(rank.id(), entry);
     ranks.push_back(entry);
   }
   report["ranks"] = ranks;

@@ -18,6 +18,15 @@ void register_runtime_parameters(Config& config, RuntimeParameters& p)
   config.add("guard-pages", p.guard_pages, "pages",
              "guard pages below each rank stack to catch overflows; -1: on below 4096 ranks, off above "
              "(guards cost memory mappings)");
+  config.add("memory-watch", p.memory_watch,
+             "trap loads and stores to watched memory (windows, progsim_watch_memory) so that busy-wait loops "
+             "let simulated time pass; off: watching does nothing (e.g. under a debugger)");
+  config.add("memory-poll-repeats", p.memory_poll_repeats, "reads",
+             "unchanged re-reads of watched memory by one instruction, with no MPI call between, after which "
+             "the rank blocks until the next write to watched memory");
+  config.add("watchdog", p.watchdog, "s",
+             "host CPU time a rank may run user code without an MPI call or a watched-memory access before "
+             "the run ends as stuck (0: off); such a run is marked non-deterministic");
 }
 
 }  // namespace progsim::sim

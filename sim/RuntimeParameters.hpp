@@ -15,6 +15,9 @@ struct RuntimeParameters {
   long long stack_size_kib = 8192;
   long long guard_pages = -1;     // <0: automatic (on below 4096 ranks)
   bool measure_user_time = false; // derived: user_time == "measured"
+  bool memory_watch = true;        // trap accesses to watched memory (sim/memory)
+  long long memory_poll_repeats = 1; // unchanged re-reads at one instruction before a poll blocks
+  double watchdog = 30;            // host CPU seconds of user code without MPI before `stuck`; 0: off
 };
 
 // Declares the fields above in the --cfg table, with units and meanings.

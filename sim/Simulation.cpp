@@ -6,6 +6,7 @@
 #include "sim/Placement.hpp"
 #include "sim/Report.hpp"
 #include "sim/RankRuntime.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
@@ -40,6 +41,7 @@ const char* to_string(RankState state)
     case RankState::InMpi: return "in-mpi";
     case RankState::Blocked: return "blocked";
     case RankState::Sleeping: return "sleeping";
+    case RankState::Polling: return "polling-memory";
     case RankState::Finished: return "finished";
     case RankState::Failed: return "failed";
   }
@@ -162,6 +164,8 @@ RunResult Simulation::run()
   sg4::Engine::on_deadlock_cb([this] { on_deadlock(); });
   OutputCapture::start(options_.tag_output);
   CrashHandler::install(*this);
+  // After SimGrid's engine and the CrashHandler: unexplained faults chain to it.
+  memory::MemoryWatch::instance().start(*this, parameters_);
   running_ = true;
   for (auto& rank : ranks_) {
     ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
@@ -178,6 +182,7 @@ RunResult Simulation::run()
   else
     engine_->run();
   running_ = false;
+  memory::MemoryWatch::instance().stop();
   finish_result();
   OutputCapture::stop();
   CrashHandler::uninstall();
@@ -271,6 +276,11 @@ void Simulation::on_deadlock()
         break;
       case RankState::Finished:
         line += "finished at " + format_time(rank->finish_time);
+        break;
+      case RankState::Polling:
+        if (const memory::PollInfo* poll = memory::MemoryWatch::instance().poll_info(rank->id()))
+          line += "polling watched memory '" + poll->description + "' at offset " + std::to_string(poll->offset) +
+                  " since " + format_time(poll->since);
         break;
       default:
         line += to_string(rank->state());

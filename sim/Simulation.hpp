@@ -57,6 +57,8 @@ public:
   // Ends the whole run now (MPI_Abort, fatal error, exit without finalize).
   // Called from a rank: does not return.
   [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
+  // Host time decided the outcome (the CPU-time watchdog fired).
+  void mark_nondeterministic() { deterministic_ = false; }
   // Records a crash from the signal handler; the caller exits the process.
   void record_crash(const std::string& message, int signal_number);
 

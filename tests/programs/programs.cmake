@@ -236,3 +236,29 @@ progsim_program_test(input.missing_program PROGRAM no_such_program
 progsim_program_test(runtime.user_time_measured PROGRAM hello
   EXPECT --expect-outcome completed --check /deterministic=false --check /parameters/user-time=measured
   RUN -n 2 --cfg user-time=measured)
+
+# --- busy-waiting on memory (issue 4, sim/memory) ---
+# --privatize=off: the ranks share the program's globals, as ranks on one
+# node share a window allocated with MPI_Win_allocate_shared.
+progsim_test_program(memory_poll memory_poll.c)
+progsim_program_test(memory.poll_until_written PROGRAM memory_poll PROGRAM_ARGS write
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+         --stdout-regex "rank 0: progsim_watch_memory returned 1\n"
+         --stdout-regex "rank 0: flags\\[4\\]=222 at 20\\.0000\n"
+         --check "/ranks/0/memory_polling_time~20+-0.001" --check "/ranks/0/memory_polls_blocked=1"
+         --check "/ranks/1/memory_polling_time=0" --check /memory_watch=on
+  RUN -n 2 --privatize=off)
+progsim_program_test(memory.poll_on_stack PROGRAM memory_poll PROGRAM_ARGS stack
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+         --stdout-regex "rank 0: local=7 at 5\\.0000\n" --check "/ranks/0/memory_polling_time~5+-0.001"
+  RUN -n 2 --privatize=off)
+progsim_program_test(memory.watchdog PROGRAM memory_poll PROGRAM_ARGS spin
+  EXPECT --expect-outcome stuck --expect-exit 4
+         --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(.*memory_poll\\.c:[0-9]+\\)"
+         --check /deterministic=false --check /ranks/0/state=failed
+  RUN -n 2 --privatize=off --cfg watchdog=1)
+progsim_program_test(memory.watch_off PROGRAM memory_poll PROGRAM_ARGS prewritten
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+         --stdout-regex "rank 0: progsim_watch_memory returned 0\n" --stdout-regex "rank 0: flags\\[4\\]=222 at 0\\.0"
+         --check /memory_watch=off --check "/ranks/0/memory_polls=0"
+  RUN -n 2 --privatize=off --cfg memory-watch=no)

@@ -1,0 +1,61 @@
+#include "sim/memory/CodeLocation.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <memory>
+
+namespace progsim::sim::memory {
+
+namespace {
+
+std::string hex(std::uintptr_t value)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%lx", static_cast<unsigned long>(value));
+  return text;
+}
+
+// One line of output of `command`, without its newline ("" on failure).
+std::string first_lines(const std::string& command, int lines)
+{
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(::popen(command.c_str(), "r"), &::pclose);
+  if (!pipe)
+    return "";
+  std::string out;
+  char buffer[1024];
+  for (int i = 0; i < lines && std::fgets(buffer, sizeof buffer, pipe.get()); ++i)
+    out += buffer;
+  return out;
+}
+
+}  // namespace
+
+std::string describe_code_location(std::uintptr_t pc)
+{
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(pc), &info) == 0 || !info.dli_fname)
+    return "address " + hex(pc);
+  std::uintptr_t offset = pc - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
+  std::string object = info.dli_fname;
+  // addr2line prints the function, then file:line ("??:0" without debug info).
+  std::string out = first_lines("addr2line -f -C -e '" + object + "' " + hex(offset) + " 2>/dev/null", 2);
+  std::size_t newline = out.find('\n');
+  if (newline != std::string::npos) {
+    std::string function = out.substr(0, newline);
+    std::string line = out.substr(newline + 1);
+    while (!line.empty() && (line.back() == '\n' || line.back() == ' '))
+      line.pop_back();
+    std::size_t discriminator = line.find(" (discriminator");
+    if (discriminator != std::string::npos)
+      line.erase(discriminator);
+    if (!line.empty() && line.rfind("??", 0) != 0 && function != "??")
+      return function + " (" + line + ")";
+  }
+  if (info.dli_sname)
+    return std::string(info.dli_sname) + "+" + hex(pc - reinterpret_cast<std::uintptr_t>(info.dli_saddr)) + " in " +
+           object;
+  return "address " + hex(pc) + " in " + object;
+}
+
+}  // namespace progsim::sim::memory

@@ -1,0 +1,271 @@
+#include "sim/memory/MemoryWatch.hpp"
+
+#include "sim/memory/FaultHandler.hpp"
+#include "sim/memory/Trampoline.hpp"
+#include "sim/memory/Watchdog.hpp"
+#include "sim/memory/WatchTable.hpp"
+
+#include "sim/Rank.hpp"
+#include "sim/RuntimeParameters.hpp"
+#include "sim/Simulation.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace sg4 = simgrid::s4u;
+
+namespace progsim::sim::memory {
+
+namespace {
+
+// Each instruction/address pair a rank reads is remembered; a loop touches
+// few of them, so the oldest are forgotten beyond this.
+constexpr std::size_t kReadsRemembered = 16;
+
+}  // namespace
+
+MemoryWatch& MemoryWatch::instance()
+{
+  static MemoryWatch watch;
+  return watch;
+}
+
+bool MemoryWatch::supported()
+{
+  return Trampoline::supported();
+}
+
+void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& parameters)
+{
+  simulation_ = &simulation;
+  poll_repeats_ = parameters.memory_poll_repeats < 1 ? 1 : parameters.memory_poll_repeats;
+  ranks_.clear();
+  ranks_.resize(static_cast<std::size_t>(simulation.size()));
+  for (RankWatch& r : ranks_)
+    r.wakeup = sg4::Semaphore::create(0);
+  descriptions_.assign(kMaxWatches, std::string());
+  enabled_ = parameters.memory_watch && supported();
+  status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
+  bool watchdog = parameters.watchdog > 0 && supported();
+  if (enabled_ || watchdog)
+    Trampoline::initialize(&MemoryWatch::on_trap);
+  if (enabled_)
+    FaultHandler::install(&MemoryWatch::current_user_rank);
+  if (watchdog)
+    Watchdog::start(simulation, parameters.watchdog);
+  started_ = true;
+}
+
+void MemoryWatch::stop()
+{
+  if (!started_)
+    return;
+  Watchdog::stop();
+  WatchTable::remove_all();
+  FaultHandler::uninstall();
+  started_ = false;
+  enabled_ = false;
+  simulation_ = nullptr;
+}
+
+int MemoryWatch::watch(const void* address, std::size_t bytes, std::string description)
+{
+  if (!enabled_ || !address || bytes == 0)
+    return -1;
+  int id = WatchTable::add(reinterpret_cast<std::uintptr_t>(address), bytes);
+  if (id >= 0)
+    descriptions_[static_cast<std::size_t>(id)] = std::move(description);
+  return id;
+}
+
+void MemoryWatch::unwatch(int watch)
+{
+  if (watch < 0 || watch >= kMaxWatches)
+    return;
+  WatchTable::remove(watch);
+  // A rank blocked on it would wait forever: let it re-read.
+  WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
+  wake_pollers();
+}
+
+int MemoryWatch::unwatch_at(const void* address)
+{
+  int removed = 0;
+  for (int i = 0; i < kMaxWatches; ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (e.active && e.base == reinterpret_cast<std::uintptr_t>(address)) {
+      unwatch(i);
+      ++removed;
+    }
+  }
+  return removed;
+}
+
+SharedMemory MemoryWatch::allocate_shared(std::size_t bytes, const std::string& name)
+{
+  return allocate_shared_memory(bytes, name);
+}
+
+void MemoryWatch::free_shared(SharedMemory& memory)
+{
+  auto lo = reinterpret_cast<std::uintptr_t>(memory.user);
+  for (int i = 0; i < kMaxWatches; ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (e.active && e.base >= lo && e.base < lo + memory.mapped)
+      unwatch(i);
+  }
+  free_shared_memory(memory);
+}
+
+void MemoryWatch::notify_write(const void* address, std::size_t bytes)
+{
+  WatchTable::bump_range(reinterpret_cast<std::uintptr_t>(address), bytes);
+  wake_pollers();
+}
+
+void MemoryWatch::deliver_pending()
+{
+  if (FaultHandler::take_pending_write())
+    wake_pollers();
+}
+
+void MemoryWatch::wake_pollers()
+{
+  // In rank order, so that runs are deterministic.
+  for (std::size_t r = 0; r < ranks_.size(); ++r) {
+    RankWatch& rw = ranks_[r];
+    if (!rw.polling || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
+      continue;
+    // Not polling from now on, although the rank resumes later: a deadlock
+    // check meanwhile must see it as runnable.
+    rw.polling = false;
+    simulation_->rank(static_cast<int>(r)).set_state(RankState::UserCode);
+    if (listener_)
+      listener_(static_cast<int>(r), false);
+    rw.wakeup->release();
+  }
+}
+
+bool MemoryWatch::polling(int rank) const
+{
+  return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() && ranks_[static_cast<std::size_t>(rank)].polling;
+}
+
+const PollInfo* MemoryWatch::poll_info(int rank) const
+{
+  return polling(rank) ? &ranks_[static_cast<std::size_t>(rank)].poll : nullptr;
+}
+
+void MemoryWatch::add_rank_to_report(int rank, nlohmann::ordered_json& entry) const
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  const RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  // A rank still polling (deadlock, time limit) has polled until now.
+  entry["memory_polling_time"] = rw.polling_time + (rw.polling ? sg4::Engine::get_clock() - rw.poll.since : 0);
+  entry["memory_polls"] = rw.polls;
+  entry["memory_polls_blocked"] = rw.blocks;
+  entry["memory_writes"] = rw.writes;
+  if (rw.polling)
+    entry["polling_on"] = {{"watch", rw.poll.description}, {"offset", rw.poll.offset}, {"since", rw.poll.since}};
+}
+
+// Called by the fault handler (SIGTRAP, on the alternate stack): which rank,
+// if any, runs user code now and may be diverted into the trampoline.
+int MemoryWatch::current_user_rank()
+{
+  MemoryWatch& self = instance();
+  if (!self.simulation_)
+    return -1;
+  Rank* rank = self.simulation_->current_rank();
+  if (!rank || rank->state() != RankState::UserCode)
+    return -1;
+  if (self.ranks_[static_cast<std::size_t>(rank->id())].in_trampoline)
+    return -1;
+  return rank->id();
+}
+
+std::uint64_t MemoryWatch::activity(int rank)
+{
+  MemoryWatch& self = instance();
+  if (!self.simulation_ || rank < 0 || static_cast<std::size_t>(rank) >= self.ranks_.size())
+    return 0;
+  return self.simulation_->rank(rank).mpi_calls() + self.ranks_[static_cast<std::size_t>(rank)].traps;
+}
+
+// In the rank, in normal context (the trampoline's callee).
+void MemoryWatch::on_trap(const TrapRequest& request)
+{
+  MemoryWatch& self = instance();
+  RankWatch& rw = self.ranks_[static_cast<std::size_t>(request.rank)];
+  struct InTrampoline {
+    bool& flag;
+    explicit InTrampoline(bool& f) : flag(f) { flag = true; }
+    ~InTrampoline() { flag = false; }  // also when SimGrid kills the rank here
+  } guard(rw.in_trampoline);
+  ++rw.traps;
+  switch (request.kind) {
+    case TrapKind::Watchdog: Watchdog::fire(request.rank, request.pc); break;
+    case TrapKind::Write:
+      ++rw.writes;
+      FaultHandler::take_pending_write();
+      self.wake_pollers();
+      break;
+    case TrapKind::Read:
+      self.deliver_pending();
+      self.on_read(request.rank, request.pc, request.address);
+      break;
+  }
+}
+
+void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
+{
+  int watch = WatchTable::find(address);
+  if (watch < 0)
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  ++rw.polls;
+  std::uint64_t generation = WatchTable::entry(watch).generation;
+  std::uint64_t calls = simulation_->rank(rank).mpi_calls();
+  Read* read = nullptr;
+  for (Read& r : rw.reads)
+    if (r.pc == pc && r.address == address)
+      read = &r;
+  if (read && read->generation == generation && read->mpi_calls == calls) {
+    if (++read->repeats >= poll_repeats_) {
+      read->repeats = 0;
+      block(rank, watch, address, generation);
+    }
+    return;
+  }
+  if (!read) {
+    if (rw.reads.size() >= kReadsRemembered)
+      rw.reads.erase(rw.reads.begin());
+    rw.reads.push_back(Read{});
+    read = &rw.reads.back();
+  }
+  *read = Read{pc, address, generation, calls, 0};
+}
+
+void MemoryWatch::block(int rank_id, int watch, std::uintptr_t address, std::uint64_t generation)
+{
+  Rank& rank = simulation_->rank(rank_id);
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
+  rank.clock().flush();  // may yield: a write meanwhile makes the poll pointless
+  if (WatchTable::entry(watch).generation != generation)
+    return;
+  rw.polling = true;
+  rw.seen_generation = generation;
+  rw.poll.watch = watch;
+  rw.poll.description = descriptions_[static_cast<std::size_t>(watch)];
+  rw.poll.offset = address - WatchTable::entry(watch).base;
+  rw.poll.since = sg4::Engine::get_clock();
+  ++rw.blocks;
+  rank.set_state(RankState::Polling);
+  if (listener_)
+    listener_(rank_id, true);  // may end the run: nothing can write any more
+  while (rw.polling)
+    rw.wakeup->acquire();
+  rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
+}
+
+}  // namespace progsim::sim::memory

@@ -1,0 +1,134 @@
+// Busy-waiting on memory: the simulator's view of watched memory.
+//
+// Programs synchronize through plain loads and stores (`while (*flag != 222);`
+// on a shared window, or on a variable exposed with MPI_Win_create). A rank
+// spinning like that never calls into the simulator, so nothing else could
+// run. Watched ranges are page-protected (WatchTable, FaultHandler); each
+// access from user code reaches this class through the Trampoline:
+//
+//  - a write wakes the ranks polling watched memory;
+//  - a read that an instruction repeats, with the value unchanged since its
+//    last read and no MPI call between (memory-poll-repeats times), is a poll:
+//    the rank blocks until the next write to that watch. Simulated time
+//    passes meanwhile, other ranks and progress agents run, and the time is
+//    reported as the rank's memory polling time. A blocked poller counts as
+//    waiting for deadlock detection (poll listener).
+//
+// Simulator code that writes watched memory (an RMA put through the
+// writable view of SharedMemory) calls notify_write().
+#pragma once
+
+#include "sim/memory/SharedMemory.hpp"
+
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace progsim::sim {
+class Simulation;
+struct RuntimeParameters;
+}  // namespace progsim::sim
+
+namespace progsim::sim::memory {
+
+struct TrapRequest;
+
+// What a polling rank waits for (deadlock explanations).
+struct PollInfo {
+  int watch = -1;
+  std::string description;  // as given to watch(): "window 3 (rank 0's part)", "flag"
+  std::size_t offset = 0;   // of the polled address in the watched range
+  double since = 0;         // simulated time the rank started to block
+};
+
+class MemoryWatch {
+public:
+  static MemoryWatch& instance();
+
+  // x86-64 Linux with xsave; elsewhere watching is unsupported.
+  static bool supported();
+  // Whether watch() really watches: supported and memory-watch=yes.
+  bool enabled() const { return enabled_; }
+  const char* status() const { return status_; }  // "on", "off" or "unsupported" (of the last run)
+
+  // Run life cycle (Simulation::run): the handlers go in after SimGrid's
+  // engine and progsim's CrashHandler, to which unexplained faults chain.
+  void start(Simulation& simulation, const RuntimeParameters& parameters);
+  void stop();
+
+  // Watches [address, address + bytes) of any memory (heap, globals, stack,
+  // SharedMemory's user view). Returns a watch id >= 0, or -1 when watching
+  // is off or the table is full. `description` names it in reports.
+  int watch(const void* address, std::size_t bytes, std::string description);
+  void unwatch(int watch);
+  // Removes the watches that start at `address`; returns how many.
+  int unwatch_at(const void* address);
+
+  // Memory for MPI_Win_allocate_shared: watch its user view as needed.
+  SharedMemory allocate_shared(std::size_t bytes, const std::string& name);
+  void free_shared(SharedMemory& memory);  // also removes watches inside it
+
+  // The simulator wrote [address, address + bytes) of watched memory (user
+  // view addresses): wakes the ranks polling it. Call from any actor.
+  void notify_write(const void* address, std::size_t bytes);
+  // Wakes pollers for writes trapped in simulator code (e.g. a receive into
+  // watched memory); called when a rank leaves MPI and after each chunk.
+  void deliver_pending();
+
+  // Deadlock detection: told when a rank starts (true) or stops polling.
+  void set_poll_listener(std::function<void(int rank, bool polling)> listener) { listener_ = std::move(listener); }
+  bool polling(int rank) const;
+  // What `rank` polls, or nullptr.
+  const PollInfo* poll_info(int rank) const;
+  void add_rank_to_report(int rank, nlohmann::ordered_json& entry) const;
+
+  // --- for the signal handlers ---
+  // The rank running user code now (not the simulator, not already in the
+  // trampoline), or -1.
+  static int current_user_rank();
+  // Grows whenever `rank` calls MPI or traps on watched memory (watchdog).
+  static std::uint64_t activity(int rank);
+
+private:
+  struct Read {
+    std::uintptr_t pc = 0;
+    std::uintptr_t address = 0;
+    std::uint64_t generation = 0;
+    std::uint64_t mpi_calls = 0;
+    long long repeats = 0;
+  };
+  struct RankWatch {
+    bool in_trampoline = false;
+    std::uint64_t traps = 0;
+    bool polling = false;
+    std::uint64_t seen_generation = 0;
+    PollInfo poll;
+    std::uint64_t polls = 0;   // trapped reads of watched ranges
+    std::uint64_t writes = 0;  // trapped writes to watched ranges
+    std::uint64_t blocks = 0;  // polls that blocked
+    double polling_time = 0;   // simulated seconds blocked polling
+    std::vector<Read> reads;   // the latest read of each (instruction, address)
+    simgrid::s4u::SemaphorePtr wakeup;
+  };
+
+  static void on_trap(const TrapRequest& request);
+  void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
+  void block(int rank, int watch, std::uintptr_t address, std::uint64_t generation);
+  void wake_pollers();
+
+  Simulation* simulation_ = nullptr;
+  bool enabled_ = false;
+  const char* status_ = "off";
+  bool started_ = false;
+  long long poll_repeats_ = 1;
+  std::vector<std::string> descriptions_;  // by watch id
+  std::vector<RankWatch> ranks_;
+  std::function<void(int, bool)> listener_;
+};
+
+}  // namespace progsim::sim::memory

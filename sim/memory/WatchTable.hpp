@@ -1,0 +1,60 @@
+// The watched address ranges and the page protection that makes accesses to
+// them trap.
+//
+// The signal handlers read this table, so it lives in fixed static arrays
+// (no allocation, no locks) and its lookups are async-signal-safe. Writers
+// (watch/unwatch) run in normal context; signals that arrive meanwhile see
+// either the old or the new entry, since an entry is published last.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace progsim::sim::memory {
+
+constexpr int kMaxWatches = 1024;
+
+struct WatchEntry {
+  std::uintptr_t base = 0;
+  std::size_t bytes = 0;
+  std::uintptr_t page_lo = 0;  // page range [page_lo, page_hi) kept protected
+  std::uintptr_t page_hi = 0;
+  // Bumped by every write that may have changed the range: a poll blocks
+  // until it differs from the value the poller saw.
+  volatile std::uint64_t generation = 0;
+  volatile bool active = false;
+};
+
+class WatchTable {
+public:
+  static std::uintptr_t page_size();
+  static std::uintptr_t page_of(std::uintptr_t address) { return address & ~(page_size() - 1); }
+
+  // Adds a range and protects its pages; returns its index or -1 (table full).
+  static int add(std::uintptr_t base, std::size_t bytes);
+  // Removes a range; its pages stay protected if other watches cover them.
+  static void remove(int index);
+  static void remove_all();
+  static WatchEntry& entry(int index) { return entries_[index]; }
+
+  // --- async-signal-safe ---
+  // Whether `page` is kept protected by some active watch.
+  static bool page_watched(std::uintptr_t page);
+  // The active watch containing `address`, or -1.
+  static int find(std::uintptr_t address);
+  // Marks every watch overlapping [page, page + page_size) as written.
+  static void bump_page(std::uintptr_t page);
+  // Marks every watch overlapping [address, address + bytes) as written.
+  static void bump_range(std::uintptr_t address, std::size_t bytes);
+  // Lowest protected page in [lo, hi), or 0.
+  static std::uintptr_t lowest_watched_page(std::uintptr_t lo, std::uintptr_t hi);
+  // Protection of one page: none while watched, read-write otherwise.
+  static void protect(std::uintptr_t page);
+  static void open(std::uintptr_t page);
+
+private:
+  static void protect_range(std::uintptr_t lo, std::uintptr_t hi);
+  static WatchEntry entries_[kMaxWatches];
+};
+
+}  // namespace progsim::sim::memory

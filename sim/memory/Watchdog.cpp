@@ -1,0 +1,132 @@
+#include "sim/memory/Watchdog.hpp"
+
+#include "sim/memory/CodeLocation.hpp"
+#include "sim/memory/FaultHandler.hpp"
+#include "sim/memory/MemoryWatch.hpp"
+#include "sim/memory/Trampoline.hpp"
+
+#include "sim/Diagnostics.hpp"
+#include "sim/Simulation.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <csignal>
+#include <ctime>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace progsim::sim::memory {
+
+namespace {
+
+Simulation* g_simulation = nullptr;
+double g_limit = 0;
+double g_tick = 0;
+timer_t g_timer{};
+bool g_running = false;
+bool g_timer_created = false;
+struct sigaction g_previous {};
+
+// The rank the last ticks found in user code, what it had done by then, and
+// for how long it has done nothing else.
+int g_rank = -1;
+std::uint64_t g_activity = 0;
+double g_spent = 0;
+
+void on_tick(int, siginfo_t*, void* context)
+{
+  if (!g_running || FaultHandler::stepping())
+    return;
+  FaultHandler::Nested nested;  // rank data may share a page with watched memory
+  int rank = Trampoline::can_divert(context) ? MemoryWatch::current_user_rank() : -1;
+  if (rank < 0) {
+    g_rank = -1;
+    return;
+  }
+  std::uint64_t activity = MemoryWatch::activity(rank);
+  if (rank != g_rank || activity != g_activity) {
+    g_rank = rank;
+    g_activity = activity;
+    g_spent = 0;
+    return;
+  }
+  g_spent += g_tick;
+  if (g_spent + 1e-9 < g_limit)
+    return;
+  g_running = false;  // fires once
+  TrapRequest request;
+  request.kind = TrapKind::Watchdog;
+  request.pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+  request.rank = rank;
+  Trampoline::divert(context, request);
+}
+
+}  // namespace
+
+void Watchdog::start(Simulation& simulation, double limit_seconds)
+{
+  g_simulation = &simulation;
+  g_limit = limit_seconds;
+  // A few ticks per limit, at most two per second of CPU.
+  g_tick = std::min(limit_seconds / 4, 0.5);
+  g_rank = -1;
+  g_spent = 0;
+  struct sigaction action {};
+  action.sa_sigaction = on_tick;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(SIGPROF, &action, &g_previous);
+  // CPU time of this thread only (the one running every rank), delivered to
+  // it: helper threads neither count nor receive the ticks.
+  sigevent event{};
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = SIGPROF;
+  event._sigev_un._tid = static_cast<pid_t>(::syscall(SYS_gettid));
+  if (::timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &g_timer) != 0) {
+    diag("the watchdog is off: timer_create failed");
+    return;
+  }
+  g_timer_created = true;
+  itimerspec spec{};
+  spec.it_value.tv_sec = static_cast<time_t>(g_tick);
+  spec.it_value.tv_nsec = static_cast<long>((g_tick - static_cast<double>(spec.it_value.tv_sec)) * 1e9);
+  spec.it_interval = spec.it_value;
+  ::timer_settime(g_timer, 0, &spec, nullptr);
+  g_running = true;
+}
+
+void Watchdog::stop()
+{
+  if (!g_simulation)
+    return;
+  if (g_timer_created)
+    ::timer_delete(g_timer);
+  g_timer_created = false;
+  g_running = false;
+  ::sigaction(SIGPROF, &g_previous, nullptr);
+  g_simulation = nullptr;
+}
+
+void Watchdog::fire(int rank_id, std::uintptr_t pc)
+{
+  Simulation& simulation = *g_simulation;
+  Rank& rank = simulation.rank(rank_id);
+  std::string where = describe_code_location(pc);
+  char limit[32];
+  std::snprintf(limit, sizeof limit, "%g", g_limit);
+  rank.set_state(RankState::Failed);
+  rank.end_reason = "stuck in user code at " + where;
+  simulation.mark_nondeterministic();
+  simulation.end_run(Outcome::Stuck,
+                     "rank " + std::to_string(rank_id) + " is stuck at " + format_time(rank.clock().now()) +
+                         ": it ran user code for " + limit +
+                         " s of host CPU time without an MPI call or an access to watched memory, at " + where +
+                         " (watchdog; --cfg watchdog=SECONDS changes the limit)",
+                     kExitStuck);
+}
+
+}  // namespace progsim::sim::memory
