@@ -4,6 +4,7 @@
 #include "progress/ProgressEngine.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Rank.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <algorithm>
 #include <map>
@@ -73,6 +74,7 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const PointT
   std::vector<bool> finished(static_cast<size_t>(n), false);
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   std::string text;
+  std::vector<int> polling;
   for (int r = 0; r < n; ++r) {
     const RankProgress& rp = const_cast<ProgressEngine&>(progress).rank(r);
     const sim::Rank& rank = rp.sim_rank();
@@ -83,6 +85,22 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const PointT
       entry["state"] = "finished";
       entry["finish_time"] = rank.finish_time;
       text += "\n  rank " + std::to_string(r) + ": finished at " + sim::format_time(rank.finish_time);
+      ranks.push_back(entry);
+      continue;
+    }
+    if (const sim::memory::PollInfo* poll = sim::memory::MemoryWatch::instance().poll_info(r)) {
+      // A busy-wait loop on memory: it waits for a write by anyone, outside MPI.
+      polling.push_back(r);
+      std::string what = "a write to '" + poll->description + "' by another rank or an RMA operation";
+      entry["state"] = "polling";
+      entry["watch"] = poll->description;
+      entry["offset"] = poll->offset;
+      entry["polling_since"] = poll->since;
+      entry["last_call"] = rank.last_call();
+      entry["waits_for"] = nlohmann::ordered_json::array({{{"rank", "any"}, {"what", what}}});
+      text += "\n  rank " + std::to_string(r) + ": polling watched memory '" + poll->description + "' at offset " +
+              std::to_string(poll->offset) + " since " + sim::format_time(poll->since) +
+              " (a busy-wait loop in user code, outside MPI)\n      waits for " + what;
       ranks.push_back(entry);
       continue;
     }
@@ -168,6 +186,15 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const PointT
     verdict = "a blocked call waits for rank " + std::to_string(ended_at) +
               ", which has finished: the matching call will never be made (MPI-4.1 §3.4).";
     d.json["waits_for_finished_rank"] = ended_at;
+  } else if (!polling.empty()) {
+    std::string who;
+    for (int r : polling)
+      who += (who.empty() ? "rank " : ", rank ") + std::to_string(r);
+    d.classification = "memory synchronization";
+    verdict = who + " busy-waits on memory that nothing can write any more: every other live rank waits inside "
+                    "MPI or has finished, and a loop on memory makes no MPI progress. MPI does not support "
+                    "synchronizing through memory loads and stores (MPI-4.1 §12.7.3, Example 12.x).";
+    d.json["polling_ranks"] = polling;
   } else {
     d.classification = "incorrect under every MPI";
     verdict = "every live rank waits inside MPI for something no other rank will do (MPI-4.1 §2.9).";

@@ -11,7 +11,9 @@
 //                              the library buffers the largest of them eagerly;
 //   incorrect under every MPI  a cycle of blocked non-local calls, or a wait
 //                              for a rank that has ended: no implementation can
-//                              complete it.
+//                              complete it;
+//   memory synchronization     a rank busy-waits on watched memory (outside MPI)
+//                              that no other rank can write any more.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -2,6 +2,7 @@
 
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -15,6 +16,12 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
 {
   for (int r = 0; r < simulation.size(); ++r)
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
+  // A rank busy-waiting on watched memory waits like a blocked call: only a
+  // write (by another rank or an RMA operation) can release it.
+  sim::memory::MemoryWatch::instance().set_poll_listener([this](int, bool polling) {
+    if (polling)
+      check_deadlock();
+  });
 }
 
 void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,
@@ -49,6 +56,7 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   // chunks of one rank must take effect in the order they were enabled
   // (matching order is message order, MPI-4.1 §3.5).
   chunk.action();
+  sim::memory::MemoryWatch::instance().deliver_pending();  // the chunk may have written watched memory
   switch (executor) {
     case Executor::Rank:
       ++c.chunks_by_rank;
@@ -73,6 +81,10 @@ void ProgressEngine::check_deadlock()
     sim::RankState state = rp->sim_rank().state();
     if (state == sim::RankState::Finished || state == sim::RankState::Failed)
       continue;
+    if (state == sim::RankState::Polling) {  // in user code: its queued chunks do not run
+      ++blocked;
+      continue;
+    }
     if (!rp->waiting() || !rp->host_queue().empty())
       return;  // this rank can still do something
     ++blocked;
@@ -87,7 +99,8 @@ std::string ProgressEngine::deadlock_report()
   auto [text, json] = diagnose_();
   deadlock_json_ = json;
   return "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
-         ": every rank still running is blocked inside MPI and nothing is in flight" + text;
+         ": every rank still running is blocked inside MPI (or polls watched memory) and nothing is in flight" +
+         text;
 }
 
 }  // namespace progsim::mpi

@@ -252,6 +252,14 @@ progsim_program_test(memory.poll_on_stack PROGRAM memory_poll PROGRAM_ARGS stack
   EXPECT --expect-outcome completed --expect-exit 0 --twice
          --stdout-regex "rank 0: local=7 at 5\\.0000\n" --check "/ranks/0/memory_polling_time~5+-0.001"
   RUN -n 2 --privatize=off)
+progsim_program_test(memory.poll_deadlock PROGRAM memory_poll PROGRAM_ARGS recv
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: polling watched memory 'flags' at offset 16 since t=0\\.[0-9]+ s"
+         --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Recv"
+         --stderr-regex "class: memory synchronization - rank 0 busy-waits on memory that nothing can write"
+         --check "/deadlock/class=memory synchronization" --check "/deadlock/ranks/0/watch=flags"
+         --check "/deadlock/ranks/0/offset=16" --check "/ranks/0/state=polling-memory"
+  RUN -n 2 --privatize=off)
 progsim_program_test(memory.watchdog PROGRAM memory_poll PROGRAM_ARGS spin
   EXPECT --expect-outcome stuck --expect-exit 4
          --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(.*memory_poll\\.c:[0-9]+\\)"
@@ -262,3 +270,8 @@ progsim_program_test(memory.watch_off PROGRAM memory_poll PROGRAM_ARGS prewritte
          --stdout-regex "rank 0: progsim_watch_memory returned 0\n" --stdout-regex "rank 0: flags\\[4\\]=222 at 0\\.0"
          --check /memory_watch=off --check "/ranks/0/memory_polls=0"
   RUN -n 2 --privatize=off --cfg memory-watch=no)
+progsim_test_program(memory_poll_cxx memory_poll_cxx.cpp)
+progsim_program_test(memory.poll_deadlock_cxx PROGRAM memory_poll_cxx
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: polling watched memory 'flag of a C\\+\\+ rank' at offset 0"
+  RUN -n 2 --privatize=off)
