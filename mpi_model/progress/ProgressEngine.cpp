@@ -16,9 +16,11 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
 {
   for (int r = 0; r < simulation.size(); ++r)
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
+  active_ranks_ = simulation.size();
   // A rank busy-waiting on watched memory waits like a blocked call: only a
   // write (by another rank or an RMA operation) can release it.
   sim::memory::MemoryWatch::instance().set_poll_listener([this](int, bool polling) {
+    note_waiting(polling);
     if (polling)
       check_deadlock();
   });
@@ -76,6 +78,8 @@ void ProgressEngine::check_deadlock()
     return;
   if (policy_->agents_busy())
     return;
+  if (active_ranks_ > 0)
+    return;
   int blocked = 0;
   for (auto& rp : ranks_) {
     sim::RankState state = rp->sim_rank().state();
@@ -92,6 +96,16 @@ void ProgressEngine::check_deadlock()
   if (blocked == 0)
     return;
   simulation_.end_run(sim::Outcome::Deadlock, deadlock_report(), sim::kExitDeadlock);
+}
+
+void ProgressEngine::note_rank_end(int r)
+{
+  RankProgress& rp = rank(r);
+  if (rp.ended_)
+    return;
+  rp.ended_ = true;
+  if (!rp.waiting())
+    --active_ranks_;
 }
 
 std::string ProgressEngine::deadlock_report()

@@ -51,6 +51,10 @@ public:
   // Ends the run with a deadlock report if nothing can happen any more.
   // Called whenever something may have become quiet.
   void check_deadlock();
+  // Bookkeeping for check_deadlock: a rank started or stopped waiting (in MPI
+  // or on watched memory), or ended.
+  void note_waiting(bool waiting) { active_ranks_ += waiting ? -1 : 1; }
+  void note_rank_end(int rank);
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
   // The explanation of the deadlock that ended the run (null otherwise).
   const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
@@ -67,6 +71,10 @@ private:
   nlohmann::ordered_json deadlock_json_;
   std::function<std::size_t(int)> posted_receives_;
   std::uint64_t next_chunk_id_ = 0;
+  // Ranks neither waiting nor ended: while there are any, no deadlock
+  // is possible, and check_deadlock (run after every packet) need not look
+  // at each rank, which made it O(N) per event.
+  int active_ranks_ = 0;
 };
 
 }  // namespace progsim::mpi

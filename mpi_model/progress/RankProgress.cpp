@@ -53,7 +53,7 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
     if (!host_queue_.empty())
       continue;
     rank_.set_state(sim::RankState::Blocked);
-    waiting_ = true;
+    set_waiting(true);
     engine_.check_deadlock();
     // wake() releases once per wait and clears waiting_, so the semaphore
     // never accumulates releases.
@@ -70,8 +70,17 @@ void RankProgress::wake()
 {
   if (!waiting_)
     return;
-  waiting_ = false;
+  set_waiting(false);
   wakeup_->release();
+}
+
+void RankProgress::set_waiting(bool waiting)
+{
+  if (waiting_ == waiting)
+    return;
+  waiting_ = waiting;
+  if (!ended_)
+    engine_.note_waiting(waiting);
 }
 
 }  // namespace progsim::mpi

@@ -58,11 +58,15 @@ public:
   double waiting_since() const { return waiting_since_; }
 
 private:
+  friend class ProgressEngine;
+  void set_waiting(bool waiting);
+
   ProgressEngine& engine_;
   sim::Rank& rank_;
   std::deque<ProgressChunk> host_queue_;
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
+  bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   std::string waiting_for_;
   double waiting_since_ = 0;
 };
