@@ -5,7 +5,6 @@
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace sg4 = simgrid::s4u;
 
@@ -30,7 +29,9 @@ Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, st
   std::unordered_map<sg4::Host*, std::size_t> index;
   for (sg4::Host* host : rank_hosts_)
     rank_host_index_.push_back(index.emplace(host, index.size()).first->second);
-  busy_.resize(index.size());
+  idle_.resize(index.size());
+  idle_receivers_.resize(index.size());
+  engines_per_host_.resize(index.size());
   waiting_.resize(index.size());
 }
 
@@ -41,40 +42,60 @@ void Fabric::send(Packet packet)
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  std::size_t host = host_of(packet.src);
-  if (busy_[host] == kEnginesPerHost) {
-    waiting_[host].push_back(std::move(packet));
-    return;
-  }
-  ++busy_[host];
-  DmaEngine* engine;
-  if (!idle_.empty()) {
-    engine = idle_.back();
-    idle_.pop_back();
-  } else {
-    engines_.push_back(std::make_unique<DmaEngine>());
-    engine = engines_.back().get();
-    engine->start = sg4::Semaphore::create(0);
-    std::string name = "dma-" + std::to_string(engines_.size() - 1);
-    engine->mailbox = sg4::Mailbox::by_name(name);
-    sg4::Mailbox* mailbox = engine->mailbox;
-    // Always blocked in get, so that a put starts its transfer at once.
-    engine->receiver = sg4::Actor::create(name + "-rx", rank_hosts_[static_cast<size_t>(packet.dst)], [mailbox] {
-      for (;;)
-        mailbox->get<void>();
-    });
-    engine->receiver->daemonize();
-    sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(packet.src)], [this, engine] {
-      run_engine(*engine);
-    })->daemonize();
-  }
-  assign(*engine, std::move(packet));
+  if (DmaEngine* engine = take_engine(packet.src))
+    assign(*engine, std::move(packet));
+  else
+    waiting_[rank_host_index_[static_cast<size_t>(packet.src)]].push_back(std::move(packet));
 }
 
 void Fabric::assign(DmaEngine& engine, Packet&& packet)
 {
+  engine.receiver = take_receiver(packet.dst);
   engine.packet = std::move(packet);
   engine.start->release();
+}
+
+Fabric::DmaEngine* Fabric::take_engine(int src)
+{
+  std::size_t host = rank_host_index_[static_cast<size_t>(src)];
+  std::vector<DmaEngine*>& idle = idle_[host];
+  if (!idle.empty()) {
+    DmaEngine* engine = idle.back();
+    idle.pop_back();
+    return engine;
+  }
+  if (engines_per_host_[host] == kEnginesPerHost)
+    return nullptr;
+  ++engines_per_host_[host];
+  engines_.push_back(std::make_unique<DmaEngine>());
+  DmaEngine* engine = engines_.back().get();
+  engine->start = sg4::Semaphore::create(0);
+  sg4::ActorPtr actor = sg4::Actor::create("dma-" + std::to_string(engines_.size() - 1),
+                                           rank_hosts_[static_cast<size_t>(src)], [this, engine] { run_engine(*engine); });
+  actor->daemonize();
+  return engine;
+}
+
+Fabric::ReceiveEngine* Fabric::take_receiver(int dst)
+{
+  std::vector<ReceiveEngine*>& idle = idle_receivers_[rank_host_index_[static_cast<size_t>(dst)]];
+  if (!idle.empty()) {
+    ReceiveEngine* receiver = idle.back();
+    idle.pop_back();
+    return receiver;
+  }
+  receivers_.push_back(std::make_unique<ReceiveEngine>());
+  ReceiveEngine* receiver = receivers_.back().get();
+  std::string name = "dma-rx-" + std::to_string(receivers_.size() - 1);
+  receiver->mailbox = sg4::Mailbox::by_name(name);
+  sg4::Mailbox* mailbox = receiver->mailbox;
+  // Always blocked in get, so that a put starts its transfer at once.
+  sg4::ActorPtr actor = sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(dst)], [mailbox] {
+    for (;;)
+      mailbox->get<void>();
+  });
+  actor->daemonize();
+  return receiver;
 }
 
 void Fabric::run_engine(DmaEngine& engine)
@@ -82,20 +103,14 @@ void Fabric::run_engine(DmaEngine& engine)
   for (;;) {
     engine.start->acquire();
     Packet packet = std::move(engine.packet);
-    // A mailbox transfer goes from the sender's host to the receiver's.
-    sg4::Host* from = rank_hosts_[static_cast<size_t>(packet.src)];
-    sg4::Host* to = rank_hosts_[static_cast<size_t>(packet.dst)];
-    if (sg4::this_actor::get_host() != from)
-      sg4::this_actor::set_host(from);
-    if (engine.receiver->get_host() != to)
-      engine.receiver->set_host(to);
+    ReceiveEngine* receiver = engine.receiver;
     // SimGrid cannot start a transfer of 0 bytes; headers make it at least 1.
     // The payload pointer only has to be non-null: the packet stays here.
-    engine.mailbox->put(&engine, std::max<std::size_t>(packet.wire_bytes, 1));
-    std::size_t host = host_of(packet.src);
+    receiver->mailbox->put(&engine, std::max<std::size_t>(packet.wire_bytes, 1));
+    idle_receivers_[rank_host_index_[static_cast<size_t>(packet.dst)]].push_back(receiver);
+    std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
     if (waiting_[host].empty()) {
-      --busy_[host];
-      idle_.push_back(&engine);
+      idle_[host].push_back(&engine);
     } else {
       Packet next = std::move(waiting_[host].front());
       waiting_[host].pop_front();
