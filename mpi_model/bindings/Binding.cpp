@@ -118,11 +118,12 @@ void fill_status(MPI_Status* status, const Request& request)
 
 void empty_status(MPI_Status* status)
 {
-  // MPI-4.1 §3.7.3: an empty status (MPI_ERROR unchanged, as in fill_status).
+  // MPI-4.1 §3.7.3: an empty status (null or inactive request).
   if (status == MPI_STATUS_IGNORE)
     return;
   status->MPI_SOURCE = MPI_ANY_SOURCE;
   status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = MPI_SUCCESS;
   status->count_lo = 0;
   status->count_hi_and_cancelled = 0;
 }

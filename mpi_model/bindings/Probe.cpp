@@ -24,8 +24,11 @@ void fill_proc_null_status(MPI_Status* status)
 {
   if (status == MPI_STATUS_IGNORE)
     return;
+  // A probe's status is a single-completion one: MPI_ERROR stays unchanged.
+  int error = status->MPI_ERROR;
   empty_status(status);
   status->MPI_SOURCE = MPI_PROC_NULL;
+  status->MPI_ERROR = error;
 }
 
 int probe_args(const Binding& b, int source, int tag, MPI_Comm comm, const Communicator*& c)
