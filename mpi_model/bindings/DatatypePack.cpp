@@ -43,6 +43,22 @@ int check_datarep(const Binding& b, const char* datarep)
   return MPI_SUCCESS;
 }
 
+// The packed buffer and the position in it of a pack or unpack call.
+template <class Position>
+int check_position(const Binding& b, MPI_Comm comm, const Position* position, const void* buf, std::int64_t size,
+                   const char* which, const char* buf_name)
+{
+  if (!position)
+    return null_arg(b, "position", comm);
+  if (size < 0 || *position < 0 || *position > size)
+    return b.error(comm, MPI_ERR_ARG,
+                   "position " + std::to_string(*position) + " outside the " + which + " buffer of " +
+                       std::to_string(size) + " bytes");
+  if (!buf && size > 0)
+    return null_arg(b, buf_name, comm);
+  return MPI_SUCCESS;
+}
+
 // Pack and unpack into a user buffer with a position, for both formats.
 template <class Position>
 int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbuf, std::int64_t incount,
@@ -53,14 +69,8 @@ int pack_common(const Binding& b, MPI_Comm comm, bool external, const void* inbu
     return err;
   if (int err = resolve_committed(b, datatype, comm, t))
     return err;
-  if (!position)
-    return null_arg(b, "position", comm);
-  if (outsize < 0 || *position < 0 || *position > outsize)
-    return b.error(comm, MPI_ERR_ARG,
-                   "position " + std::to_string(*position) + " outside the output buffer of " + std::to_string(outsize) +
-                       " bytes");
-  if (!outbuf && outsize > 0)
-    return null_arg(b, "outbuf", comm);
+  if (int err = check_position(b, comm, position, outbuf, outsize, "output", "outbuf"))
+    return err;
   return engine_call(b, comm, [&] {
     auto pos = static_cast<std::size_t>(*position);
     auto* out = static_cast<std::byte*>(outbuf);
@@ -82,14 +92,8 @@ int unpack_common(const Binding& b, MPI_Comm comm, bool external, const void* in
     return err;
   if (int err = resolve_committed(b, datatype, comm, t))
     return err;
-  if (!position)
-    return null_arg(b, "position", comm);
-  if (insize < 0 || *position < 0 || *position > insize)
-    return b.error(comm, MPI_ERR_ARG,
-                   "position " + std::to_string(*position) + " outside the input buffer of " + std::to_string(insize) +
-                       " bytes");
-  if (!inbuf && insize > 0)
-    return null_arg(b, "inbuf", comm);
+  if (int err = check_position(b, comm, position, inbuf, insize, "input", "inbuf"))
+    return err;
   return engine_call(b, comm, [&] {
     auto pos = static_cast<std::size_t>(*position);
     const auto* in = static_cast<const std::byte*>(inbuf);

@@ -7,6 +7,15 @@
 using namespace progsim;
 using namespace progsim::mpi;
 
+namespace {
+
+int call_free_fn(const Binding& b, const GeneralizedCallbacks& g)
+{
+  return call_user_code(b.rank(), [&] { return g.free(g.extra_state); });
+}
+
+}  // namespace
+
 namespace progsim::mpi {
 
 int retire_generalized(const Binding& b, MPI_Request* handle, const RequestPtr& request, MPI_Status* status)
@@ -17,7 +26,7 @@ int retire_generalized(const Binding& b, MPI_Request* handle, const RequestPtr& 
   fill_status(st, *request);
   const GeneralizedCallbacks& g = request->generalized;
   int err = call_user_code(b.rank(), [&] { return g.query(g.extra_state, st); });
-  int free_err = call_user_code(b.rank(), [&] { return g.free(g.extra_state); });
+  int free_err = call_free_fn(b, g);
   b.model().requests().erase(*handle);
   *handle = MPI_REQUEST_NULL;
   return err != MPI_SUCCESS ? err : free_err;
@@ -35,8 +44,7 @@ int free_generalized(const Binding& b, const RequestPtr& request)
   request->freed_by_user = true;
   if (!request->complete())
     return MPI_SUCCESS;
-  const GeneralizedCallbacks& g = request->generalized;
-  return call_user_code(b.rank(), [&] { return g.free(g.extra_state); });
+  return call_free_fn(b, request->generalized);
 }
 
 }  // namespace progsim::mpi
@@ -80,8 +88,7 @@ int PMPI_Grequest_complete(MPI_Request request)
   b.model().rank_progress(r->owner).wake();
   if (r->freed_by_user) {
     b.model().requests().erase(request);
-    const GeneralizedCallbacks& g = r->generalized;
-    return call_user_code(b.rank(), [&] { return g.free(g.extra_state); });
+    return call_free_fn(b, r->generalized);
   }
   return MPI_SUCCESS;
 }
