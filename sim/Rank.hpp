@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <functional>
 #include <string>
 
 namespace progsim::sim {
@@ -56,8 +57,26 @@ public:
   bool mpi_initialized = false;
   bool mpi_finalized = false;
 
-  // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0, ...)").
-  std::string blocked_on;
+  // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0,
+  // ...)"), described on demand: building the text at every blocking call
+  // cost more than the call. The describer lives in the blocked call's
+  // frame; freeze_blocked_on() keeps the text before frames go away.
+  void set_blocked_on(const std::function<std::string()>* describe)
+  {
+    blocked_describe_ = describe;
+    blocked_on_.clear();
+  }
+  const std::string& blocked_on() const
+  {
+    if (blocked_on_.empty() && blocked_describe_)
+      blocked_on_ = (*blocked_describe_)();
+    return blocked_on_;
+  }
+  void freeze_blocked_on()
+  {
+    blocked_on();
+    blocked_describe_ = nullptr;
+  }
 
   // End of the rank: simulated finish time and how it ended.
   double finish_time = -1;
@@ -71,6 +90,8 @@ public:
   std::shared_ptr<void> model_state;
 
 private:
+  const std::function<std::string()>* blocked_describe_ = nullptr;
+  mutable std::string blocked_on_;
   int id_;
   simgrid::s4u::Host* host_;
   RankClock clock_;

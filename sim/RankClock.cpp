@@ -5,6 +5,8 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
+
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::sim {
@@ -31,6 +33,17 @@ void RankClock::flush()
   double flops = debt_ * host_->get_speed();
   debt_ = 0;
   sg4::this_actor::execute(flops);
+}
+
+void RankClock::begin_block()
+{
+  OutputCapture::collect(rank_);
+  blocked_at_ = sg4::Engine::get_clock();
+}
+
+void RankClock::end_block()
+{
+  debt_ = std::max(0.0, blocked_at_ + debt_ - sg4::Engine::get_clock());
 }
 
 void RankClock::sleep(double seconds)

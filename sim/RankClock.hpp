@@ -6,8 +6,9 @@
 // Small CPU costs (the per-call overhead of MPI_Wtime, MPI_Comm_rank, ...)
 // accumulate as local "debt" instead of a SimGrid execution each, and are
 // executed on the rank's host before the rank next interacts with anything
-// (flush). Nobody can observe a rank between two interactions, so this is
-// exact, and it keeps loops like `while (MPI_Wtime() - t0 < 0.5);` fast.
+// (flush) or overlap its next wait (begin_block/end_block). Debt stays
+// below the quantum, and keeps loops like `while (MPI_Wtime() - t0 < 0.5);`
+// fast.
 #pragma once
 
 #include <simgrid/s4u/Host.hpp>
@@ -26,6 +27,13 @@ public:
   void flush();
   // The program sleeps: no CPU used, simulated time passes.
   void sleep(double seconds);
+  // The rank is about to block (waiting for a message, a semaphore...). Its
+  // pending debt is not executed but overlaps the wait: the CPU work was
+  // done before blocking, so whatever wakes the rank is seen no earlier than
+  // the end of that work. Saves an execution per blocking call.
+  void begin_block();
+  // The rank woke up: only the part of the debt the wait did not cover remains.
+  void end_block();
   double pending() const { return debt_; }
 
 private:
@@ -33,6 +41,7 @@ private:
   simgrid::s4u::Host* host_;
   double quantum_;
   double debt_ = 0;
+  double blocked_at_ = 0;
 };
 
 }  // namespace progsim::sim

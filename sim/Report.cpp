@@ -38,7 +38,7 @@ nlohmann::ordered_json build_report(const Simulation& simulation, const Config& 
     entry["mpi_calls"] = rank.mpi_calls();
     entry["last_call"] = rank.last_call();
     if (rank.state() == RankState::Blocked)
-      entry["blocked_on"] = rank.blocked_on;
+      entry["blocked_on"] = rank.blocked_on();
     if (!rank.end_reason.empty())
       entry["end_reason"] = rank.end_reason;
     entry["exit_code"] = rank.exit_code;

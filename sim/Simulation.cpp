@@ -181,6 +181,7 @@ RunResult Simulation::run()
     engine_->run_until(options_.time_limit);
   else
     engine_->run();
+  freeze_blocked_ranks();
   running_ = false;
   memory::MemoryWatch::instance().stop();
   finish_result();
@@ -244,13 +245,21 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
     result_.exit_status = exit_status;
     diag(message);
   }
+  freeze_blocked_ranks();
   sg4::Actor::kill_all();
   sg4::this_actor::exit();
   std::abort();  // not reached: exit() unwinds the actor
 }
 
+void Simulation::freeze_blocked_ranks()
+{
+  for (auto& rank : ranks_)
+    rank->freeze_blocked_on();
+}
+
 void Simulation::record_crash(const std::string& message, int signal_number)
 {
+  freeze_blocked_ranks();
   outcome_decided_ = true;
   result_.outcome = Outcome::Crashed;
   result_.message = message;
@@ -264,6 +273,7 @@ void Simulation::record_crash(const std::string& message, int signal_number)
 
 void Simulation::on_deadlock()
 {
+  freeze_blocked_ranks();
   outcome_decided_ = true;
   result_.outcome = Outcome::Deadlock;
   result_.exit_status = kExitDeadlock;
@@ -272,7 +282,7 @@ void Simulation::on_deadlock()
     std::string line = "  rank " + std::to_string(rank->id()) + ": ";
     switch (rank->state()) {
       case RankState::Blocked:
-        line += "blocked in " + (rank->blocked_on.empty() ? std::string(rank->last_call()) : rank->blocked_on);
+        line += "blocked in " + (rank->blocked_on().empty() ? std::string(rank->last_call()) : rank->blocked_on());
         break;
       case RankState::Finished:
         line += "finished at " + format_time(rank->finish_time);

@@ -66,6 +66,10 @@ public:
   void rank_returned(Rank& rank, int code);
 
 private:
+  // Keeps each blocked rank's description of what it waits for (the text
+  // is built on demand from the blocked call's frame, which ending the run
+  // destroys).
+  void freeze_blocked_ranks();
   void build_config();
   void start_engine();
   void create_ranks();

@@ -99,7 +99,7 @@ void Binding::wait(const RequestPtr& request) const
   if (done(*request))
     return;
   p2p().set_waited(world(), {request});
-  progress().wait_until([&request] { return done(*request); }, request->describe());
+  progress().wait_until([&request] { return done(*request); }, [&request] { return request->describe(); });
   p2p().set_waited(world(), {});
 }
 

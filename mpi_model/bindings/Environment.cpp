@@ -80,7 +80,7 @@ int PMPI_Finalize(void)
   if (p2p.has_pending_activities(me))
     MpiModel::instance().rank_progress(me).wait_until(
         [&p2p, me] { return !p2p.has_pending_activities(me); },
-        "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) + ")");
+        [&p2p, me] { return "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) + ")"; });
   scope.rank()->clock().flush();
   scope.rank()->mpi_finalized = true;
   return MPI_SUCCESS;

@@ -57,7 +57,7 @@ const Packet* wait_for_message(const Binding& b, int source, int tag, const Comm
   const Packet* found = nullptr;
   auto arrived = [&] { return (found = b.p2p().probe(me, c.context_id, source, tag)) != nullptr; };
   if (!arrived())
-    b.progress().wait_until(arrived, probe_text(b.call(), source, tag, c));
+    b.progress().wait_until(arrived, [&] { return probe_text(b.call(), source, tag, c); });
   return found;
 }
 

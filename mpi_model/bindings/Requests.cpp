@@ -114,19 +114,6 @@ std::vector<RequestPtr> lookup_all(const Binding& b, int count, MPI_Request* han
   return rs;
 }
 
-// Blocks until done(), recording the requests waited on (deadlock diagnosis).
-template <class Done>
-void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, const std::string& what)
-{
-  std::vector<RequestPtr> active;
-  for (auto& r : rs)
-    if (r)
-      active.push_back(r);
-  b.p2p().set_waited(b.world(), active);
-  b.progress().wait_until(done, what);
-  b.p2p().set_waited(b.world(), {});
-}
-
 std::string describe_all(const std::vector<RequestPtr>& rs, const char* call)
 {
   std::string text = std::string(call) + " on " + std::to_string(rs.size()) + " request(s):";
@@ -134,6 +121,19 @@ std::string describe_all(const std::vector<RequestPtr>& rs, const char* call)
     if (r && !r->complete())
       text += " " + r->describe() + " [" + to_string(r->state) + "];";
   return text;
+}
+
+// Blocks until done(), recording the requests waited on (deadlock diagnosis).
+template <class Done>
+void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, const char* call)
+{
+  std::vector<RequestPtr> active;
+  for (auto& r : rs)
+    if (r)
+      active.push_back(r);
+  b.p2p().set_waited(b.world(), active);
+  b.progress().wait_until(done, [&rs, call]() -> std::string { return describe_all(rs, call); });
+  b.p2p().set_waited(b.world(), {});
 }
 
 }  // namespace
@@ -215,7 +215,7 @@ int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
     return true;
   };
   if (!all_done())
-    wait_for(b, rs, all_done, describe_all(rs, "MPI_Waitall"));
+    wait_for(b, rs, all_done, "MPI_Waitall");
   return retire_all(b, rs, requests, statuses);
 }
 
@@ -263,7 +263,7 @@ int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* stat
     return MPI_SUCCESS;
   }
   if (first_done() < 0)
-    wait_for(b, rs, [&] { return first_done() >= 0; }, describe_all(rs, "MPI_Waitany"));
+    wait_for(b, rs, [&] { return first_done() >= 0; }, "MPI_Waitany");
   *index = first_done();
   return retire(b, &requests[*index], rs[static_cast<size_t>(*index)], status);
 }
@@ -317,7 +317,7 @@ static int some(const Binding& b, int incount, MPI_Request requests[], int* outc
     return false;
   };
   if (block && !any_done())
-    wait_for(b, rs, any_done, describe_all(rs, b.call()));
+    wait_for(b, rs, any_done, b.call());
   *outcount = 0;
   std::vector<int> errors;
   for (int i = 0; i < incount; ++i) {

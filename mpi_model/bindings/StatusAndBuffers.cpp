@@ -118,8 +118,10 @@ int buffer_detach(const char* call, void* buffer_addr, MPI_Count* size)
     return b.error(MPI_COMM_WORLD, MPI_ERR_BUFFER, "no buffer is attached");
   if (buf.pending_messages() > 0)
     b.progress().wait_until([&buf] { return buf.pending_messages() == 0; },
-                            std::string(call) + " (" + std::to_string(buf.pending_messages()) +
-                                " buffered message(s) still to be sent)");
+                            [&buf, call] {
+                              return std::string(call) + " (" + std::to_string(buf.pending_messages()) +
+                                     " buffered message(s) still to be sent)";
+                            });
   *static_cast<void**>(buffer_addr) = buf.base();
   *size = static_cast<MPI_Count>(buf.size());
   buf.detach();

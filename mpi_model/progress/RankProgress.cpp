@@ -5,6 +5,8 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
+
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::mpi {
@@ -31,21 +33,19 @@ void RankProgress::progress_point()
   }
 }
 
-void RankProgress::wait_until(const std::function<bool()>& done, const std::string& what)
+void RankProgress::wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe)
 {
   rank_.clock().charge_cpu(engine_.parameters().poll_cost);
   progress_point();
   if (done())
     return;
   sim::RankState before = rank_.state();
-  rank_.clock().flush();
-  double since = sg4::Engine::get_clock();
-  waiting_for_ = what;
+  double since = rank_.clock().now();
   waiting_since_ = since;
-  rank_.blocked_on = what;
+  rank_.set_blocked_on(&describe);
   for (;;) {
-    // Chunks may have been queued while this rank was not yet waiting (the
-    // flush above yields): run them before deciding to block, or their
+    // Chunks may have been queued while this rank was not yet waiting (a
+    // chunk's cost may yield): run them before deciding to block, or their
     // wake-up would be lost.
     progress_point();
     if (done())
@@ -57,13 +57,21 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
     engine_.check_deadlock();
     // wake() releases once per wait and clears waiting_, so the semaphore
     // never accumulates releases.
-    if (waiting_)
+    if (waiting_) {
+      rank_.clock().begin_block();
       wakeup_->acquire();
+      rank_.clock().end_block();
+    }
     rank_.set_state(before);
     rank_.clock().charge_cpu(engine_.parameters().poll_cost);
   }
-  counters.blocked_time += sg4::Engine::get_clock() - since;
-  rank_.blocked_on.clear();
+  counters.blocked_time += std::max(0.0, sg4::Engine::get_clock() - since);
+  rank_.set_blocked_on(nullptr);
+}
+
+const std::string& RankProgress::waiting_for() const
+{
+  return rank_.blocked_on();
 }
 
 void RankProgress::wake()

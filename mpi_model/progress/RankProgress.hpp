@@ -46,15 +46,17 @@ public:
 
   // Blocks the calling rank inside an MPI procedure until done() holds,
   // running the rank's chunks meanwhile (MPI-4.1 §2.9: blocked procedures
-  // must progress). `what` says what it waits for, for deadlock reports.
-  void wait_until(const std::function<bool()>& done, const std::string& what);
+  // must progress). `describe` says what it waits for, for deadlock
+  // reports; it is called only if the rank blocks (building the text for
+  // every call that completes at once cost more than the call).
+  void wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe);
   // One progress step of a test procedure or progressing call: runs the
   // chunks queued for the host (the rank executes them).
   void progress_point();
   // Something this rank may be waiting for happened.
   void wake();
   bool waiting() const { return waiting_; }
-  const std::string& waiting_for() const { return waiting_for_; }
+  const std::string& waiting_for() const;
   double waiting_since() const { return waiting_since_; }
 
 private:
@@ -67,7 +69,6 @@ private:
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
-  std::string waiting_for_;
   double waiting_since_ = 0;
 };
 

@@ -5,7 +5,8 @@
 // so it shares cores with the rank's computation when the host has no spare
 // core), and each poll that finds work costs thread-poll-cost plus
 // chunk-cost per chunk. The rank still progresses its own chunks when
-// blocked inside MPI; every MPI call pays thread-lock-cost.
+// blocked inside MPI (then the thread is not woken for them); every MPI call
+// pays thread-lock-cost.
 
 #include "ModelParameters.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -46,7 +47,13 @@ public:
   void dispatch(ProgressEngine&, RankProgress& owner, ProgressChunk chunk) override
   {
     owner.host_queue().push_back(std::move(chunk));
-    owner.wake();
+    // A rank blocked inside MPI runs the chunk itself at once, before the
+    // thread's next poll could: the thread's poll would find nothing, and is
+    // one of the idle polls accounted anyway, so the thread is not woken.
+    if (owner.waiting()) {
+      owner.wake();
+      return;
+    }
     Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
     agent.busy = !agent.stopped;
     wake_up(agent, owner.counters);

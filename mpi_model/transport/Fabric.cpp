@@ -42,16 +42,37 @@ void Fabric::send(Packet packet)
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  if (DmaEngine* engine = take_engine(packet.src))
-    assign(*engine, std::move(packet));
-  else
-    waiting_[rank_host_index_[static_cast<size_t>(packet.src)]].push_back(std::move(packet));
+  std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
+  auto transfer = std::make_unique<Transfer>();
+  transfer->packet = std::move(packet);
+  // A transfer starts from the host of the actor that puts it: the caller
+  // can put directly only from the source host (not for data a target
+  // pulls, or when called from the maestro).
+  bool caller_on_source = !sg4::Actor::is_maestro() &&
+                          sg4::this_actor::get_host() == rank_hosts_[static_cast<size_t>(transfer->packet.src)];
+  if (caller_on_source && detached_in_flight_ < kDirectTransfers && waiting_[host].empty()) {
+    ++detached_in_flight_;
+    transfer->detached = true;
+    ReceiveEngine* receiver = take_receiver(transfer->packet.dst);
+    std::uint64_t bytes = simulated_bytes(transfer->packet);
+    receiver->mailbox->put_init(transfer.release(), bytes)->detach();
+  } else if (DmaEngine* engine = take_engine(transfer->packet.src)) {
+    assign(*engine, std::move(transfer));
+  } else {
+    waiting_[host].push_back(std::move(transfer));
+  }
 }
 
-void Fabric::assign(DmaEngine& engine, Packet&& packet)
+std::uint64_t Fabric::simulated_bytes(const Packet& packet)
 {
-  engine.receiver = take_receiver(packet.dst);
-  engine.packet = std::move(packet);
+  // SimGrid cannot start a transfer of 0 bytes; headers make it at least 1.
+  return std::max<std::size_t>(packet.wire_bytes, 1);
+}
+
+void Fabric::assign(DmaEngine& engine, std::unique_ptr<Transfer> transfer)
+{
+  engine.receiver = take_receiver(transfer->packet.dst);
+  engine.transfer = std::move(transfer);
   engine.start->release();
 }
 
@@ -78,7 +99,8 @@ Fabric::DmaEngine* Fabric::take_engine(int src)
 
 Fabric::ReceiveEngine* Fabric::take_receiver(int dst)
 {
-  std::vector<ReceiveEngine*>& idle = idle_receivers_[rank_host_index_[static_cast<size_t>(dst)]];
+  std::size_t host = rank_host_index_[static_cast<size_t>(dst)];
+  std::vector<ReceiveEngine*>& idle = idle_receivers_[host];
   if (!idle.empty()) {
     ReceiveEngine* receiver = idle.back();
     idle.pop_back();
@@ -88,12 +110,8 @@ Fabric::ReceiveEngine* Fabric::take_receiver(int dst)
   ReceiveEngine* receiver = receivers_.back().get();
   std::string name = "dma-rx-" + std::to_string(receivers_.size() - 1);
   receiver->mailbox = sg4::Mailbox::by_name(name);
-  sg4::Mailbox* mailbox = receiver->mailbox;
-  // Always blocked in get, so that a put starts its transfer at once.
-  sg4::ActorPtr actor = sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(dst)], [mailbox] {
-    for (;;)
-      mailbox->get<void>();
-  });
+  sg4::ActorPtr actor = sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(dst)],
+                                           [this, receiver, host] { run_receiver(*receiver, host); });
   actor->daemonize();
   return receiver;
 }
@@ -102,24 +120,31 @@ void Fabric::run_engine(DmaEngine& engine)
 {
   for (;;) {
     engine.start->acquire();
-    Packet packet = std::move(engine.packet);
-    ReceiveEngine* receiver = engine.receiver;
-    // SimGrid cannot start a transfer of 0 bytes; headers make it at least 1.
-    // The payload pointer only has to be non-null: the packet stays here.
-    receiver->mailbox->put(&engine, std::max<std::size_t>(packet.wire_bytes, 1));
-    idle_receivers_[rank_host_index_[static_cast<size_t>(packet.dst)]].push_back(receiver);
-    std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
+    std::size_t host = rank_host_index_[static_cast<size_t>(engine.transfer->packet.src)];
+    std::uint64_t bytes = simulated_bytes(engine.transfer->packet);
+    engine.receiver->mailbox->put(engine.transfer.release(), bytes);
     if (waiting_[host].empty()) {
       idle_[host].push_back(&engine);
     } else {
-      Packet next = std::move(waiting_[host].front());
+      std::unique_ptr<Transfer> next = std::move(waiting_[host].front());
       waiting_[host].pop_front();
       assign(engine, std::move(next));
     }
+  }
+}
+
+void Fabric::run_receiver(ReceiveEngine& receiver, std::size_t host)
+{
+  // Always blocked in get when idle, so that a put starts its transfer at once.
+  for (;;) {
+    std::unique_ptr<Transfer> transfer(receiver.mailbox->get<Transfer>());
+    if (transfer->detached)
+      --detached_in_flight_;
     // Still counted in flight while the arrival is handled: handling may
     // yield (waking a rank is a simcall) before all its effects are done.
-    on_arrival_(std::move(packet));
+    on_arrival_(std::move(transfer->packet));
     --in_flight_;
+    idle_receivers_[host].push_back(&receiver);
     on_landed_();
   }
 }
