@@ -56,6 +56,22 @@ public:
   void note_waiting(bool waiting) { active_ranks_ += waiting ? -1 : 1; }
   void note_rank_end(int rank);
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
+  // Whether the calling actor is the transport delivering a packet on the
+  // destination host: it may block for a NIC's latency before the next
+  // packet it delivers (the NIC handles one step at a time anyway), which
+  // lets offload run a step in that actor instead of waking another.
+  // Other actors run while one blocks, so this is a property of the actor.
+  bool in_arrival() const;
+  class ArrivalScope {
+  public:
+    explicit ArrivalScope(ProgressEngine& engine);
+    ~ArrivalScope();
+    ArrivalScope(const ArrivalScope&) = delete;
+    ArrivalScope& operator=(const ArrivalScope&) = delete;
+
+  private:
+    ProgressEngine& engine_;
+  };
   // The explanation of the deadlock that ended the run (null otherwise).
   const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
 
@@ -75,6 +91,7 @@ private:
   // is possible, and check_deadlock (run after every packet) need not look
   // at each rank, which made it O(N) per event.
   int active_ranks_ = 0;
+  long arrival_actor_ = -1;  // pid of the actor that began the latest delivery (-1: none)
 };
 
 }  // namespace progsim::mpi
