@@ -92,13 +92,12 @@ ProgressEngine::ArrivalScope::~ArrivalScope()
 
 void ProgressEngine::check_deadlock()
 {
-  if (!simulation_.running())
+  // Cheapest first: this runs after every packet.
+  if (!simulation_.running() || active_ranks_ > 0)
     return;
   if (packets_in_flight_ && packets_in_flight_() > 0)
     return;
   if (policy_->agents_busy())
-    return;
-  if (active_ranks_ > 0)
     return;
   int blocked = 0;
   for (auto& rp : ranks_) {
