@@ -25,7 +25,7 @@ __attribute__((visibility("hidden"))) void progsim_trampoline_body();
 // unwinder looks up the interrupted rip itself): SimGrid kills a rank
 // blocked in the handler by unwinding its stack with an exception.
 asm(R"(
-  .text
+  .pushsection .text
   .p2align 4
   .globl progsim_trampoline_entry
   .hidden progsim_trampoline_entry
@@ -110,6 +110,7 @@ progsim_trampoline_entry:
   jmp *progsim_trampoline_return(%rip)
   .cfi_endproc
   .size progsim_trampoline_entry, .-progsim_trampoline_entry
+  .popsection
 )");
 
 namespace progsim::sim::memory {
