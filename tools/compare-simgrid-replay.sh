@@ -11,7 +11,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 sg=${1:-/tmp/simgrid-3.32}
-build=${2:-$here/build}
+build=$(cd "${2:-$here/build}" && pwd)
 progsim="$build/bin/progsim"
 work=$(mktemp -d /tmp/progsim-sg-compare-XXXXXX)
 trap 'rm -rf "$work"' EXIT
