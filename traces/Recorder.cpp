@@ -202,22 +202,17 @@ void stop_recording()
 
 using namespace progsim::traces;
 
-// Records `event` for the calling rank (if recording), then runs `call`.
-#define PROGSIM_RECORD(event_expr, call) \
-  do {                                   \
-    int rank_ = recording_rank();        \
-    if (rank_ >= 0)                      \
-      g_recorder->write(rank_, event_expr); \
-    return call;                         \
+// Notes the call (`action`, with the calling rank as rank_) when recording,
+// then runs it.
+#define PROGSIM_NOTE_THEN(action, call) \
+  do {                                  \
+    int rank_ = recording_rank();       \
+    if (rank_ >= 0)                     \
+      action;                           \
+    return call;                        \
   } while (0)
-
-#define PROGSIM_RECORD_LOCAL(name, call) \
-  do {                                   \
-    int rank_ = recording_rank();        \
-    if (rank_ >= 0)                      \
-      g_recorder->local(rank_, name);    \
-    return call;                         \
-  } while (0)
+#define PROGSIM_RECORD(event_expr, call) PROGSIM_NOTE_THEN(g_recorder->write(rank_, event_expr), call)
+#define PROGSIM_RECORD_LOCAL(name, call) PROGSIM_NOTE_THEN(g_recorder->local(rank_, name), call)
 
 extern "C" {
 

@@ -91,7 +91,12 @@ int replay_command(int argc, char** argv)
     }
     if (trace.empty())
       throw sim::InputError{"no trace to replay (usage: progsim replay [options] TRACE)"};
-    traces::TraceInfo info = traces::probe_trace(trace);
+    traces::TraceInfo info;
+    try {
+      info = traces::probe_trace(trace);
+    } catch (const traces::TraceError& e) {
+      throw sim::InputError{e.what()};
+    }
     if (!ranks.empty() && ranks != std::to_string(info.nranks))
       throw sim::InputError{trace + ": the trace has " + std::to_string(info.nranks) + " ranks, not -n " + ranks};
 
@@ -105,9 +110,6 @@ int replay_command(int argc, char** argv)
       run_argv.push_back(a.data());
     run_argv.push_back(nullptr);
     return run_command(static_cast<int>(run_args.size()), run_argv.data());
-  } catch (const traces::TraceError& e) {
-    std::fprintf(stderr, "progsim: error: %s\n", e.what());
-    return sim::kExitUsageError;
   } catch (const sim::InputError& e) {
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());
     return sim::kExitUsageError;

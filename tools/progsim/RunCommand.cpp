@@ -168,14 +168,16 @@ int run_command(int argc, char** argv)
 
     mpi::MpiModel model(options.policy);
     sim::Simulation simulation(options, model);
-    if (!record_path.empty())
-      traces::start_recording(record_path, options.nranks, recording_about(simulation.options()));
+    if (!record_path.empty()) {
+      try {
+        traces::start_recording(record_path, options.nranks, recording_about(simulation.options()));
+      } catch (const traces::TraceError& e) {
+        throw sim::InputError{e.what()};
+      }
+    }
     sim::RunResult result = simulation.run();
     traces::stop_recording();
     return result.exit_status;
-  } catch (const traces::TraceError& e) {
-    std::fprintf(stderr, "progsim: error: %s\n", e.what());
-    return sim::kExitUsageError;
   } catch (const sim::InputError& e) {
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());
     return sim::kExitUsageError;
