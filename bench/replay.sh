@@ -3,20 +3,22 @@
 # allreduce trace (tools/gen-stencil-trace.py, one file per rank) for each
 # rank count, replays it once with `progsim replay`, and prints MPI events
 # per second of wall time and peak resident memory per rank (/usr/bin/time).
-#   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations K] [--progress P]
-#                   [--stack-size KiB] [--build DIR] [--out DIR]
+#   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations K] [--halo-bytes B] [--progress P]
+#                   [--stack-size KiB|default] [--build DIR] [--out DIR]
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ranks="1000 10000"
 iterations=10
+halo=65536
 progress=weak
-stack=256
+stack=default
 build="$here/build"
 out=/tmp/progsim-bench-replay
 while [ $# -gt 0 ]; do
   case "$1" in
     --ranks) ranks="$2"; shift ;;
     --iterations) iterations="$2"; shift ;;
+    --halo-bytes) halo="$2"; shift ;;
     --progress) progress="$2"; shift ;;
     --stack-size) stack="$2"; shift ;;
     --build) build="$2"; shift ;;
@@ -33,12 +35,14 @@ printf "%-8s %-6s %10s %12s %10s %12s %14s %s\n" ranks iters events "sim. time" 
 for n in $ranks; do
   trace="$out/stencil-$n"
   rm -rf "$trace"
-  python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$iterations" --out "$trace/"
+  python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$iterations" --halo-bytes "$halo" --out "$trace/"
   # Events: every line but the header of each file.
   events=$(( $(cat "$trace"/rank-*.jsonl | wc -l) - n ))
   per_node=$(( (n + hosts - 1) / hosts ))
+  stack_cfg=()
+  [ "$stack" = default ] || stack_cfg=(--cfg "stack-size=$stack")
   /usr/bin/time -f "%e %M" -o "$out/time-$n" "$progsim" replay --progress "$progress" --ranks-per-node "$per_node" \
-    --cfg stack-size="$stack" --report "$out/report-$n.json" "$trace" >"$out/log-$n" 2>&1
+    "${stack_cfg[@]}" --report "$out/report-$n.json" "$trace" >"$out/log-$n" 2>&1
   read -r wall rss_kib <"$out/time-$n"
   outcome=$(jq -r .outcome "$out/report-$n.json" 2>/dev/null || echo error)
   simtime=$(jq -r .simulated_time "$out/report-$n.json" 2>/dev/null || echo -)

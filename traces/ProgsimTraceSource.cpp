@@ -28,7 +28,8 @@ public:
     if (!reader_.next(line))
       throw TraceError(file, 1, "empty file (a header line is required)");
     nlohmann::json header = parse_header(file, line);
-    if (!shared_ && header.value("rank", -1) != rank)
+    auto owner = header.find("rank");
+    if (!shared_ && (owner == header.end() || !owner->is_number_integer() || owner->get<long long>() != rank))
       throw TraceError(file, 1, "header: this file is not rank " + std::to_string(rank) + "'s");
   }
 
@@ -87,7 +88,8 @@ nlohmann::json parse_header(const std::string& file, const std::string& line)
   nlohmann::json header = nlohmann::json::parse(line, nullptr, false);
   if (header.is_discarded() || !header.is_object())
     throw TraceError(file, 1, "the header line is not a JSON object");
-  if (header.value("format", "") != kFormatName)
+  auto format = header.find("format");
+  if (format == header.end() || !format->is_string() || format->get<std::string>() != kFormatName)
     throw TraceError(file, 1, std::string("header: \"format\" must be \"") + kFormatName + "\"");
   auto version = header.find("version");
   if (version == header.end() || !version->is_number_integer())

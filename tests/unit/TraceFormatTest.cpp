@@ -149,6 +149,9 @@ TEST_F(TraceTest, HeaderIsChecked)
   EXPECT_EQ(error_of(nranks), nranks + ":1: header: \"nranks\" must be a positive integer");
   std::string format = write_file("f.jsonl", R"({"format":"other","version":1,"nranks":1})" "\n");
   EXPECT_EQ(error_of(format), format + ":1: header: \"format\" must be \"progsim-trace\"");
+  // Found by libFuzzer: a non-string "format" (here by a duplicate key) once escaped as a JSON type error.
+  std::string number = write_file("g.jsonl", R"({"format":"progsim-trace","version":1,"format":2,"nranks":1})" "\n");
+  EXPECT_EQ(error_of(number), number + ":1: header: \"format\" must be \"progsim-trace\"");
 }
 
 TEST_F(TraceTest, SchemaAcceptsWhatTheWriterWrites)
