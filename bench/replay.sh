@@ -37,7 +37,7 @@ for n in $ranks; do
   rm -rf "$trace"
   python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$iterations" --halo-bytes "$halo" --out "$trace/"
   # Events: every line but the header of each file.
-  events=$(( $(cat "$trace"/rank-*.jsonl | wc -l) - n ))
+  events=$(( $(find "$trace" -name "rank-*.jsonl" -exec cat {} + | wc -l) - n ))
   per_node=$(( (n + hosts - 1) / hosts ))
   stack_cfg=()
   [ "$stack" = default ] || stack_cfg=(--cfg "stack-size=$stack")
