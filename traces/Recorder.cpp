@@ -191,6 +191,12 @@ void start_recording(const std::string& path, int nranks, const nlohmann::ordere
   g_recorder = std::make_unique<Recorder>(path, nranks, about);
 }
 
+void record_unsupported(const char* name)
+{
+  if (int rank = recording_rank(); rank >= 0)
+    g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}}));
+}
+
 void stop_recording()
 {
   if (g_recorder)

@@ -21,5 +21,8 @@ namespace progsim::traces {
 void start_recording(const std::string& path, int nranks, const nlohmann::ordered_json& about);
 // Writes what is still pending and closes the trace.
 void stop_recording();
+// Records that the calling rank called `name`, which replay does not support
+// (UnsupportedCalls.cpp); nothing when not recording.
+void record_unsupported(const char* name);
 
 }  // namespace progsim::traces

@@ -60,3 +60,10 @@ trace_replay_test(traces.ti.collectives TRACE ${TRACE_TESTS}/ti/collectives.txt 
   EXPECT --expect-outcome completed --twice --check /nranks=4)
 trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN --progress weak
   EXPECT --expect-outcome completed --twice --check /nranks=2)
+
+# Calls replay does not support yet leave an "unsupported" event: replaying
+# stops there with an error naming the call, not with a different run.
+add_test(NAME traces.record.unsupported_call
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
+          -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
