@@ -9,7 +9,7 @@
 //                [--twice] -- RUN_ARGS...
 //
 // RUN_ARGS are the arguments of `progsim run` (a --report FILE is added), or
-// of another subcommand given with --command (no report then).
+// of another subcommand given with --command (a report for replay too).
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +49,7 @@ RunOutput run(const std::string& progsim, std::vector<std::string> args, const s
   std::string base = dir + "/progsim-test-" + std::to_string(::getpid()) + "-" + tag;
   std::string out_file = base + ".out", err_file = base + ".err", report_file = base + ".json";
   std::vector<std::string> argv = {progsim, command};
-  if (command == "run") {
+  if (command == "run" || command == "replay") {
     argv.push_back("--report");
     argv.push_back(report_file);
   }

@@ -7,6 +7,8 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
 #include "sim/Simulation.hpp"
+#include "traces/Recorder.hpp"
+#include "traces/TraceEvent.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -41,6 +43,8 @@ void print_run_help()
       "                          writable globals, or for very large runs)\n"
       "  --tag-output            prefix each output line with [rank]\n"
       "  --time-limit SECONDS    stop at this simulated time (outcome 'stuck')\n"
+      "  --record FILE|DIR/      write a trace of the run (docs/traces.md): one file, or one\n"
+      "                          file per rank in DIR; replay it with 'progsim replay'\n"
       "  -h, --help              this text\n"
       "\n"
       "Exit status: 0 completed; 2 usage or input error; 3 deadlock; 4 stuck;\n"
@@ -83,12 +87,25 @@ double parse_seconds(const std::string& option, const std::string& text)
   return value;
 }
 
+// The header of a recorded trace says where it comes from.
+nlohmann::ordered_json recording_about(const sim::RunOptions& options)
+{
+  nlohmann::ordered_json args = options.args;
+  return {{"recorded_by", "progsim run"},
+          {"program", options.program},
+          {"args", args},
+          {"policy", options.policy},
+          {"platform", options.platform_file},
+          {"ranks_per_node", options.ranks_per_node}};
+}
+
 }  // namespace
 
 int run_command(int argc, char** argv)
 {
   sim::RunOptions options;
   bool cfg_help = false;
+  std::string record_path;
   try {
     int i = 1;
     for (; i < argc; ++i) {
@@ -127,6 +144,8 @@ int run_command(int argc, char** argv)
         options.privatize = value == "on";
       } else if (arg == "--tag-output")
         options.tag_output = true;
+      else if (take_value(argc, argv, i, "--record", value))
+        record_path = value;
       else if (take_value(argc, argv, i, "--time-limit", value))
         options.time_limit = parse_seconds("--time-limit", value);
       else if (arg == "--")
@@ -149,7 +168,15 @@ int run_command(int argc, char** argv)
 
     mpi::MpiModel model(options.policy);
     sim::Simulation simulation(options, model);
+    if (!record_path.empty()) {
+      try {
+        traces::start_recording(record_path, options.nranks, recording_about(simulation.options()));
+      } catch (const traces::TraceError& e) {
+        throw sim::InputError{e.what()};
+      }
+    }
     sim::RunResult result = simulation.run();
+    traces::stop_recording();
     return result.exit_status;
   } catch (const sim::InputError& e) {
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Replay throughput and memory (issue 6): generates a synthetic 1-D stencil +
+# allreduce trace (tools/gen-stencil-trace.py, one file per rank) for each
+# rank count, replays it once with `progsim replay`, and prints MPI events
+# per second of wall time and peak resident memory per rank (/usr/bin/time).
+#   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations K] [--halo-bytes B] [--progress P]
+#                   [--stack-size KiB|default] [--build DIR] [--out DIR]
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+ranks="1000 10000"
+iterations=10
+halo=65536
+progress=weak
+stack=default
+build="$here/build"
+out=/tmp/progsim-bench-replay
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --ranks) ranks="$2"; shift ;;
+    --iterations) iterations="$2"; shift ;;
+    --halo-bytes) halo="$2"; shift ;;
+    --progress) progress="$2"; shift ;;
+    --stack-size) stack="$2"; shift ;;
+    --build) build="$2"; shift ;;
+    --out) out="$2"; shift ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+progsim="$build/bin/progsim"
+mkdir -p "$out"
+hosts=128
+printf "%-8s %-6s %10s %12s %10s %12s %14s %s\n" ranks iters events "sim. time" "wall s" "events/s" "KiB/rank" outcome
+for n in $ranks; do
+  trace="$out/stencil-$n"
+  rm -rf "$trace"
+  python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$iterations" --halo-bytes "$halo" --out "$trace/"
+  # Events: every line but the header of each file.
+  events=$(( $(find "$trace" -name "rank-*.jsonl" -exec cat {} + | wc -l) - n ))
+  per_node=$(( (n + hosts - 1) / hosts ))
+  stack_cfg=()
+  [ "$stack" = default ] || stack_cfg=(--cfg "stack-size=$stack")
+  /usr/bin/time -f "%e %M" -o "$out/time-$n" "$progsim" replay --progress "$progress" --ranks-per-node "$per_node" \
+    "${stack_cfg[@]}" --report "$out/report-$n.json" "$trace" >"$out/log-$n" 2>&1
+  read -r wall rss_kib <"$out/time-$n"
+  outcome=$(jq -r .outcome "$out/report-$n.json" 2>/dev/null || echo error)
+  simtime=$(jq -r .simulated_time "$out/report-$n.json" 2>/dev/null || echo -)
+  printf "%-8s %-6s %10s %12.6f %10s %12.0f %14.1f %s\n" "$n" "$iterations" "$events" "$simtime" "$wall" \
+    "$(echo "$events / $wall" | bc -l)" "$(echo "$rss_kib / $n" | bc -l)" "$outcome"
+done

@@ -1,0 +1,33 @@
+#!/bin/bash
+# Record -> replay round trip (issue 6): runs PROGRAM under POLICY with
+# --record, replays the trace under the same policy and platform, and
+# requires the same outcome, exit status, simulated time and finish time of
+# every rank, exactly (bit for bit, as printed in full precision by jq).
+# The recorded run must complete.
+#   roundtrip.sh PROGSIM WORKDIR POLICY TRACE_NAME -- RUN_ARGS... PROGRAM [ARGS...]
+# TRACE_NAME ending in '/' records one file per rank.
+set -u
+progsim=$1 work=$2 policy=$3 trace_name=$4
+shift 5
+rm -rf "$work" && mkdir -p "$work"
+trace="$work/$trace_name"
+"$progsim" run --progress "$policy" --record "$trace" --report "$work/run.json" "$@" >"$work/run.out" 2>&1
+run_status=$?
+"$progsim" replay --progress "$policy" --report "$work/replay.json" "$trace" >"$work/replay.out" 2>&1
+replay_status=$?
+summary='[.outcome, .simulated_time, [.ranks[] | .finish_time]]'
+recorded=$(jq -c "$summary" "$work/run.json")
+replayed=$(jq -c "$summary" "$work/replay.json")
+echo "run    (exit $run_status): $recorded"
+echo "replay (exit $replay_status): $replayed"
+echo "events: $(cat "$trace" "$trace"/*.jsonl 2>/dev/null | wc -l) lines"
+if [ "$(jq -r .outcome "$work/run.json")" != completed ]; then
+  echo "FAIL: the recorded run did not complete"
+  cat "$work/run.out"
+  exit 1
+fi
+if [ "$run_status" != "$replay_status" ] || [ "$recorded" != "$replayed" ] || [ -z "$recorded" ]; then
+  echo "FAIL: the replay differs from the recorded run"
+  cat "$work/replay.out"
+  exit 1
+fi

@@ -1,0 +1,69 @@
+# Traces (issue 6): record -> replay round trips, traces of runs that
+# deadlock or crash, one trace under every policy, malformed input, and the
+# import of SimGrid time-independent traces.
+progsim_test_program(trace_mix trace_mix.c)
+set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
+set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
+
+function(trace_roundtrip name policy trace_name)
+  add_test(NAME traces.roundtrip.${name}.${policy}
+    COMMAND ${TRACE_TESTS}/roundtrip.sh ${PROGSIM_CLI} ${TRACE_WORK}/${name}.${policy} ${policy} ${trace_name} -- ${ARGN})
+  set_tests_properties(traces.roundtrip.${name}.${policy} PROPERTIES LABELS program)
+endfunction()
+foreach(policy weak thread offload ideal)
+  trace_roundtrip(trace_mix ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+  trace_roundtrip(rndv_compute ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute sender-computes)
+endforeach()
+trace_roundtrip(trace_mix_per_rank_files weak trace/ -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+trace_roundtrip(compute_slowdown thread trace.jsonl -n 2 --ranks-per-node 2 ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
+
+# Streaming: the blocked sends of a deadlock, and the barrier before a
+# crash (rank 3; rank 0 was still in it), are the last events of their ranks.
+add_test(NAME traces.record.deadlock
+  COMMAND ${TRACE_TESTS}/head_to_head_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/deadlock send,send
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/head_to_head)
+add_test(NAME traces.record.crash
+  COMMAND ${TRACE_TESTS}/head_to_head_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/crash barrier,finalize,finalize,barrier
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/segfault)
+set_tests_properties(traces.record.deadlock traces.record.crash PROPERTIES LABELS program)
+
+# One trace, four policies: rank 1's receive completes when the 16 MiB
+# rendezvous moves. Under weak only rank 0's MPI_Wait (after 0.1 s of
+# compute) progresses it; the others move it during the compute.
+function(trace_replay_test name)
+  cmake_parse_arguments(T "" "TRACE" "EXPECT;RUN" ${ARGN})
+  add_test(NAME ${name}
+    COMMAND program_test --progsim ${PROGSIM_CLI} --command replay ${T_EXPECT} -- ${T_RUN} ${T_TRACE})
+  set_tests_properties(${name} PROPERTIES LABELS program)
+endfunction()
+set(ICW ${TRACE_TESTS}/isend_compute_wait.jsonl)
+trace_replay_test(traces.policies.weak TRACE ${ICW} RUN --progress weak
+  EXPECT --expect-outcome completed --twice --check "/ranks/1/finish_time~0.10134+-0.0001")
+foreach(policy thread offload ideal)
+  trace_replay_test(traces.policies.${policy} TRACE ${ICW} RUN --progress ${policy}
+    EXPECT --expect-outcome completed --twice --check "/ranks/1/finish_time~0.001345+-0.00002"
+           --check "/ranks/0/finish_time~0.1000+-0.00001")
+endforeach()
+
+# Bad input.
+trace_replay_test(traces.replay.malformed TRACE ${TRACE_TESTS}/malformed.jsonl
+  EXPECT --expect-exit 2 --stderr-regex "malformed.jsonl:3: isend: missing field \"req\"")
+trace_replay_test(traces.replay.wrong_rank_count TRACE ${ICW} RUN -n 3
+  EXPECT --expect-exit 2 --stderr-regex "the trace has 2 ranks, not -n 3")
+trace_replay_test(traces.replay.ti_malformed TRACE ${TRACE_TESTS}/ti/malformed.txt
+  EXPECT --expect-exit 2 --stderr-regex "malformed.txt:2: action 'bcast': argument 1 \\('lots'\\) is not a number")
+
+# SimGrid time-independent traces (our own, in SimGrid's format).
+trace_replay_test(traces.ti.pingpong_isend TRACE ${TRACE_TESTS}/ti/pingpong_isend.txt RUN --progress ideal
+  EXPECT --expect-outcome completed --twice --check /nranks=2)
+trace_replay_test(traces.ti.collectives TRACE ${TRACE_TESTS}/ti/collectives.txt RUN --progress ideal
+  EXPECT --expect-outcome completed --twice --check /nranks=4)
+trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN --progress weak
+  EXPECT --expect-outcome completed --twice --check /nranks=2)
+
+# Calls replay does not support yet leave an "unsupported" event: replaying
+# stops there with an error naming the call, not with a different run.
+add_test(NAME traces.record.unsupported_call
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
+          -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)

@@ -1,0 +1,153 @@
+// Reading progsim traces (docs/traces.md).
+#include "traces/LineReader.hpp"
+#include "traces/TiTraceSource.hpp"
+#include "traces/TraceSchema.hpp"
+#include "traces/TraceSource.hpp"
+
+#include <cstdlib>
+#include <sys/stat.h>
+
+namespace progsim::traces {
+
+namespace {
+
+bool is_directory(const std::string& path)
+{
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+// Events of one rank from a progsim trace file: the rank's own file, or the
+// shared file (then the other ranks' events are skipped; a cheap look at the
+// line's leading "rank" key avoids parsing them).
+class ProgsimRankSource final : public RankEventSource {
+public:
+  ProgsimRankSource(const std::string& file, int rank, bool shared) : reader_(file), rank_(rank), shared_(shared)
+  {
+    std::string line;
+    if (!reader_.next(line))
+      throw TraceError(file, 1, "empty file (a header line is required)");
+    nlohmann::json header = parse_header(file, line);
+    auto owner = header.find("rank");
+    if (!shared_ && (owner == header.end() || !owner->is_number_integer() || owner->get<long long>() != rank))
+      throw TraceError(file, 1, "header: this file is not rank " + std::to_string(rank) + "'s");
+  }
+
+  bool next(TraceEvent& event) override
+  {
+    std::string line;
+    while (reader_.next(line)) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos)
+        continue;
+      if (shared_ && skip_quickly(line))
+        continue;
+      int rank = -1;
+      event = parse_event(reader_.path(), reader_.line_number(), line, rank);
+      if (shared_ && rank < 0)
+        throw TraceError(reader_.path(), reader_.line_number(), "missing \"rank\" (required in a single-file trace)");
+      if (rank >= 0 && rank != rank_) {
+        if (!shared_)
+          throw TraceError(reader_.path(), reader_.line_number(),
+                           "event of rank " + std::to_string(rank) + " in rank " + std::to_string(rank_) + "'s file");
+        continue;
+      }
+      return true;
+    }
+    return false;
+  }
+
+  const std::string& file() const override { return reader_.path(); }
+
+private:
+  // Lines written by progsim start with {"rank":R, — another rank's line
+  // can be skipped without parsing it.
+  bool skip_quickly(const std::string& line) const
+  {
+    static const std::string prefix = "{\"rank\":";
+    if (line.compare(0, prefix.size(), prefix) != 0)
+      return false;
+    char* end = nullptr;
+    long rank = std::strtol(line.c_str() + prefix.size(), &end, 10);
+    return end != line.c_str() + prefix.size() && *end == ',' && rank != rank_;
+  }
+
+  LineReader reader_;
+  int rank_;
+  bool shared_;
+};
+
+}  // namespace
+
+std::string rank_file(const std::string& dir, int rank)
+{
+  return dir + "/rank-" + std::to_string(rank) + ".jsonl";
+}
+
+nlohmann::json parse_header(const std::string& file, const std::string& line)
+{
+  nlohmann::json header = nlohmann::json::parse(line, nullptr, false);
+  if (header.is_discarded() || !header.is_object())
+    throw TraceError(file, 1, "the header line is not a JSON object");
+  auto format = header.find("format");
+  if (format == header.end() || !format->is_string() || format->get<std::string>() != kFormatName)
+    throw TraceError(file, 1, std::string("header: \"format\" must be \"") + kFormatName + "\"");
+  auto version = header.find("version");
+  if (version == header.end() || !version->is_number_integer())
+    throw TraceError(file, 1, "header: \"version\" must be an integer");
+  if (version->get<int>() != kFormatVersion)
+    throw TraceError(file, 1, "header: version " + std::to_string(version->get<long long>()) +
+                                  " is not supported (this progsim reads version " +
+                                  std::to_string(kFormatVersion) + ")");
+  auto nranks = header.find("nranks");
+  if (nranks == header.end() || !nranks->is_number_integer() || nranks->get<long long>() < 1 ||
+      nranks->get<long long>() > 100000000)
+    throw TraceError(file, 1, "header: \"nranks\" must be a positive integer");
+  return header;
+}
+
+TraceEvent parse_event(const std::string& file, long line_number, const std::string& line, int& rank)
+{
+  nlohmann::json fields = nlohmann::json::parse(line, nullptr, false);
+  if (fields.is_discarded())
+    throw TraceError(file, line_number, "not valid JSON");
+  std::string reason = validate_event(fields);
+  if (!reason.empty())
+    throw TraceError(file, line_number, reason);
+  rank = -1;
+  if (auto r = fields.find("rank"); r != fields.end()) {
+    if (!r->is_number_integer() || r->get<long long>() < 0 || r->get<long long>() > 100000000)
+      throw TraceError(file, line_number, "\"rank\" must be a non-negative integer");
+    rank = r->get<int>();
+  }
+  TraceEvent event;
+  event.call = fields["call"].get<std::string>();
+  event.fields = std::move(fields);
+  event.line = line_number;
+  return event;
+}
+
+TraceInfo probe_trace(const std::string& path)
+{
+  TraceInfo info;
+  std::string file = is_directory(path) ? rank_file(path, 0) : path;
+  LineReader reader(file);
+  std::string line;
+  if (!reader.next(line))
+    throw TraceError(file, 1, "empty trace");
+  if (line.find('{') == std::string::npos)
+    return probe_ti_trace(path);
+  info.header = parse_header(file, line);
+  info.nranks = info.header["nranks"].get<int>();
+  return info;
+}
+
+std::unique_ptr<RankEventSource> open_rank_events(const std::string& path, const TraceInfo& info, int rank)
+{
+  if (info.kind == TraceKind::SimgridTi)
+    return open_ti_rank_events(path, info, rank);
+  if (is_directory(path))
+    return std::make_unique<ProgsimRankSource>(rank_file(path, rank), rank, false);
+  return std::make_unique<ProgsimRankSource>(path, rank, true);
+}
+
+}  // namespace progsim::traces

@@ -1,0 +1,583 @@
+#include "traces/Recorder.hpp"
+
+#include "traces/MpiNames.hpp"
+#include "traces/TraceWriter.hpp"
+
+#include "MpiModel.hpp"
+#include "sim/CallScope.hpp"
+
+#include <mpi.h>
+
+#include <dlfcn.h>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace progsim::traces {
+
+namespace {
+
+using Event = nlohmann::ordered_json;
+
+// What the recorder knows about one rank: its request and communicator ids.
+struct RankRecord {
+  int next_request = 0;
+  int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
+  std::map<MPI_Request, int> requests;
+  std::map<MPI_Comm, int> comms;
+  // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
+  // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
+  const char* local_name = nullptr;
+  long long local_repeat = 0;
+};
+
+class Recorder {
+public:
+  Recorder(const std::string& path, int nranks, const Event& about)
+      : writer_(path, nranks, about), ranks_(static_cast<std::size_t>(nranks))
+  {
+  }
+
+  RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
+
+  void write(int rank_id, const Event& event)
+  {
+    flush_local(rank_id);
+    writer_.write(rank_id, event);
+  }
+
+  void local(int rank_id, const char* name)
+  {
+    RankRecord& r = rank(rank_id);
+    if (r.local_name != name)
+      flush_local(rank_id);
+    r.local_name = name;
+    ++r.local_repeat;
+  }
+
+  void flush_local(int rank_id)
+  {
+    RankRecord& r = rank(rank_id);
+    if (!r.local_name)
+      return;
+    Event event = {{"call", "local"}, {"name", r.local_name}};
+    if (r.local_repeat > 1)
+      event["repeat"] = r.local_repeat;
+    r.local_name = nullptr;
+    r.local_repeat = 0;
+    writer_.write(rank_id, event);
+  }
+
+  void flush_all()
+  {
+    for (std::size_t i = 0; i < ranks_.size(); ++i)
+      flush_local(static_cast<int>(i));
+  }
+
+private:
+  TraceWriter writer_;
+  std::vector<RankRecord> ranks_;
+};
+
+std::unique_ptr<Recorder> g_recorder;
+
+// The rank calling now when a trace is being recorded, else -1.
+int recording_rank()
+{
+  if (!g_recorder)
+    return -1;
+  sim::Rank* rank = sim::calling_rank();
+  return rank ? rank->id() : -1;
+}
+
+long long bytes_of(MPI_Datatype type, long long count)
+{
+  auto t = mpi::MpiModel::instance().datatypes().find_live(type);
+  return t ? t->size() * count : 0;
+}
+
+int comm_size(int rank, MPI_Comm comm)
+{
+  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(comm, rank);
+  return c ? c->size() : 0;
+}
+
+int comm_id(int rank, MPI_Comm comm)
+{
+  if (comm == MPI_COMM_WORLD)
+    return 0;
+  if (comm == MPI_COMM_SELF)
+    return 1;
+  auto& comms = g_recorder->rank(rank).comms;
+  auto found = comms.find(comm);
+  return found == comms.end() ? -1 : found->second;
+}
+
+// The id a new request will get, and its handle once the call returned.
+int next_request(int rank)
+{
+  return g_recorder->rank(rank).next_request++;
+}
+void bind_request(int rank, int id, MPI_Request handle)
+{
+  if (handle != MPI_REQUEST_NULL)
+    g_recorder->rank(rank).requests[handle] = id;
+}
+int request_id(int rank, MPI_Request handle)
+{
+  auto& requests = g_recorder->rank(rank).requests;
+  auto found = requests.find(handle);
+  return found == requests.end() ? -1 : found->second;
+}
+// After a completion call: handles set to MPI_REQUEST_NULL are forgotten.
+void forget_request(int rank, MPI_Request before, MPI_Request after)
+{
+  if (after == MPI_REQUEST_NULL)
+    g_recorder->rank(rank).requests.erase(before);
+}
+
+int new_comm(int rank)
+{
+  return g_recorder->rank(rank).next_comm++;
+}
+void bind_comm(int rank, int id, MPI_Comm handle)
+{
+  if (handle != MPI_COMM_NULL)
+    g_recorder->rank(rank).comms[handle] = id;
+}
+
+Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes)
+{
+  return {{"call", call}, {"peer", peer}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"bytes", bytes}};
+}
+
+// Reductions keep count, datatype and operation when all are predefined;
+// otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
+void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op)
+{
+  const char* type_name = predefined_datatype_name(type);
+  const char* op_name = predefined_op_name(op);
+  if (type_name && op_name) {
+    event["count"] = count;
+    event["dt"] = type_name;
+    event["op"] = op_name;
+  } else {
+    event["count"] = bytes_of(type, count);
+    event["dt"] = "MPI_BYTE";
+    event["op"] = "MPI_BOR";
+  }
+}
+
+std::vector<long long> byte_list(const int counts[], MPI_Datatype type, int n)
+{
+  std::vector<long long> list;
+  if (!counts)
+    return list;
+  for (int i = 0; i < n; ++i)
+    list.push_back(bytes_of(type, counts[i]));
+  return list;
+}
+
+template <class Fn>
+Fn next_symbol(const char* name)
+{
+  return reinterpret_cast<Fn>(::dlsym(RTLD_NEXT, name));
+}
+
+}  // namespace
+
+void start_recording(const std::string& path, int nranks, const nlohmann::ordered_json& about)
+{
+  g_recorder = std::make_unique<Recorder>(path, nranks, about);
+}
+
+void record_unsupported(const char* name)
+{
+  if (int rank = recording_rank(); rank >= 0)
+    g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}}));
+}
+
+void stop_recording()
+{
+  if (g_recorder)
+    g_recorder->flush_all();
+  g_recorder.reset();
+}
+
+}  // namespace progsim::traces
+
+using namespace progsim::traces;
+
+// Notes the call (`action`, with the calling rank as rank_) when recording,
+// then runs it.
+#define PROGSIM_NOTE_THEN(action, call) \
+  do {                                  \
+    int rank_ = recording_rank();       \
+    if (rank_ >= 0)                     \
+      action;                           \
+    return call;                        \
+  } while (0)
+#define PROGSIM_RECORD(event_expr, call) PROGSIM_NOTE_THEN(g_recorder->write(rank_, event_expr), call)
+#define PROGSIM_RECORD_LOCAL(name, call) PROGSIM_NOTE_THEN(g_recorder->local(rank_, name), call)
+
+extern "C" {
+
+int MPI_Init(int* argc, char*** argv)
+{
+  PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init(argc, argv));
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
+{
+  PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init_thread(argc, argv, required, provided));
+}
+
+int MPI_Finalize(void)
+{
+  PROGSIM_RECORD(Event({{"call", "finalize"}}), PMPI_Finalize());
+}
+
+double MPI_Wtime(void)
+{
+  PROGSIM_RECORD_LOCAL("MPI_Wtime", PMPI_Wtime());
+}
+
+int MPI_Comm_rank(MPI_Comm comm, int* rank)
+{
+  PROGSIM_RECORD_LOCAL("MPI_Comm_rank", PMPI_Comm_rank(comm, rank));
+}
+
+int MPI_Comm_size(MPI_Comm comm, int* size)
+{
+  PROGSIM_RECORD_LOCAL("MPI_Comm_size", PMPI_Comm_size(comm, size));
+}
+
+int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
+{
+  PROGSIM_RECORD_LOCAL("MPI_Get_count", PMPI_Get_count(status, datatype, count));
+}
+
+double progsim_compute(double seconds)
+{
+  static auto real = next_symbol<double (*)(double)>("progsim_compute");
+  PROGSIM_RECORD(Event({{"call", "compute"}, {"s", seconds}}), real(seconds));
+}
+
+// progsim-cc links programs with --wrap=sleep (usleep, nanosleep): their
+// calls land on __wrap_sleep, which libprogsim defines; record and forward.
+unsigned int __wrap_sleep(unsigned int seconds)
+{
+  static auto real = next_symbol<unsigned int (*)(unsigned int)>("__wrap_sleep");
+  PROGSIM_RECORD(Event({{"call", "sleep"}, {"s", static_cast<double>(seconds)}}), real(seconds));
+}
+
+int __wrap_usleep(useconds_t usec)
+{
+  static auto real = next_symbol<int (*)(useconds_t)>("__wrap_usleep");
+  PROGSIM_RECORD(Event({{"call", "sleep"}, {"s", 1e-6 * usec}}), real(usec));
+}
+
+int __wrap_nanosleep(const struct timespec* req, struct timespec* rem)
+{
+  static auto real = next_symbol<int (*)(const struct timespec*, struct timespec*)>("__wrap_nanosleep");
+  int rank = recording_rank();
+  if (rank >= 0 && req && req->tv_nsec >= 0 && req->tv_nsec < 1000000000)
+    g_recorder->write(rank, Event({{"call", "sleep"},
+                                   {"s", static_cast<double>(req->tv_sec) + 1e-9 * static_cast<double>(req->tv_nsec)}}));
+  return real(req, rem);
+}
+
+int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  PROGSIM_RECORD(p2p("send", rank_, dest, tag, comm, bytes_of(type, count)),
+                 PMPI_Send(buf, count, type, dest, tag, comm));
+}
+
+int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  PROGSIM_RECORD(p2p("ssend", rank_, dest, tag, comm, bytes_of(type, count)),
+                 PMPI_Ssend(buf, count, type, dest, tag, comm));
+}
+
+int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+  PROGSIM_RECORD(p2p("recv", rank_, source, tag, comm, bytes_of(type, count)),
+                 PMPI_Recv(buf, count, type, source, tag, comm, status));
+}
+
+}  // extern "C"
+
+namespace {
+
+// isend, issend, irecv: the event carries the id the request will have.
+template <class Call>
+int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long long bytes, MPI_Request* request,
+                       Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  int id = next_request(rank);
+  Event event = p2p(name, rank, peer, tag, comm, bytes);
+  event["req"] = id;
+  g_recorder->write(rank, event);
+  int err = call();
+  if (err == MPI_SUCCESS && request)
+    bind_request(rank, id, *request);
+  return err;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return record_nonblocking("isend", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Isend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return record_nonblocking("issend", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Issend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  return record_nonblocking("irecv", source, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Irecv(buf, count, type, source, tag, comm, request); });
+}
+
+int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    Event event = p2p("sendrecv", rank, dest, sendtag, comm, bytes_of(sendtype, sendcount));
+    event["source"] = source;
+    event["rtag"] = recvtag;
+    event["rbytes"] = bytes_of(recvtype, recvcount);
+    g_recorder->write(rank, event);
+  }
+  return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
+                       comm, status);
+}
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status)
+{
+  int rank = recording_rank();
+  if (rank < 0 || !request)
+    return PMPI_Wait(request, status);
+  MPI_Request before = *request;
+  g_recorder->write(rank, Event({{"call", "wait"}, {"req", request_id(rank, before)}}));
+  int err = PMPI_Wait(request, status);
+  forget_request(rank, before, *request);
+  return err;
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
+{
+  int rank = recording_rank();
+  if (rank < 0 || !request)
+    return PMPI_Test(request, flag, status);
+  MPI_Request before = *request;
+  g_recorder->write(rank, Event({{"call", "test"}, {"req", request_id(rank, before)}}));
+  int err = PMPI_Test(request, flag, status);
+  forget_request(rank, before, *request);
+  return err;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+  int rank = recording_rank();
+  if (rank < 0 || !requests || count < 0)
+    return PMPI_Waitall(count, requests, statuses);
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<int> ids;
+  for (MPI_Request r : before)
+    ids.push_back(request_id(rank, r));
+  g_recorder->write(rank, Event({{"call", "waitall"}, {"reqs", ids}}));
+  int err = PMPI_Waitall(count, requests, statuses);
+  for (int i = 0; i < count; ++i)
+    forget_request(rank, before[static_cast<std::size_t>(i)], requests[i]);
+  return err;
+}
+
+int MPI_Barrier(MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "barrier"}, {"comm", comm_id(rank_, comm)}}), PMPI_Barrier(comm));
+}
+
+int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "bcast"}, {"comm", comm_id(rank_, comm)}, {"root", root},
+                        {"bytes", bytes_of(type, count)}}),
+                 PMPI_Bcast(buf, count, type, root, comm));
+}
+
+int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    Event event = {{"call", "reduce"}, {"comm", comm_id(rank, comm)}, {"root", root}};
+    add_reduction(event, count, type, op);
+    g_recorder->write(rank, event);
+  }
+  return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+}
+
+int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    Event event = {{"call", "allreduce"}, {"comm", comm_id(rank, comm)}};
+    add_reduction(event, count, type, op);
+    g_recorder->write(rank, event);
+  }
+  return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
+                             MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    Event event = {{"call", "reduce_scatter_block"}, {"comm", comm_id(rank, comm)}};
+    add_reduction(event, count, type, op);
+    g_recorder->write(rank, event);
+  }
+  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, count, type, op, comm);
+}
+
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    Event event = {{"call", "reduce_scatter"}, {"comm", comm_id(rank, comm)}};
+    int n = comm_size(rank, comm);
+    bool predefined = predefined_datatype_name(type) && predefined_op_name(op);
+    std::vector<long long> list;
+    for (int i = 0; counts && i < n; ++i)
+      list.push_back(predefined ? counts[i] : bytes_of(type, counts[i]));
+    add_reduction(event, 0, type, op);
+    event.erase("count");
+    event["counts"] = list;
+    g_recorder->write(rank, event);
+  }
+  return PMPI_Reduce_scatter(sendbuf, recvbuf, counts, type, op, comm);
+}
+
+int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                 MPI_Datatype recvtype, MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "alltoall"}, {"comm", comm_id(rank_, comm)},
+                        {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
+                 PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+}
+
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    int n = comm_size(rank, comm);
+    g_recorder->write(rank, Event({{"call", "alltoallv"}, {"comm", comm_id(rank, comm)},
+                                   {"sbytes", byte_list(sendcounts, sendtype, n)},
+                                   {"rbytes", byte_list(recvcounts, recvtype, n)}}));
+  }
+  return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+}
+
+int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+               MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "gather"}, {"comm", comm_id(rank_, comm)}, {"root", root},
+                        {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
+                 PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
+}
+
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "scatter"}, {"comm", comm_id(rank_, comm)}, {"root", root},
+                        {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
+                 PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
+}
+
+int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                  MPI_Datatype recvtype, MPI_Comm comm)
+{
+  PROGSIM_RECORD(Event({{"call", "allgather"}, {"comm", comm_id(rank_, comm)},
+                        {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
+                 PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+}
+
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0) {
+    const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
+    bool is_root = c && root >= 0 && root < c->size() && c->world_rank(root) == rank;
+    g_recorder->write(rank, Event({{"call", "gatherv"}, {"comm", comm_id(rank, comm)}, {"root", root},
+                                   {"bytes", bytes_of(sendtype, sendcount)},
+                                   {"rbytes", is_root ? byte_list(recvcounts, recvtype, c->size())
+                                                      : std::vector<long long>{}}}));
+  }
+  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+}
+
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+  int rank = recording_rank();
+  if (rank >= 0)
+    g_recorder->write(rank, Event({{"call", "allgatherv"}, {"comm", comm_id(rank, comm)},
+                                   {"bytes", bytes_of(sendtype, sendcount)},
+                                   {"rbytes", byte_list(recvcounts, recvtype, comm_size(rank, comm))}}));
+  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Comm_dup(comm, newcomm);
+  int id = new_comm(rank);
+  g_recorder->write(rank, Event({{"call", "comm_dup"}, {"comm", comm_id(rank, comm)}, {"newcomm", id}}));
+  int err = PMPI_Comm_dup(comm, newcomm);
+  if (err == MPI_SUCCESS && newcomm)
+    bind_comm(rank, id, *newcomm);
+  return err;
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Comm_split(comm, color, key, newcomm);
+  int id = new_comm(rank);
+  g_recorder->write(rank, Event({{"call", "comm_split"}, {"comm", comm_id(rank, comm)}, {"color", color},
+                                 {"key", key}, {"newcomm", id}}));
+  int err = PMPI_Comm_split(comm, color, key, newcomm);
+  if (err == MPI_SUCCESS && newcomm)
+    bind_comm(rank, id, *newcomm);
+  return err;
+}
+
+int MPI_Comm_free(MPI_Comm* comm)
+{
+  int rank = recording_rank();
+  if (rank < 0 || !comm)
+    return PMPI_Comm_free(comm);
+  MPI_Comm before = *comm;
+  g_recorder->write(rank, Event({{"call", "comm_free"}, {"comm", comm_id(rank, before)}}));
+  int err = PMPI_Comm_free(comm);
+  if (err == MPI_SUCCESS)
+    g_recorder->rank(rank).comms.erase(before);
+  return err;
+}
+
+}  // extern "C"

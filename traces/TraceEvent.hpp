@@ -1,0 +1,38 @@
+// One event of a progsim trace, and the error raised for bad trace input.
+// The format is described in docs/traces.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace progsim::traces {
+
+// Identifies a progsim trace in its header line; bumped on incompatible changes.
+inline constexpr const char* kFormatName = "progsim-trace";
+inline constexpr int kFormatVersion = 1;
+
+// An event of one rank: `call` names it ("isend", "compute", ...); `fields`
+// holds the whole JSON object (validated against the schema, TraceSchema).
+struct TraceEvent {
+  std::string call;
+  nlohmann::json fields;
+  long line = 0;  // line of the event in its file (1-based), for messages
+
+  long long integer(const char* key) const { return fields.at(key).get<long long>(); }
+  int small(const char* key) const { return fields.at(key).get<int>(); }
+  double number(const char* key) const { return fields.at(key).get<double>(); }
+  bool has(const char* key) const { return fields.contains(key); }
+};
+
+// Malformed or inconsistent trace input: "FILE:LINE: reason".
+class TraceError : public std::runtime_error {
+public:
+  TraceError(const std::string& file, long line, const std::string& reason)
+      : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + reason)
+  {
+  }
+};
+
+}  // namespace progsim::traces

@@ -1,0 +1,137 @@
+#include "traces/TraceSchema.hpp"
+
+namespace progsim::traces {
+
+namespace {
+
+constexpr FieldType I = FieldType::Integer;
+constexpr FieldType N = FieldType::Number;
+constexpr FieldType S = FieldType::String;
+constexpr FieldType L = FieldType::IntegerList;
+
+// Communicators ("comm") and requests ("req") are per-rank ids assigned in
+// creation order; 0 is MPI_COMM_WORLD, 1 MPI_COMM_SELF. Sizes are bytes,
+// except reductions, which keep count, datatype and operation.
+std::vector<EventSpec> make_specs()
+{
+  FieldSpec comm{"comm", I, true};
+  FieldSpec peer{"peer", I, true};
+  FieldSpec tag{"tag", I, true};
+  FieldSpec bytes{"bytes", I, true};
+  FieldSpec rbytes{"rbytes", I, true};
+  FieldSpec req{"req", I, true};
+  FieldSpec root{"root", I, true};
+  FieldSpec count{"count", I, true};
+  FieldSpec dt{"dt", S, true};
+  FieldSpec op{"op", S, true};
+  return {
+      {"init", {}},
+      {"finalize", {}},
+      {"compute", {{"s", N, false}, {"flops", N, false}}},
+      {"sleep", {{"s", N, true}}},
+      {"local", {{"name", S, true}, {"repeat", I, false}}},
+      {"send", {peer, tag, comm, bytes}},
+      {"ssend", {peer, tag, comm, bytes}},
+      {"recv", {peer, tag, comm, bytes}},
+      {"isend", {peer, tag, comm, bytes, req}},
+      {"issend", {peer, tag, comm, bytes, req}},
+      {"irecv", {peer, tag, comm, bytes, req}},
+      {"sendrecv", {peer, tag, bytes, {"source", I, true}, {"rtag", I, true}, rbytes, comm}},
+      {"wait", {req}},
+      {"waitall", {{"reqs", L, true}}},
+      {"test", {req}},
+      {"barrier", {comm}},
+      {"bcast", {comm, root, bytes}},
+      {"reduce", {comm, root, count, dt, op}},
+      {"allreduce", {comm, count, dt, op}},
+      {"reduce_scatter", {comm, {"counts", L, true}, dt, op}},
+      {"reduce_scatter_block", {comm, count, dt, op}},
+      {"alltoall", {comm, bytes, rbytes}},
+      {"alltoallv", {comm, {"sbytes", L, true}, {"rbytes", L, true}}},
+      {"gather", {comm, root, bytes, rbytes}},
+      {"gatherv", {comm, root, bytes, {"rbytes", L, true}}},
+      {"scatter", {comm, root, bytes, rbytes}},
+      {"allgather", {comm, bytes, rbytes}},
+      {"allgatherv", {comm, bytes, {"rbytes", L, true}}},
+      {"comm_dup", {comm, {"newcomm", I, true}}},
+      {"comm_split", {comm, {"color", I, true}, {"key", I, true}, {"newcomm", I, true}}},
+      {"comm_free", {comm}},
+      {"unsupported", {{"name", S, true}}},
+  };
+}
+
+bool has_type(const nlohmann::json& value, FieldType type)
+{
+  switch (type) {
+    case FieldType::Integer: return value.is_number_integer();
+    case FieldType::Number: return value.is_number();
+    case FieldType::String: return value.is_string();
+    case FieldType::IntegerList:
+      if (!value.is_array())
+        return false;
+      for (auto& item : value)
+        if (!item.is_number_integer())
+          return false;
+      return true;
+  }
+  return false;
+}
+
+const char* type_name(FieldType type)
+{
+  switch (type) {
+    case FieldType::Integer: return "an integer";
+    case FieldType::Number: return "a number";
+    case FieldType::String: return "a string";
+    case FieldType::IntegerList: return "a list of integers";
+  }
+  return "?";
+}
+
+}  // namespace
+
+const std::vector<EventSpec>& event_specs()
+{
+  static const std::vector<EventSpec> specs = make_specs();
+  return specs;
+}
+
+const EventSpec* find_event_spec(const std::string& call)
+{
+  for (const EventSpec& spec : event_specs())
+    if (call == spec.call)
+      return &spec;
+  return nullptr;
+}
+
+std::string validate_event(const nlohmann::json& event)
+{
+  if (!event.is_object())
+    return "an event must be a JSON object";
+  auto call = event.find("call");
+  if (call == event.end() || !call->is_string())
+    return "missing \"call\" (the event kind)";
+  const EventSpec* spec = find_event_spec(call->get<std::string>());
+  if (!spec)
+    return "unknown call \"" + call->get<std::string>() + "\"";
+  for (const FieldSpec& field : spec->fields) {
+    auto value = event.find(field.name);
+    if (value == event.end()) {
+      if (field.required)
+        return spec->call + std::string(": missing field \"") + field.name + "\"";
+      continue;
+    }
+    if (!has_type(*value, field.type))
+      return spec->call + std::string(": field \"") + field.name + "\" must be " + type_name(field.type);
+    if (field.type == FieldType::Number && value->get<double>() < 0)
+      return spec->call + std::string(": field \"") + field.name + "\" must not be negative";
+  }
+  if (spec->call == std::string("compute") && event.contains("s") == event.contains("flops"))
+    return "compute: exactly one of \"s\" (seconds) and \"flops\" is required";
+  for (const char* size : {"bytes", "count", "repeat"})
+    if (auto value = event.find(size); value != event.end() && value->is_number_integer() && value->get<long long>() < 0)
+      return spec->call + std::string(": field \"") + size + "\" must not be negative";
+  return "";
+}
+
+}  // namespace progsim::traces

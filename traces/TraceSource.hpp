@@ -1,0 +1,43 @@
+// Where a replayed rank gets its events: a progsim trace (one file with all
+// ranks, or a directory with one file per rank) or an imported SimGrid
+// time-independent trace (TiTraceSource). Events are read incrementally:
+// memory does not grow with the length of the trace.
+#pragma once
+
+#include "traces/TraceEvent.hpp"
+
+#include <memory>
+#include <string>
+
+namespace progsim::traces {
+
+class RankEventSource {
+public:
+  virtual ~RankEventSource() = default;
+  // The rank's next event; false at the end of its events. Throws TraceError.
+  virtual bool next(TraceEvent& event) = 0;
+  // "FILE" (for messages about the event last returned).
+  virtual const std::string& file() const = 0;
+};
+
+enum class TraceKind { Progsim, SimgridTi };
+
+struct TraceInfo {
+  TraceKind kind = TraceKind::Progsim;
+  int nranks = 0;
+  nlohmann::json header;  // progsim traces: the header line
+};
+
+// Reads what the trace is and how many ranks it has; throws TraceError.
+TraceInfo probe_trace(const std::string& path);
+// The events of `rank`; throws TraceError.
+std::unique_ptr<RankEventSource> open_rank_events(const std::string& path, const TraceInfo& info, int rank);
+
+// Progsim traces. The per-rank file of rank R in a trace directory.
+std::string rank_file(const std::string& dir, int rank);
+// Parses and checks a header line (throws TraceError naming file and line 1).
+nlohmann::json parse_header(const std::string& file, const std::string& line);
+// Parses and checks one event line; sets `rank` from its "rank" field (-1 if none).
+TraceEvent parse_event(const std::string& file, long line_number, const std::string& line, int& rank);
+
+}  // namespace progsim::traces
