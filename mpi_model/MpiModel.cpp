@@ -125,7 +125,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},
                        {"dma_engines", fabric_->engines()}};
-  report["messages"] = p2p_->messages().to_json(static_cast<std::size_t>(parameters_.report_messages));
+  report["messages"] = p2p_->messages().to_json();
 }
 
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const

@@ -5,23 +5,41 @@
 
 namespace progsim::mpi {
 
-MessageRecord& MessageLog::add(const MessageRecord& record)
+std::uint64_t MessageLog::add(MessageRecord record)
 {
-  records_.push_back(record);
-  return records_.back();
+  record.id = ++count_;
+  if (kept_.size() < keep_)
+    kept_.push_back(record);
+  else
+    open_posts_.emplace(record.id, record.post_time);
+  return record.id;
 }
 
-MessageRecord* MessageLog::find(std::uint64_t id)
+void MessageLog::matched(std::uint64_t id, double time)
 {
-  return id >= 1 && id <= records_.size() ? &records_[id - 1] : nullptr;
+  if (id >= 1 && id <= kept_.size())
+    kept_[id - 1].match_time = time;
 }
 
-nlohmann::ordered_json MessageLog::to_json(std::size_t limit) const
+void MessageLog::completed(std::uint64_t id, double time)
 {
-  std::vector<double> latencies;
-  for (const auto& r : records_)
-    if (r.complete_time >= 0)
-      latencies.push_back(r.complete_time - r.post_time);
+  if (id >= 1 && id <= kept_.size()) {
+    MessageRecord& r = kept_[id - 1];
+    if (r.complete_time < 0)
+      latencies_.push_back(time - r.post_time);
+    r.complete_time = time;
+    return;
+  }
+  auto it = open_posts_.find(id);
+  if (it == open_posts_.end())
+    return;
+  latencies_.push_back(time - it->second);
+  open_posts_.erase(it);
+}
+
+nlohmann::ordered_json MessageLog::to_json() const
+{
+  std::vector<double> latencies = latencies_;
   std::sort(latencies.begin(), latencies.end());
   auto percentile = [&](double q) -> nlohmann::ordered_json {
     if (latencies.empty())
@@ -30,13 +48,12 @@ nlohmann::ordered_json MessageLog::to_json(std::size_t limit) const
     return latencies[std::min(index, latencies.size() - 1)];
   };
   nlohmann::ordered_json j;
-  j["count"] = records_.size();
+  j["count"] = count_;
   j["completed"] = latencies.size();
   j["latency_median"] = percentile(0.5);
   j["latency_p99"] = percentile(0.99);
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (size_t i = 0; i < records_.size() && i < limit; ++i) {
-    const MessageRecord& r = records_[i];
+  for (const MessageRecord& r : kept_)
     list.push_back({{"id", r.id},
                     {"source", r.source},
                     {"dest", r.dest},
@@ -46,9 +63,8 @@ nlohmann::ordered_json MessageLog::to_json(std::size_t limit) const
                     {"post_time", r.post_time},
                     {"match_time", r.match_time >= 0 ? nlohmann::ordered_json(r.match_time) : nullptr},
                     {"complete_time", r.complete_time >= 0 ? nlohmann::ordered_json(r.complete_time) : nullptr}});
-  }
   j["records"] = list;
-  j["records_truncated"] = records_.size() > limit;
+  j["records_truncated"] = count_ > kept_.size();
   return j;
 }
 

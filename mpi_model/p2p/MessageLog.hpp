@@ -1,5 +1,10 @@
 // Per-message times for the report: when the send started, when the target
 // matched it, when the receive completed (MPI-level latency = complete - post).
+//
+// Memory does not grow with the number of messages beyond 8 bytes each:
+// the first `keep` messages are kept whole (the report lists them), later
+// ones only until they complete, then as their latency (the report's exact
+// median and 99th percentile need every latency).
 #pragma once
 
 #include "core/Request.hpp"
@@ -7,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace progsim::mpi {
@@ -25,15 +31,21 @@ struct MessageRecord {
 
 class MessageLog {
 public:
-  MessageRecord& add(const MessageRecord& record);
-  MessageRecord* find(std::uint64_t id);
-  std::size_t size() const { return records_.size(); }
-  // Summary (count, latency median and 99th percentile) and the first
-  // `limit` records.
-  nlohmann::ordered_json to_json(std::size_t limit) const;
+  explicit MessageLog(std::size_t keep) : keep_(keep) {}
+  // Records a new message; returns its id (1, 2, ...).
+  std::uint64_t add(MessageRecord record);
+  void matched(std::uint64_t id, double time);
+  void completed(std::uint64_t id, double time);
+  std::uint64_t size() const { return count_; }
+  // Summary (count, latency median and 99th percentile) and the kept records.
+  nlohmann::ordered_json to_json() const;
 
 private:
-  std::vector<MessageRecord> records_;  // index = id - 1
+  std::size_t keep_;
+  std::uint64_t count_ = 0;
+  std::vector<MessageRecord> kept_;                        // ids 1 .. keep_
+  std::unordered_map<std::uint64_t, double> open_posts_;   // later ids not complete: post time (lookups only)
+  std::vector<double> latencies_;                          // of completed messages
 };
 
 }  // namespace progsim::mpi

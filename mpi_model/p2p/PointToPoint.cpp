@@ -1,5 +1,7 @@
 #include "p2p/PointToPoint.hpp"
 
+#include <algorithm>
+
 #include "datatype/Pack.hpp"
 #include "sim/Rank.hpp"
 
@@ -19,6 +21,7 @@ PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTab
       queues_(static_cast<size_t>(world_size)),
       bsend_buffers_(static_cast<size_t>(world_size)),
       pending_freed_(static_cast<size_t>(world_size), 0),
+      messages_(static_cast<std::size_t>(std::max(0LL, parameters.report_messages))),
       waited_(static_cast<size_t>(world_size))
 {
 }
@@ -116,14 +119,13 @@ int PointToPoint::start(const RequestPtr& r)
   }
   int dest_world = r->peer_world;
   MessageRecord record;
-  record.id = messages_.size() + 1;
   record.source = r->owner;
   record.dest = dest_world;
   record.tag = r->tag;
   record.bytes = r->bytes;
   record.protocol = r->protocol;
   record.post_time = r->post_time;
-  r->message_id = messages_.add(record).id;
+  r->message_id = messages_.add(record);
   if (r->protocol == Protocol::Eager || r->protocol == Protocol::EagerSync)
     eager_start_origin(r);
   else
@@ -210,8 +212,7 @@ void PointToPoint::complete(Request& request)
   request.state = RequestState::Complete;
   request.complete_time = now();
   if (request.kind == RequestKind::Recv && request.message_id)
-    if (MessageRecord* m = messages_.find(request.message_id))
-      m->complete_time = request.complete_time;
+    messages_.completed(request.message_id, request.complete_time);
   if (request.from_bsend_buffer)
     release_bsend(request);
   if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)
@@ -255,8 +256,7 @@ void PointToPoint::mark_matched(const RequestPtr& recv, const Packet& packet)
   recv->message_id = packet.message_id;
   recv->status_source = packet.src_local;
   recv->status_tag = packet.tag;
-  if (MessageRecord* m = messages_.find(packet.message_id))
-    m->match_time = recv->match_time;
+  messages_.matched(packet.message_id, recv->match_time);
 }
 
 Packet PointToPoint::control_packet(PacketKind kind, int src, int dst) const
