@@ -1,5 +1,7 @@
 #include "p2p/PointToPoint.hpp"
 
+#include "sim/timeline/Timeline.hpp"
+
 #include "datatype/Pack.hpp"
 #include "sim/Rank.hpp"
 
@@ -210,8 +212,11 @@ void PointToPoint::complete(Request& request)
   request.state = RequestState::Complete;
   request.complete_time = now();
   if (request.kind == RequestKind::Recv && request.message_id)
-    if (MessageRecord* m = messages_.find(request.message_id))
+    if (MessageRecord* m = messages_.find(request.message_id)) {
       m->complete_time = request.complete_time;
+      if (sim::Timeline* timeline = sim::Timeline::active())
+        timeline->message({m->source, m->dest, m->tag, m->bytes, m->post_time, m->complete_time});
+    }
   if (request.from_bsend_buffer)
     release_bsend(request);
   if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)
