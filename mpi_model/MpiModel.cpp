@@ -1,6 +1,7 @@
 #include "MpiModel.hpp"
 
 #include "diagnosis/DeadlockDiagnosis.hpp"
+#include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -93,8 +94,9 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
   progress_->start(
       [this] { return fabric_->in_flight(); },
-      [this] {
-        DeadlockDiagnosis d = diagnose_deadlock(*progress_, *p2p_);
+      [this, program = simulation.options().program] {
+        PointToPointWaits p2p_waits(*p2p_, *progress_);
+        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits}, program);
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });

@@ -2,6 +2,7 @@
 
 #include "progress/ProgressEngine.hpp"
 #include "sim/Rank.hpp"
+#include "sim/memory/CodeLocation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -42,6 +43,7 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
   double since = sg4::Engine::get_clock();
   waiting_for_ = what;
   waiting_since_ = since;
+  call_site_ = sim::memory::program_call_site();
   rank_.blocked_on = what;
   for (;;) {
     // Chunks may have been queued while this rank was not yet waiting (the

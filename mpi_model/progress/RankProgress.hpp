@@ -56,6 +56,9 @@ public:
   bool waiting() const { return waiting_; }
   const std::string& waiting_for() const { return waiting_for_; }
   double waiting_since() const { return waiting_since_; }
+  // Return address of the program's MPI call that is waiting (0: unknown),
+  // for "file:line" in deadlock explanations.
+  std::uintptr_t call_site() const { return call_site_; }
 
 private:
   friend class ProgressEngine;
@@ -69,6 +72,7 @@ private:
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   std::string waiting_for_;
   double waiting_since_ = 0;
+  std::uintptr_t call_site_ = 0;
 };
 
 }  // namespace progsim::mpi
