@@ -22,6 +22,7 @@ void print_help()
       "Commands:\n"
       "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
       "  compare   run a program under several progress policies and print one table\n"
+      "  examples  the teaching catalogue: list it, or compile and compare one example\n"
       "\n"
       "Options:\n"
       "  -h, --help     this text ('progsim run --help' for the options of run)\n"
@@ -56,6 +57,8 @@ int main(int argc, char** argv)
     return progsim::cli::run_command(argc - 1, argv + 1);
   if (command == "compare")
     return progsim::cli::compare_command(argc - 1, argv + 1);
+  if (command == "examples")
+    return progsim::cli::examples_command(argc - 1, argv + 1);
   std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
   return 2;
 }
