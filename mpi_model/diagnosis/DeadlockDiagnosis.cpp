@@ -94,7 +94,7 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
       entry["waits_for"] = nlohmann::ordered_json::array(
           {{{"rank", "any"}, {"kind", to_string(WaitKind::Memory)}, {"what", what}}});
       text += "\n  rank " + std::to_string(r) + ": polling watched memory '" + poll->description + "' at offset " +
-              std::to_string(poll->offset) + where + " since " + sim::format_time(poll->since) +
+              std::to_string(poll->offset) + " since " + sim::format_time(poll->since) + where +
               " (a busy-wait loop in user code, outside MPI)\n      waits for " + what;
       ranks.push_back(entry);
       continue;

@@ -4,7 +4,7 @@
 progsim_test_program(bsend_shared_flag ${PROJECT_SOURCE_DIR}/examples/bsend_shared_flag/bsend_shared_flag.c)
 progsim_program_test(explain.bsend_shared_flag.weak PROGRAM bsend_shared_flag
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
-         --stderr-regex "rank 0: polling watched memory 'ack_in_rank0' at offset 0 at main \\(bsend_shared_flag\\.c:34\\) since t=10\\.0000"
+         --stderr-regex "rank 0: polling watched memory 'ack_in_rank0' at offset 0 since t=10\\.0000[0-9]+ s at main \\(bsend_shared_flag\\.c:34\\)"
          --stderr-regex "rank 1: blocked since t=0\\.0000[0-9]+ s in MPI_Recv\\(source=0, tag=0, comm=MPI_COMM_WORLD, 8388608 bytes\\) at main \\(bsend_shared_flag\\.c:41\\)"
          --stderr-regex "waits for the data of rank 0's matched rendezvous send: a decoupled activity \\(progress chunk rndv\\.on_cts_origin"
          --stderr-regex "class: needs strong progress - rank 1 waits for a decoupled MPI activity"
