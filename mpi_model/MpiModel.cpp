@@ -119,6 +119,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   progress_->policy().add_to_report(report);
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
+  report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},
                        {"dma_engines", fabric_->engines()}};

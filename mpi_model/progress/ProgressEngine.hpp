@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ModelParameters.hpp"
+#include "progress/ProgressDelays.hpp"
 #include "progress/ProgressPolicy.hpp"
 #include "progress/RankProgress.hpp"
 
@@ -58,6 +59,8 @@ public:
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
   // The explanation of the deadlock that ended the run (null otherwise).
   const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
+  // The chunks that waited longest for their executor.
+  const ProgressDelays& delays() const { return delays_; }
 
 private:
   std::string deadlock_report();
@@ -75,6 +78,7 @@ private:
   // is possible, and check_deadlock (run after every packet) need not look
   // at each rank, which made it O(N) per event.
   int active_ranks_ = 0;
+  ProgressDelays delays_;
 };
 
 }  // namespace progsim::mpi

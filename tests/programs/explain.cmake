@@ -50,3 +50,19 @@ progsim_program_test(compare.csv PROGRAM bsend_sleep
          --stdout-regex "^policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,progress_thread_cpu,messages,latency_median,latency_p99,overlap,deadlock_class"
          --stdout-regex "weak,completed,10\\.00067[0-9]*,10\\.0013[0-9]*,0,0,0,0,1,10\\.00067[0-9]*,10\\.00067[0-9]*,0\\.49[0-9]*,"
   RUN --csv -n 2)
+
+# A late completion is explained too: under weak progress rank 0's chunk waits
+# 10 s for rank 0 to call MPI again (needs strong progress); not under thread.
+progsim_program_test(explain.bsend_sleep_delay.weak PROGRAM bsend_sleep
+  EXPECT --expect-outcome completed --twice
+         --check /progress_delays/0/owner=0 --check "/progress_delays/0/delay~10.0+-0.001"
+         --check "/progress_delays/0/class=needs strong progress" --check /progress_delays/0/executor=rank
+  RUN -n 2 --progress weak)
+progsim_program_test(explain.bsend_sleep_delay.thread PROGRAM bsend_sleep
+  EXPECT --expect-outcome completed --check "/progress_delays=[]"
+  RUN -n 2 --progress thread)
+progsim_program_test(compare.bsend_sleep_delay PROGRAM bsend_sleep
+  EXPECT --command compare --expect-exit 0 --twice
+         --stdout-regex "weak: a progress chunk of rank 0 waited 9\\.99999[0-9] s for its executor \\(rank\\): rndv\\.on_cts_origin"
+         --stdout-regex "avoiding this wait needs strong progress"
+  RUN -n 2)

@@ -149,6 +149,12 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   double rank_time = report.value("nranks", 0) * report.value("simulated_time", 0.0);
   v["overlap"] = rank_time > 0 ? nlohmann::ordered_json(std::round((1 - blocked / rank_time) * 1e6) / 1e6)
                                : nlohmann::ordered_json();
+  const nlohmann::json delays = report.value("progress_delays", nlohmann::json::array());
+  if (!delays.empty())
+    v["longest_progress_delay"] = {{"owner", delays[0].value("owner", 0)},
+                                   {"chunk", delays[0].value("chunk", "")},
+                                   {"delay", delays[0].value("delay", 0.0)},
+                                   {"executor", delays[0].value("executor", "")}};
   if (report.contains("deadlock"))
     v["deadlock_class"] = report["deadlock"].value("class", "");
   v["message"] = report.value("message", "");
@@ -211,8 +217,21 @@ std::string table_text(const std::vector<Row>& rows)
   // For runs that did not complete: the first line of their message and the
   // deadlock class ('progsim run' with that policy shows the whole report).
   for (const Row& row : rows) {
-    if (row.values["outcome"] == "completed")
+    if (row.values["outcome"] == "completed") {
+      // A late completion: the chunk that waited longest for its executor.
+      if (row.values.contains("longest_progress_delay")) {
+        const auto& d = row.values["longest_progress_delay"];
+        out += "\n" + row.policy + ": a progress chunk of rank " + std::to_string(d["owner"].get<int>()) +
+               " waited " + seconds(d["delay"]) + " for its executor (" + d["executor"].get<std::string>() + "): " +
+               d["chunk"].get<std::string>();
+        if (d["executor"] == "rank")
+          out += "\n  rank " + std::to_string(d["owner"].get<int>()) +
+                 " was outside MPI meanwhile: avoiding this wait needs strong progress (a progress thread or NIC "
+                 "offload runs the chunk at once; MPI-4.1 §2.9)";
+        out += "\n";
+      }
       continue;
+    }
     std::string message = row.values["message"].get<std::string>();
     out += "\n" + row.policy + ": " + message.substr(0, message.find('\n'));
     if (auto cls = message.find("\n  class: "); cls != std::string::npos)

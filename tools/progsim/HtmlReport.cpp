@@ -186,6 +186,15 @@ std::string html_report(const std::string& program, const std::vector<PolicyRun>
              escape(run.report.value("message", "")) + "</pre>";
     else if (outcome != "completed")
       out += "<pre>" + escape(run.report.value("message", "")) + "</pre>";
+    const nlohmann::json delays = run.report.value("progress_delays", nlohmann::json::array());
+    if (!delays.empty()) {
+      out += "<h3>Longest progress delays</h3><pre class=\"delays\">";
+      for (const auto& d : delays)
+        out += escape("rank " + std::to_string(d.value("owner", 0)) + ": " + d.value("chunk", "") + " ran " +
+                      sec(d.value("delay", 0.0)) + " s late (" + d.value("class", "") + "): " + d.value("why", "")) +
+               "\n";
+      out += "</pre>";
+    }
     out += "</div></div>\n";
   }
   out += "</body></html>\n";
