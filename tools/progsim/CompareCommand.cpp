@@ -5,6 +5,7 @@
 
 #include "progsim/Commands.hpp"
 #include "progsim/HtmlReport.hpp"
+#include "progsim/Subprocess.hpp"
 
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
@@ -15,12 +16,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -67,16 +66,6 @@ std::vector<std::string> split_list(const std::string& text)
   return items;
 }
 
-std::string self_path()
-{
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0)
-    throw sim::InputError{"cannot find the progsim executable"};
-  buf[n] = '\0';
-  return buf;
-}
-
 // Runs `progsim run --progress POLICY --report FILE ARGS...` with its output
 // in LOG; returns the exit status.
 int run_policy(const std::string& self, const std::string& policy, const std::string& report, const std::string& log,
@@ -88,23 +77,7 @@ int run_policy(const std::string& self, const std::string& policy, const std::st
     argv.push_back(timeline);
   }
   argv.insert(argv.end(), run_args.begin(), run_args.end());
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-    }
-    std::vector<char*> cargv;
-    for (auto& a : argv)
-      cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    ::execv(self.c_str(), cargv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return run_subprocess(argv, log);
 }
 
 struct Row {

@@ -9,6 +9,7 @@
 // one differs), so the expected outcomes are tests.
 
 #include "progsim/Commands.hpp"
+#include "progsim/Subprocess.hpp"
 
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
@@ -17,7 +18,6 @@
 
 #include <dirent.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -81,32 +81,6 @@ std::vector<std::string> example_names()
   return names;
 }
 
-std::string bin_dir()
-{
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0)
-    throw sim::InputError{"cannot find the progsim executable"};
-  std::string self(buf, static_cast<size_t>(n));
-  return self.substr(0, self.rfind('/'));
-}
-
-int run_program(std::vector<std::string> argv)
-{
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> cargv;
-    for (auto& a : argv)
-      cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    ::execv(argv[0].c_str(), cargv.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 // "" when the report matches the expectation, else what differs.
 std::string mismatch(const nlohmann::ordered_json& expected, const nlohmann::json& report)
 {
@@ -160,22 +134,22 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
     throw sim::InputError{"cannot create a temporary directory in " + templ};
   std::string work = buf.data();
   std::string source = folder + "/" + e.value("source", name + ".c");
-  std::string compiler = bin_dir() + (source.size() > 4 && source.substr(source.size() - 4) == ".cpp" ? "/progsim-cxx"
+  std::string compiler = self_dir() + (source.size() > 4 && source.substr(source.size() - 4) == ".cpp" ? "/progsim-cxx"
                                                                                                        : "/progsim-cc");
   std::string exe = work + "/" + name;
-  if (run_program({compiler, "-O1", source, "-o", exe}) != 0)
+  if (run_subprocess({compiler, "-O1", source, "-o", exe}) != 0)
     throw sim::InputError{"cannot compile " + source};
 
   std::string policies;
   for (auto& [policy, expected] : e["expected"].items())
     policies += (policies.empty() ? "" : ",") + policy;
-  std::vector<std::string> args = {bin_dir() + "/progsim", "compare", "--policies", policies, "--reports", work,
+  std::vector<std::string> args = {self_dir() + "/progsim", "compare", "--policies", policies, "--reports", work,
                                    "-n", std::to_string(e.value("ranks", 2))};
   for (auto& o : e.value("run_options", nlohmann::ordered_json::array()))
     args.push_back(o.get<std::string>());
   args.insert(args.end(), compare_options.begin(), compare_options.end());
   args.push_back(exe);
-  int status = run_program(args);
+  int status = run_subprocess(args);
   if (status != 0)
     return status;
 
