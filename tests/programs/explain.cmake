@@ -34,10 +34,10 @@ progsim_program_test(compare.bsend_shared_flag_json PROGRAM bsend_shared_flag
 # the eager threshold that avoids the deadlock.
 progsim_program_test(explain.head_to_head_source PROGRAM head_to_head
   EXPECT --expect-outcome deadlock --expect-exit 3
-         --stderr-regex "in MPI_Send\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\) at main \\(head_to_head\\.c:17\\)"
+         --stderr-regex "in MPI_Send\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\) at main \\(unsafe_send_order\\.c:17\\)"
          --stderr-regex "completes with an eager threshold >= 4194304 bytes"
          --check "/deadlock/class=needs buffering" --check /deadlock/eager_threshold_that_completes=4194304
-         --check "/deadlock/ranks/0/source=main (head_to_head.c:17)"
+         --check "/deadlock/ranks/0/source=main (unsafe_send_order.c:17)"
   RUN -n 2)
 # The threshold the explanation names does complete the program, one byte less does not.
 progsim_program_test(explain.head_to_head_threshold PROGRAM head_to_head
