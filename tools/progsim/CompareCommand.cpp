@@ -273,13 +273,7 @@ int compare_command(int argc, char** argv)
     std::string dir = reports_dir;
     bool temporary = dir.empty();
     if (temporary) {
-      const char* tmp = std::getenv("TMPDIR");
-      std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/progsim-compare-XXXXXX";
-      std::vector<char> buf(templ.begin(), templ.end());
-      buf.push_back('\0');
-      if (!::mkdtemp(buf.data()))
-        throw sim::InputError{"cannot create a temporary directory in " + templ};
-      dir = buf.data();
+      dir = make_temp_dir("progsim-compare");
     } else if (::access(dir.c_str(), W_OK) != 0) {
       throw sim::InputError{reports_dir + ": not a writable directory"};
     }

@@ -126,13 +126,7 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
   if (!e.contains("expected") || !e["expected"].is_object() || e["expected"].empty())
     throw sim::InputError{folder + "/example.json: no \"expected\" outcomes"};
 
-  const char* tmp = std::getenv("TMPDIR");
-  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/progsim-example-XXXXXX";
-  std::vector<char> buf(templ.begin(), templ.end());
-  buf.push_back('\0');
-  if (!::mkdtemp(buf.data()))
-    throw sim::InputError{"cannot create a temporary directory in " + templ};
-  std::string work = buf.data();
+  std::string work = make_temp_dir("progsim-example");
   std::string source = folder + "/" + e.value("source", name + ".c");
   std::string compiler = self_dir() + (source.size() > 4 && source.substr(source.size() - 4) == ".cpp" ? "/progsim-cxx"
                                                                                                        : "/progsim-cc");

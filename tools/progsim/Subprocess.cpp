@@ -2,6 +2,7 @@
 
 #include "sim/Diagnostics.hpp"
 
+#include <cstdlib>
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +22,17 @@ std::string self_dir()
 {
   std::string self = self_path();
   return self.substr(0, self.rfind('/'));
+}
+
+std::string make_temp_dir(const std::string& prefix)
+{
+  const char* tmp = std::getenv("TMPDIR");
+  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!::mkdtemp(buf.data()))
+    throw sim::InputError{"cannot create a temporary directory in " + templ};
+  return buf.data();
 }
 
 int run_subprocess(std::vector<std::string> argv, const std::string& log)
