@@ -9,6 +9,8 @@
 #include "sim/Simulation.hpp"
 #include "transport/Fabric.hpp"
 
+#include <simgrid/s4u/Engine.hpp>
+
 namespace progsim::mpi {
 
 MpiModel* MpiModel::instance_ = nullptr;
@@ -129,7 +131,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const
 {
   const ProgressCounters& c = progress_->rank(rank.id()).counters;
-  entry["blocked_time"] = c.blocked_time;
+  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simgrid::s4u::Engine::get_clock());
   entry["tests"] = c.tests;
   entry["false_tests"] = c.false_tests;
   entry["chunks"] = {{"rank", c.chunks_by_rank},

@@ -68,6 +68,11 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
   rank_.blocked_on.clear();
 }
 
+double RankProgress::blocked_time(double now) const
+{
+  return counters.blocked_time + (rank_.blocked_on.empty() ? 0.0 : now - waiting_since_);
+}
+
 void RankProgress::wake()
 {
   if (!waiting_)

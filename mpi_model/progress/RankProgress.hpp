@@ -59,6 +59,9 @@ public:
   // Return address of the program's MPI call that is waiting (0: unknown),
   // for "file:line" in deadlock explanations.
   std::uintptr_t call_site() const { return call_site_; }
+  // Seconds blocked in MPI up to `now`, counting a wait still going on (a
+  // run that ended in a deadlock).
+  double blocked_time(double now) const;
 
 private:
   friend class ProgressEngine;

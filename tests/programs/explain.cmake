@@ -15,6 +15,7 @@ progsim_program_test(explain.bsend_shared_flag.weak PROGRAM bsend_shared_flag
          --check "/deadlock/strong_progress/owner_polling_since~10.0+-0.001"
          --check "/deadlock/ranks/1/source=main (bsend_shared_flag.c:41)"
          --check "/deadlock/ranks/1/waits_for/0/kind=progress chunk"
+         --check "/ranks/1/blocked_time~10.0+-0.001"
   RUN -n 2 --privatize=off --progress weak)
 foreach(policy thread offload ideal)
   progsim_program_test(explain.bsend_shared_flag.${policy} PROGRAM bsend_shared_flag

@@ -160,14 +160,16 @@ const char* kStyle =
 
 std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs, const std::string& table_text)
 {
+  // The program's file name only: the page must not depend on where it was built.
+  const std::string name = program.substr(program.rfind('/') + 1);
   double end = 0;
   for (const PolicyRun& run : runs)
     end = std::max(end, end_of(run.timeline));
   if (end <= 0)
     end = 1e-6;
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>progsim compare: " +
-                    escape(program) + "</title><style>" + kStyle + "</style></head><body>\n";
-  out += "<h1>progsim compare: " + escape(program) + "</h1>\n<pre class=\"table\">" + escape(table_text) + "</pre>\n";
+                    escape(name) + "</title><style>" + kStyle + "</style></head><body>\n";
+  out += "<h1>progsim compare: " + escape(name) + "</h1>\n<pre class=\"table\">" + escape(table_text) + "</pre>\n";
   out += "<p class=\"legend\">";
   for (const char* kind : {"user", "mpi", "blocked", "sleeping", "polling"})
     out += std::string("<span><i style=\"background:") + color_of(kind) + "\"></i>" + kind + "</span>";
