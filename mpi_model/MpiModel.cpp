@@ -66,6 +66,9 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("chunk-cost", p.chunk_cost, "s", "host CPU time to run one progress chunk (protocol step)");
   config.add("poll-cost", p.poll_cost, "s",
              "host CPU time of one progress poll: each test procedure call and each wake-up of a blocked call");
+  config.add("call-sites", p.call_sites,
+             "record where the program called each blocking MPI procedure, for file:line in deadlock "
+             "explanations (off: a few percent faster when ranks block very often)");
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");

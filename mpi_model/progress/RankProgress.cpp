@@ -43,7 +43,8 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::stri
   double since = sg4::Engine::get_clock();
   waiting_for_ = what;
   waiting_since_ = since;
-  call_site_ = sim::memory::program_call_site();
+  // Unwinding costs about a microsecond, once per wait that blocks.
+  call_site_ = engine_.parameters().call_sites ? sim::memory::program_call_site() : 0;
   rank_.blocked_on = what;
   for (;;) {
     // Chunks may have been queued while this rank was not yet waiting (the

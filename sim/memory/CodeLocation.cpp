@@ -3,7 +3,7 @@
 #include "sim/ProgramImage.hpp"
 
 #include <dlfcn.h>
-#include <execinfo.h>
+#include <unwind.h>
 
 #include <cstdio>
 #include <memory>
@@ -84,18 +84,33 @@ std::string describe_program_location(std::uintptr_t pc, const std::string& prog
   return "";
 }
 
+namespace {
+
+struct CallSiteSearch {
+  std::uintptr_t found = 0;
+  int frames_left = 48;  // MPI call -> binding -> model -> wait is far less
+};
+
+_Unwind_Reason_Code visit_frame(struct _Unwind_Context* context, void* arg)
+{
+  auto* search = static_cast<CallSiteSearch*>(arg);
+  auto address = static_cast<std::uintptr_t>(_Unwind_GetIP(context));
+  if (address && is_program_code(address)) {
+    search->found = address - 1;  // inside the call instruction: the caller's line
+    return _URC_END_OF_STACK;
+  }
+  return --search->frames_left > 0 ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+}  // namespace
+
 std::uintptr_t program_call_site()
 {
-  // Deep enough for MPI call -> binding -> model -> wait; the walk stops at
-  // the first frame of the program, long before the coroutine's stack ends.
-  void* frames[48];
-  int n = ::backtrace(frames, 48);
-  for (int i = 0; i < n; ++i) {
-    auto address = reinterpret_cast<std::uintptr_t>(frames[i]);
-    if (is_program_code(address))
-      return address - 1;  // inside the call instruction: the caller's line
-  }
-  return 0;
+  // Stops at the first frame of the program: only progsim's own frames are
+  // unwound, never the rest of the coroutine's stack.
+  CallSiteSearch search;
+  _Unwind_Backtrace(&visit_frame, &search);
+  return search.found;
 }
 
 }  // namespace progsim::sim::memory
