@@ -67,3 +67,10 @@ progsim_program_test(compare.bsend_sleep_delay PROGRAM bsend_sleep
          --stdout-regex "weak: a progress chunk of rank 0 waited 9\\.99999[0-9] s for its executor \\(rank\\): rndv\\.on_cts_origin"
          --stdout-regex "avoiding this wait needs strong progress"
   RUN -n 2)
+
+# --cfg call-sites=off: no unwinding, so no source line (and nothing else changes).
+progsim_program_test(explain.head_to_head_no_call_sites PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock --expect-exit 3 --check "/deadlock/ranks/0/source="
+         --check "/deadlock/class=needs buffering"
+         --stderr-regex "4194304 bytes\\) \\(a blocked non-local call\\)"
+  RUN -n 2 --cfg call-sites=off)
