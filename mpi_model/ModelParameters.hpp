@@ -14,6 +14,7 @@ struct ModelParameters {
   long long header_bytes = 64;        // envelope / control packet on the wire
   double chunk_cost = 200e-9;         // host CPU seconds to run one progress chunk
   double poll_cost = 100e-9;          // host CPU of a progress poll (test procedures, blocked waits)
+  bool call_sites = true;             // record the program's source line of each blocking call (deadlock explanations)
   bool progress_every_call = false;   // weak: every MPI call progresses, not only blocked/test calls
 
   // Progress thread

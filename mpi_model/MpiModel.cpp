@@ -1,12 +1,15 @@
 #include "MpiModel.hpp"
 
 #include "diagnosis/DeadlockDiagnosis.hpp"
+#include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
 #include "transport/Fabric.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
 
 namespace progsim::mpi {
 
@@ -63,6 +66,9 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("chunk-cost", p.chunk_cost, "s", "host CPU time to run one progress chunk (protocol step)");
   config.add("poll-cost", p.poll_cost, "s",
              "host CPU time of one progress poll: each test procedure call and each wake-up of a blocked call");
+  config.add("call-sites", p.call_sites,
+             "record where the program called each blocking MPI procedure, for file:line in deadlock "
+             "explanations (off: a few percent faster when ranks block very often)");
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");
@@ -98,8 +104,9 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
   progress_->start(
       [this] { return fabric_->in_flight(); },
-      [this] {
-        DeadlockDiagnosis d = diagnose_deadlock(*progress_, *p2p_);
+      [this, program = simulation.options().program] {
+        PointToPointWaits p2p_waits(*p2p_, *progress_);
+        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits}, program);
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });
@@ -122,6 +129,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   progress_->policy().add_to_report(report);
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
+  report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},
                        {"dma_engines", fabric_->engines()}};
@@ -131,7 +139,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const
 {
   const ProgressCounters& c = progress_->rank(rank.id()).counters;
-  entry["blocked_time"] = c.blocked_time;
+  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simgrid::s4u::Engine::get_clock());
   entry["tests"] = c.tests;
   entry["false_tests"] = c.false_tests;
   entry["chunks"] = {{"rank", c.chunks_by_rank},

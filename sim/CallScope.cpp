@@ -43,6 +43,7 @@ CallScope::~CallScope()
   // Writes to watched memory made inside MPI (a receive into it) wake pollers.
   memory::MemoryWatch::instance().deliver_pending();
   rank_->leave_call();
+  rank_->left_mpi_at = rank_->clock().now();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
     rank_->set_state(RankState::UserCode);
   if (Simulation::current()->parameters().measure_user_time)

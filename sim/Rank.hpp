@@ -38,7 +38,7 @@ public:
   const RankClock& clock() const { return clock_; }
 
   RankState state() const { return state_; }
-  void set_state(RankState state) { state_ = state; }
+  void set_state(RankState state);  // Rank.cpp: also records the timeline
 
   // The MPI procedure the rank is in (nullptr in user code), the last one it
   // entered, and how many it called.
@@ -56,6 +56,9 @@ public:
   // MPI life cycle, maintained by the MPI model.
   bool mpi_initialized = false;
   bool mpi_finalized = false;
+
+  // Simulated time the rank last returned from an MPI procedure.
+  double left_mpi_at = 0;
 
   // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0,
   // ...)"), described on demand: building the text at every blocking call

@@ -17,6 +17,8 @@ struct RunOptions {
   std::string policy = "weak";
   std::vector<std::pair<std::string, std::string>> cfg;  // --cfg key=value, in order
   std::string report_file;         // empty: no JSON report
+  std::string timeline_file;       // empty: no timeline (--timeline)
+  std::string timeline_format;     // "chrome" or "paje"
   bool privatize = true;
   bool tag_output = false;
   double time_limit = -1;          // simulated seconds; <0: none

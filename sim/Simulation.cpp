@@ -7,6 +7,8 @@
 #include "sim/Report.hpp"
 #include "sim/RankRuntime.hpp"
 #include "sim/memory/MemoryWatch.hpp"
+#include "sim/timeline/Timeline.hpp"
+#include "sim/timeline/TimelineFormats.hpp"
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
@@ -166,6 +168,8 @@ RunResult Simulation::run()
   CrashHandler::install(*this);
   // After SimGrid's engine and the CrashHandler: unexplained faults chain to it.
   memory::MemoryWatch::instance().start(*this, parameters_);
+  if (!options_.timeline_file.empty())
+    Timeline::start(size(), options_.policy);
   running_ = true;
   for (auto& rank : ranks_) {
     ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
@@ -188,6 +192,7 @@ RunResult Simulation::run()
   OutputCapture::stop();
   CrashHandler::uninstall();
   write_report();
+  write_timeline_file();
   return result_;
 }
 
@@ -301,6 +306,15 @@ void Simulation::on_deadlock()
   }
   result_.message = text;
   diag(text);
+}
+
+void Simulation::write_timeline_file() const
+{
+  if (options_.timeline_file.empty())
+    return;
+  Timeline::stop(result_.simulated_time);
+  if (!write_timeline(Timeline::recorded(), options_.timeline_file, options_.timeline_format))
+    diag(options_.timeline_file + ": cannot write the timeline");
 }
 
 void Simulation::write_report() const

@@ -40,6 +40,7 @@ public:
   static std::string parameter_help(RankModel& model);
   // Writes the JSON report if one was requested (also called after a crash).
   void write_report() const;
+  void write_timeline_file() const;
 
   static Simulation* current() { return current_; }
   const RunOptions& options() const { return options_; }

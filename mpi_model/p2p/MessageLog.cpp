@@ -11,7 +11,7 @@ std::uint64_t MessageLog::add(MessageRecord record)
   if (kept_.size() < keep_)
     kept_.push_back(record);
   else
-    open_posts_.emplace(record.id, record.post_time);
+    open_.emplace(record.id, record);
   return record.id;
 }
 
@@ -19,22 +19,27 @@ void MessageLog::matched(std::uint64_t id, double time)
 {
   if (id >= 1 && id <= kept_.size())
     kept_[id - 1].match_time = time;
+  else if (auto it = open_.find(id); it != open_.end())
+    it->second.match_time = time;
 }
 
-void MessageLog::completed(std::uint64_t id, double time)
+std::optional<MessageRecord> MessageLog::completed(std::uint64_t id, double time)
 {
   if (id >= 1 && id <= kept_.size()) {
     MessageRecord& r = kept_[id - 1];
     if (r.complete_time < 0)
       latencies_.push_back(time - r.post_time);
     r.complete_time = time;
-    return;
+    return r;
   }
-  auto it = open_posts_.find(id);
-  if (it == open_posts_.end())
-    return;
-  latencies_.push_back(time - it->second);
-  open_posts_.erase(it);
+  auto it = open_.find(id);
+  if (it == open_.end())
+    return std::nullopt;
+  MessageRecord r = it->second;
+  open_.erase(it);
+  r.complete_time = time;
+  latencies_.push_back(time - r.post_time);
+  return r;
 }
 
 nlohmann::ordered_json MessageLog::to_json() const

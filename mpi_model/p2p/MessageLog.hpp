@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -35,7 +36,8 @@ public:
   // Records a new message; returns its id (1, 2, ...).
   std::uint64_t add(MessageRecord record);
   void matched(std::uint64_t id, double time);
-  void completed(std::uint64_t id, double time);
+  // Returns the completed message (nullopt for an unknown id).
+  std::optional<MessageRecord> completed(std::uint64_t id, double time);
   std::uint64_t size() const { return count_; }
   // Summary (count, latency median and 99th percentile) and the kept records.
   nlohmann::ordered_json to_json() const;
@@ -44,7 +46,7 @@ private:
   std::size_t keep_;
   std::uint64_t count_ = 0;
   std::vector<MessageRecord> kept_;                        // ids 1 .. keep_
-  std::unordered_map<std::uint64_t, double> open_posts_;   // later ids not complete: post time (lookups only)
+  std::unordered_map<std::uint64_t, MessageRecord> open_;  // later ids, until complete (lookups only)
   std::vector<double> latencies_;                          // of completed messages
 };
 

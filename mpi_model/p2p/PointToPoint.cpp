@@ -1,6 +1,7 @@
 #include "p2p/PointToPoint.hpp"
 
 #include <algorithm>
+#include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
 #include "sim/Rank.hpp"
@@ -212,7 +213,9 @@ void PointToPoint::complete(Request& request)
   request.state = RequestState::Complete;
   request.complete_time = now();
   if (request.kind == RequestKind::Recv && request.message_id)
-    messages_.completed(request.message_id, request.complete_time);
+    if (std::optional<MessageRecord> m = messages_.completed(request.message_id, request.complete_time))
+      if (sim::Timeline* timeline = sim::Timeline::active())
+        timeline->message({m->source, m->dest, m->tag, m->bytes, m->post_time, m->complete_time});
   if (request.from_bsend_buffer)
     release_bsend(request);
   if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)

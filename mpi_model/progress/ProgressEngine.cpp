@@ -3,6 +3,7 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
+#include "sim/timeline/Timeline.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -60,6 +61,10 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   // (matching order is message order, MPI-4.1 §3.5).
   chunk.action();
   sim::memory::MemoryWatch::instance().deliver_pending();  // the chunk may have written watched memory
+  double run_at = executor == Executor::Rank ? owner.sim_rank().clock().now() : sg4::Engine::get_clock();
+  delays_.note(chunk, run_at, executor);
+  if (sim::Timeline* timeline = sim::Timeline::active())
+    timeline->chunk(owner.rank(), run_at, to_string(executor), chunk.describe());
   switch (executor) {
     case Executor::Rank:
       ++c.chunks_by_rank;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "ModelParameters.hpp"
+#include "progress/ProgressDelays.hpp"
 #include "progress/ProgressPolicy.hpp"
 #include "progress/RankProgress.hpp"
 
@@ -74,6 +75,8 @@ public:
   };
   // The explanation of the deadlock that ended the run (null otherwise).
   const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
+  // The chunks that waited longest for their executor.
+  const ProgressDelays& delays() const { return delays_; }
 
 private:
   std::string deadlock_report();
@@ -92,6 +95,7 @@ private:
   // at each rank, which made it O(N) per event.
   int active_ranks_ = 0;
   long arrival_actor_ = -1;  // pid of the actor that began the latest delivery (-1: none)
+  ProgressDelays delays_;
 };
 
 }  // namespace progsim::mpi

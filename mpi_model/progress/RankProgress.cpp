@@ -2,6 +2,7 @@
 
 #include "progress/ProgressEngine.hpp"
 #include "sim/Rank.hpp"
+#include "sim/memory/CodeLocation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -43,6 +44,8 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
   double since = rank_.clock().now();
   waiting_since_ = since;
   rank_.set_blocked_on(&describe);
+  // Unwinding costs about a microsecond, once per wait that blocks.
+  call_site_ = engine_.parameters().call_sites ? sim::memory::program_call_site() : 0;
   for (;;) {
     // Chunks may have been queued while this rank was not yet waiting (a
     // chunk's cost may yield): run them before deciding to block, or their
@@ -72,6 +75,11 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
 const std::string& RankProgress::waiting_for() const
 {
   return rank_.blocked_on();
+}
+
+double RankProgress::blocked_time(double now) const
+{
+  return counters.blocked_time + (waiting_ ? now - waiting_since_ : 0.0);
 }
 
 void RankProgress::wake()

@@ -58,6 +58,12 @@ public:
   bool waiting() const { return waiting_; }
   const std::string& waiting_for() const;
   double waiting_since() const { return waiting_since_; }
+  // Return address of the program's MPI call that is waiting (0: unknown),
+  // for "file:line" in deadlock explanations.
+  std::uintptr_t call_site() const { return call_site_; }
+  // Seconds blocked in MPI up to `now`, counting a wait still going on (a
+  // run that ended in a deadlock).
+  double blocked_time(double now) const;
 
 private:
   friend class ProgressEngine;
@@ -70,6 +76,7 @@ private:
   bool waiting_ = false;
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   double waiting_since_ = 0;
+  std::uintptr_t call_site_ = 0;
 };
 
 }  // namespace progsim::mpi

@@ -1,6 +1,9 @@
 #include "sim/memory/CodeLocation.hpp"
 
+#include "sim/ProgramImage.hpp"
+
 #include <dlfcn.h>
+#include <unwind.h>
 
 #include <cstdio>
 #include <memory>
@@ -29,6 +32,27 @@ std::string first_lines(const std::string& command, int lines)
   return out;
 }
 
+// "function (file:line)" from the debug information of `object` at `offset`, or "".
+std::string lookup_line(const std::string& object, std::uintptr_t offset)
+{
+  // addr2line prints the function, then file:line ("??:0" without debug info).
+  std::string out = first_lines("addr2line -f -C -e '" + object + "' " + hex(offset) + " 2>/dev/null", 2);
+  std::size_t newline = out.find('\n');
+  if (newline == std::string::npos)
+    return "";
+  std::string function = out.substr(0, newline);
+  std::string line = out.substr(newline + 1);
+  while (!line.empty() && (line.back() == '\n' || line.back() == ' '))
+    line.pop_back();
+  std::size_t discriminator = line.find(" (discriminator");
+  if (discriminator != std::string::npos)
+    line.erase(discriminator);
+  if (line.empty() || line.rfind("??", 0) == 0 || function == "??")
+    return "";
+  std::size_t slash = line.rfind('/');
+  return function + " (" + (slash == std::string::npos ? line : line.substr(slash + 1)) + ")";
+}
+
 }  // namespace
 
 std::string describe_code_location(std::uintptr_t pc)
@@ -38,24 +62,55 @@ std::string describe_code_location(std::uintptr_t pc)
     return "address " + hex(pc);
   std::uintptr_t offset = pc - reinterpret_cast<std::uintptr_t>(info.dli_fbase);
   std::string object = info.dli_fname;
-  // addr2line prints the function, then file:line ("??:0" without debug info).
-  std::string out = first_lines("addr2line -f -C -e '" + object + "' " + hex(offset) + " 2>/dev/null", 2);
-  std::size_t newline = out.find('\n');
-  if (newline != std::string::npos) {
-    std::string function = out.substr(0, newline);
-    std::string line = out.substr(newline + 1);
-    while (!line.empty() && (line.back() == '\n' || line.back() == ' '))
-      line.pop_back();
-    std::size_t discriminator = line.find(" (discriminator");
-    if (discriminator != std::string::npos)
-      line.erase(discriminator);
-    if (!line.empty() && line.rfind("??", 0) != 0 && function != "??")
-      return function + " (" + line + ")";
-  }
+  std::string line = lookup_line(object, offset);
+  if (!line.empty())
+    return line;
   if (info.dli_sname)
     return std::string(info.dli_sname) + "+" + hex(pc - reinterpret_cast<std::uintptr_t>(info.dli_saddr)) + " in " +
            object;
   return "address " + hex(pc) + " in " + object;
+}
+
+std::string describe_program_location(std::uintptr_t pc, const std::string& program)
+{
+  Dl_info info{};
+  if (pc == 0 || ::dladdr(reinterpret_cast<void*>(pc), &info) == 0 || !info.dli_fbase)
+    return "";
+  std::string line = lookup_line(program, pc - reinterpret_cast<std::uintptr_t>(info.dli_fbase));
+  if (!line.empty())
+    return line;
+  if (info.dli_sname)
+    return std::string(info.dli_sname) + "+" + hex(pc - reinterpret_cast<std::uintptr_t>(info.dli_saddr));
+  return "";
+}
+
+namespace {
+
+struct CallSiteSearch {
+  std::uintptr_t found = 0;
+  int frames_left = 48;  // MPI call -> binding -> model -> wait is far less
+};
+
+_Unwind_Reason_Code visit_frame(struct _Unwind_Context* context, void* arg)
+{
+  auto* search = static_cast<CallSiteSearch*>(arg);
+  auto address = static_cast<std::uintptr_t>(_Unwind_GetIP(context));
+  if (address && is_program_code(address)) {
+    search->found = address - 1;  // inside the call instruction: the caller's line
+    return _URC_END_OF_STACK;
+  }
+  return --search->frames_left > 0 ? _URC_NO_REASON : _URC_END_OF_STACK;
+}
+
+}  // namespace
+
+std::uintptr_t program_call_site()
+{
+  // Stops at the first frame of the program: only progsim's own frames are
+  // unwound, never the rest of the coroutine's stack.
+  CallSiteSearch search;
+  _Unwind_Backtrace(&visit_frame, &search);
+  return search.found;
 }
 
 }  // namespace progsim::sim::memory

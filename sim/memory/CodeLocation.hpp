@@ -10,4 +10,14 @@ namespace progsim::sim::memory {
 
 std::string describe_code_location(std::uintptr_t pc);
 
+// The same for an address in the user's program, whose per-rank copies
+// (privatization) are unlinked after loading: the debug information is read
+// from `program`, the file the user gave, at the same offset.
+// "main (head_to_head.c:17)".
+std::string describe_program_location(std::uintptr_t pc, const std::string& program);
+
+// The return address of the innermost call from the program's code into
+// progsim on the calling rank's stack (the MPI call the program made), or 0.
+std::uintptr_t program_call_site();
+
 }  // namespace progsim::sim::memory

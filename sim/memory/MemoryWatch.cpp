@@ -233,7 +233,7 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
   if (read && read->generation == generation && read->mpi_calls == calls) {
     if (++read->repeats >= poll_repeats_) {
       read->repeats = 0;
-      block(rank, watch, address, generation);
+      block(rank, watch, pc, address, generation);
     }
     return;
   }
@@ -246,7 +246,7 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
   *read = Read{pc, address, generation, calls, 0};
 }
 
-void MemoryWatch::block(int rank_id, int watch, std::uintptr_t address, std::uint64_t generation)
+void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation)
 {
   Rank& rank = simulation_->rank(rank_id);
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
@@ -259,6 +259,7 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t address, std::uin
   rw.poll.description = descriptions_[static_cast<std::size_t>(watch)];
   rw.poll.offset = address - WatchTable::entry(watch).base;
   rw.poll.since = sg4::Engine::get_clock();
+  rw.poll.pc = pc;
   ++rw.blocks;
   rank.set_state(RankState::Polling);
   if (listener_)

@@ -44,6 +44,7 @@ struct PollInfo {
   std::string description;  // as given to watch(): "window 3 (rank 0's part)", "flag"
   std::size_t offset = 0;   // of the polled address in the watched range
   double since = 0;         // simulated time the rank started to block
+  std::uintptr_t pc = 0;    // the polling load in the program
 };
 
 class MemoryWatch {
@@ -118,7 +119,7 @@ private:
 
   static void on_trap(const TrapRequest& request);
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
-  void block(int rank, int watch, std::uintptr_t address, std::uint64_t generation);
+  void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
   void wake_pollers();
 
   Simulation* simulation_ = nullptr;

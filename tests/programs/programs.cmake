@@ -100,9 +100,11 @@ progsim_program_test(runtime.environment PROGRAM environment
 
 # --- point-to-point protocols and progress policies (issue 3) ---
 progsim_test_program(bsend_sleep ${PROJECT_SOURCE_DIR}/examples/bsend_then_sleep/bsend_sleep.c)
-foreach(p rndv_compute head_to_head ssend_then_send test_loop)
+foreach(p rndv_compute ssend_then_send)
   progsim_test_program(${p} ${p}.c)
 endforeach()
+progsim_test_program(head_to_head ${PROJECT_SOURCE_DIR}/examples/unsafe_send_order/unsafe_send_order.c)
+progsim_test_program(test_loop ${PROJECT_SOURCE_DIR}/examples/test_loop/test_loop.c)
 
 # Bsend of 8 MiB then sleep(10) (MPI-4.1 §2.9: moving buffered data out is a
 # decoupled activity of the sender).

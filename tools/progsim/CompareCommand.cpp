@@ -4,6 +4,8 @@
 // their JSON reports, so it is as deterministic as the runs themselves.
 
 #include "progsim/Commands.hpp"
+#include "progsim/HtmlReport.hpp"
+#include "progsim/Subprocess.hpp"
 
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
@@ -11,14 +13,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fcntl.h>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -39,8 +40,19 @@ void print_compare_help()
       "  --json              print the table as JSON\n"
       "  --csv               print the table as CSV\n"
       "  --reports DIR       keep each run's JSON report in DIR/POLICY.json\n"
+      "  --html FILE         also write one self-contained HTML page: the table and, per\n"
+      "                      policy, an SVG timeline on one shared time axis (user code,\n"
+      "                      MPI calls, blocked and polling intervals, messages as arrows,\n"
+      "                      progress chunks by executor) beside the deadlock explanation\n"
       "  -h, --help          this text\n"
-      "Run options are those of 'progsim run' (-n, --platform, --cfg, ...).\n");
+      "Run options are those of 'progsim run' (-n, --platform, --cfg, ...).\n"
+      "\n"
+      "Columns: outcome; simulated time; time blocked in MPI (sum over ranks); false\n"
+      "tests and probes; memory polls (reads of watched memory by busy-wait loops);\n"
+      "progress-thread CPU seconds; chunks run by rank/thread/NIC/immediately; message\n"
+      "latency (send start to receive completion) median and 99th percentile; overlap,\n"
+      "the share of the ranks' time not spent blocked in MPI (1 - blocked / (ranks x time)).\n"
+      "A progress line is shown on a terminal (stderr) while the runs are going.\n");
 }
 
 std::vector<std::string> split_list(const std::string& text)
@@ -54,40 +66,18 @@ std::vector<std::string> split_list(const std::string& text)
   return items;
 }
 
-std::string self_path()
-{
-  char buf[4096];
-  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0)
-    throw sim::InputError{"cannot find the progsim executable"};
-  buf[n] = '\0';
-  return buf;
-}
-
 // Runs `progsim run --progress POLICY --report FILE ARGS...` with its output
 // in LOG; returns the exit status.
 int run_policy(const std::string& self, const std::string& policy, const std::string& report, const std::string& log,
-               const std::vector<std::string>& run_args)
+               const std::string& timeline, const std::vector<std::string>& run_args)
 {
   std::vector<std::string> argv = {self, "run", "--progress", policy, "--report", report};
-  argv.insert(argv.end(), run_args.begin(), run_args.end());
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd >= 0) {
-      ::dup2(fd, 1);
-      ::dup2(fd, 2);
-    }
-    std::vector<char*> cargv;
-    for (auto& a : argv)
-      cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    ::execv(self.c_str(), cargv.data());
-    ::_exit(127);
+  if (!timeline.empty()) {
+    argv.push_back("--timeline");
+    argv.push_back(timeline);
   }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  argv.insert(argv.end(), run_args.begin(), run_args.end());
+  return run_subprocess(argv, log);
 }
 
 struct Row {
@@ -104,12 +94,14 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["exit_status"] = exit_status;
   v["simulated_time"] = report.value("simulated_time", 0.0);
   double blocked = 0, thread_cpu = 0;
+  long long memory_polls = 0;
   long long tests = 0, false_tests = 0, chunks_rank = 0, chunks_thread = 0, chunks_nic = 0, chunks_now = 0;
   for (auto& r : report.value("ranks", nlohmann::json::array())) {
     blocked += r.value("blocked_time", 0.0);
     thread_cpu += r.value("progress_thread_cpu", 0.0);
     tests += r.value("tests", 0LL);
     false_tests += r.value("false_tests", 0LL);
+    memory_polls += r.value("memory_polls", 0LL);
     if (r.contains("chunks")) {
       chunks_rank += r["chunks"].value("rank", 0LL);
       chunks_thread += r["chunks"].value("thread", 0LL);
@@ -120,12 +112,22 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["blocked_in_mpi"] = blocked;
   v["tests"] = tests;
   v["false_tests"] = false_tests;
+  v["memory_polls"] = memory_polls;
   v["progress_thread_cpu"] = thread_cpu;
   v["chunks"] = {{"rank", chunks_rank}, {"thread", chunks_thread}, {"nic", chunks_nic}, {"immediate", chunks_now}};
   nlohmann::json messages = report.value("messages", nlohmann::json::object());
   v["messages"] = messages.value("count", 0LL);
   v["latency_median"] = messages.contains("latency_median") ? messages["latency_median"] : nlohmann::json();
   v["latency_p99"] = messages.contains("latency_p99") ? messages["latency_p99"] : nlohmann::json();
+  double rank_time = report.value("nranks", 0) * report.value("simulated_time", 0.0);
+  v["overlap"] = rank_time > 0 ? nlohmann::ordered_json(std::round((1 - blocked / rank_time) * 1e6) / 1e6)
+                               : nlohmann::ordered_json();
+  const nlohmann::json delays = report.value("progress_delays", nlohmann::json::array());
+  if (!delays.empty())
+    v["longest_progress_delay"] = {{"owner", delays[0].value("owner", 0)},
+                                   {"chunk", delays[0].value("chunk", "")},
+                                   {"delay", delays[0].value("delay", 0.0)},
+                                   {"executor", delays[0].value("executor", "")}};
   if (report.contains("deadlock"))
     v["deadlock_class"] = report["deadlock"].value("class", "");
   v["message"] = report.value("message", "");
@@ -156,21 +158,22 @@ std::string seconds(const nlohmann::ordered_json& value)
   return buf;
 }
 
-void print_table(const std::vector<Row>& rows)
+std::string table_text(const std::vector<Row>& rows)
 {
-  const std::vector<std::string> header = {"policy", "outcome", "sim. time", "blocked in MPI", "false tests",
-                                           "thread CPU", "chunks r/t/n/i", "latency p50", "latency p99"};
+  const std::vector<std::string> header = {"policy",      "outcome",     "sim. time",   "blocked in MPI",
+                                           "false tests", "mem. polls",  "thread CPU",  "chunks r/t/n/i",
+                                           "latency p50", "latency p99", "overlap"};
   std::vector<std::vector<std::string>> cells = {header};
   for (const Row& row : rows) {
     const auto& v = row.values;
     const auto& c = v["chunks"];
     cells.push_back({row.policy, v["outcome"].get<std::string>(), seconds(v["simulated_time"]),
                      seconds(v["blocked_in_mpi"]), std::to_string(v["false_tests"].get<long long>()),
-                     seconds(v["progress_thread_cpu"]),
+                     std::to_string(v["memory_polls"].get<long long>()), seconds(v["progress_thread_cpu"]),
                      std::to_string(c["rank"].get<long long>()) + "/" + std::to_string(c["thread"].get<long long>()) +
                          "/" + std::to_string(c["nic"].get<long long>()) + "/" +
                          std::to_string(c["immediate"].get<long long>()),
-                     seconds(v["latency_median"]), seconds(v["latency_p99"])});
+                     seconds(v["latency_median"]), seconds(v["latency_p99"]), fmt(v["overlap"], "%.3f")});
   }
   std::vector<size_t> width(header.size(), 0);
   for (auto& line : cells)
@@ -187,29 +190,43 @@ void print_table(const std::vector<Row>& rows)
   // For runs that did not complete: the first line of their message and the
   // deadlock class ('progsim run' with that policy shows the whole report).
   for (const Row& row : rows) {
-    if (row.values["outcome"] == "completed")
+    if (row.values["outcome"] == "completed") {
+      // A late completion: the chunk that waited longest for its executor.
+      if (row.values.contains("longest_progress_delay")) {
+        const auto& d = row.values["longest_progress_delay"];
+        out += "\n" + row.policy + ": a progress chunk of rank " + std::to_string(d["owner"].get<int>()) +
+               " waited " + seconds(d["delay"]) + " for its executor (" + d["executor"].get<std::string>() + "): " +
+               d["chunk"].get<std::string>();
+        if (d["executor"] == "rank")
+          out += "\n  rank " + std::to_string(d["owner"].get<int>()) +
+                 " was outside MPI meanwhile: avoiding this wait needs strong progress (a progress thread or NIC "
+                 "offload runs the chunk at once; MPI-4.1 §2.9)";
+        out += "\n";
+      }
       continue;
+    }
     std::string message = row.values["message"].get<std::string>();
     out += "\n" + row.policy + ": " + message.substr(0, message.find('\n'));
     if (auto cls = message.find("\n  class: "); cls != std::string::npos)
       out += "\n  " + message.substr(cls + 3, message.find('\n', cls + 1) - cls - 3);
     out += "\n";
   }
-  std::fputs(out.c_str(), stdout);
+  return out;
 }
 
 void print_csv(const std::vector<Row>& rows)
 {
-  std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,progress_thread_cpu,messages,"
-              "latency_median,latency_p99,deadlock_class\n");
+  std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,progress_thread_cpu,"
+              "messages,latency_median,latency_p99,overlap,deadlock_class\n");
   for (const Row& row : rows) {
     const auto& v = row.values;
-    std::printf("%s,%s,%s,%s,%lld,%lld,%s,%lld,%s,%s,%s\n", row.policy.c_str(),
+    std::printf("%s,%s,%s,%s,%lld,%lld,%lld,%s,%lld,%s,%s,%s,%s\n", row.policy.c_str(),
                 v["outcome"].get<std::string>().c_str(), fmt(v["simulated_time"], "%.9g").c_str(),
                 fmt(v["blocked_in_mpi"], "%.9g").c_str(), v["tests"].get<long long>(),
-                v["false_tests"].get<long long>(), fmt(v["progress_thread_cpu"], "%.9g").c_str(),
-                v["messages"].get<long long>(), fmt(v["latency_median"], "%.9g").c_str(),
-                fmt(v["latency_p99"], "%.9g").c_str(),
+                v["false_tests"].get<long long>(), v["memory_polls"].get<long long>(),
+                fmt(v["progress_thread_cpu"], "%.9g").c_str(), v["messages"].get<long long>(),
+                fmt(v["latency_median"], "%.9g").c_str(), fmt(v["latency_p99"], "%.9g").c_str(),
+                fmt(v["overlap"], "%.6g").c_str(),
                 v.contains("deadlock_class") ? v["deadlock_class"].get<std::string>().c_str() : "");
   }
 }
@@ -220,7 +237,7 @@ int compare_command(int argc, char** argv)
 {
   try {
     std::vector<std::string> policies = {"weak", "thread", "offload", "ideal"};
-    std::string format = "table", reports_dir;
+    std::string format = "table", reports_dir, html_file;
     std::vector<std::string> run_args;
     for (int i = 1; i < argc; ++i) {
       std::string arg = argv[i];
@@ -238,6 +255,8 @@ int compare_command(int argc, char** argv)
         format = "csv";
       else if (arg == "--reports" && i + 1 < argc)
         reports_dir = argv[++i];
+      else if (arg == "--html" && i + 1 < argc)
+        html_file = argv[++i];
       else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
                arg.rfind("--report=", 0) == 0)
         throw sim::InputError{arg + " is chosen by compare itself (use --policies / --reports)"};
@@ -254,13 +273,7 @@ int compare_command(int argc, char** argv)
     std::string dir = reports_dir;
     bool temporary = dir.empty();
     if (temporary) {
-      const char* tmp = std::getenv("TMPDIR");
-      std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/progsim-compare-XXXXXX";
-      std::vector<char> buf(templ.begin(), templ.end());
-      buf.push_back('\0');
-      if (!::mkdtemp(buf.data()))
-        throw sim::InputError{"cannot create a temporary directory in " + templ};
-      dir = buf.data();
+      dir = make_temp_dir("progsim-compare");
     } else if (::access(dir.c_str(), W_OK) != 0) {
       throw sim::InputError{reports_dir + ": not a writable directory"};
     }
@@ -268,13 +281,15 @@ int compare_command(int argc, char** argv)
     std::string self = self_path();
     bool tty = ::isatty(2);
     std::vector<Row> rows;
+    std::vector<PolicyRun> runs;
     for (size_t k = 0; k < policies.size(); ++k) {
       const std::string& policy = policies[k];
       if (tty)
         std::fprintf(stderr, "\r[%zu/%zu] running %-8s", k + 1, policies.size(), policy.c_str());
       std::string report = dir + "/" + policy + ".json";
       std::string log = dir + "/" + policy + ".log";
-      int status = run_policy(self, policy, report, log, run_args);
+      std::string timeline = html_file.empty() ? "" : dir + "/" + policy + ".timeline.json";
+      int status = run_policy(self, policy, report, log, timeline, run_args);
       if (status == sim::kExitUsageError) {
         if (tty)
           std::fputs("\n", stderr);
@@ -289,9 +304,16 @@ int compare_command(int argc, char** argv)
       if (parsed.is_discarded() || !parsed.is_object())
         parsed = nlohmann::json::object({{"outcome", "error"}, {"message", "no report (see " + log + ")"}});
       rows.push_back(summarize(policy, parsed, status));
+      if (!timeline.empty()) {
+        std::ifstream timeline_in(timeline);
+        nlohmann::json trace = timeline_in ? nlohmann::json::parse(timeline_in, nullptr, false) : nlohmann::json();
+        runs.push_back(PolicyRun{policy, parsed, trace.is_object() ? trace : nlohmann::json::object()});
+      }
       if (temporary) {
         ::unlink(report.c_str());
         ::unlink(log.c_str());
+        if (!timeline.empty())
+          ::unlink(timeline.c_str());
       }
     }
     if (tty)
@@ -307,7 +329,13 @@ int compare_command(int argc, char** argv)
     } else if (format == "csv") {
       print_csv(rows);
     } else {
-      print_table(rows);
+      std::fputs(table_text(rows).c_str(), stdout);
+    }
+    if (!html_file.empty()) {
+      std::ofstream html(html_file);
+      html << html_report(runs.empty() ? "" : runs.front().report.value("program", ""), runs, table_text(rows));
+      if (!html)
+        throw sim::InputError{html_file + ": cannot write the HTML report"};
     }
     return 0;
   } catch (const sim::InputError& e) {

@@ -9,6 +9,7 @@
 #include "sim/Simulation.hpp"
 #include "traces/Recorder.hpp"
 #include "traces/TraceEvent.hpp"
+#include "sim/timeline/TimelineFormats.hpp"
 
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +40,11 @@ void print_run_help()
       "%s"
       "  --cfg KEY=VALUE         set a model parameter; '--cfg help' lists them all\n"
       "  --report FILE.json      write a JSON report of the run\n"
+      "  --timeline FILE         write a timeline of the run: ranks' user code, MPI calls,\n"
+      "                          blocked and polling intervals, progress chunks by executor,\n"
+      "                          messages. Chrome trace-event JSON (open in ui.perfetto.dev)\n"
+      "                          unless FILE ends in .paje or .trace (Paje, for ViTE/pajeng)\n"
+      "  --timeline-format chrome|paje   the timeline's format, whatever FILE's name\n"
       "  --privatize=on|off      private globals per rank (default on; off for programs without\n"
       "                          writable globals, or for very large runs)\n"
       "  --tag-output            prefix each output line with [rank]\n"
@@ -138,6 +144,10 @@ int run_command(int argc, char** argv)
         options.cfg.emplace_back(value.substr(0, eq), value.substr(eq + 1));
       } else if (take_value(argc, argv, i, "--report", value))
         options.report_file = value;
+      else if (take_value(argc, argv, i, "--timeline", value))
+        options.timeline_file = value;
+      else if (take_value(argc, argv, i, "--timeline-format", value))
+        options.timeline_format = sim::timeline_format("", value);
       else if (take_value(argc, argv, i, "--privatize", value)) {
         if (value != "on" && value != "off")
           throw sim::InputError{"--privatize: expected on or off, not '" + value + "'"};
@@ -162,6 +172,7 @@ int run_command(int argc, char** argv)
     }
     if (i >= argc)
       throw sim::InputError{"no program to run (usage: progsim run -n N PROGRAM [ARGS...])"};
+    options.timeline_format = sim::timeline_format(options.timeline_file, options.timeline_format);
     options.program = argv[i++];
     for (; i < argc; ++i)
       options.args.emplace_back(argv[i]);

@@ -23,6 +23,7 @@ void print_help()
       "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
       "  compare   run a program under several progress policies and print one table\n"
       "  replay    replay a trace (recorded with 'run --record', or SimGrid's time-independent)\n"
+      "  examples  the teaching catalogue: list it, or compile and compare one example\n"
       "\n"
       "Options:\n"
       "  -h, --help     this text ('progsim run --help' for the options of run)\n"
@@ -59,6 +60,8 @@ int main(int argc, char** argv)
     return progsim::cli::compare_command(argc - 1, argv + 1);
   if (command == "replay")
     return progsim::cli::replay_command(argc - 1, argv + 1);
+  if (command == "examples")
+    return progsim::cli::examples_command(argc - 1, argv + 1);
   std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
   return 2;
 }

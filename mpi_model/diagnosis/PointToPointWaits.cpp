@@ -1,0 +1,95 @@
+#include "diagnosis/PointToPointWaits.hpp"
+
+#include "p2p/PointToPoint.hpp"
+#include "progress/ProgressEngine.hpp"
+
+namespace progsim::mpi {
+
+namespace {
+
+std::string rank_text(int world)
+{
+  return world < 0 ? "any rank" : "rank " + std::to_string(world);
+}
+
+}  // namespace
+
+void PointToPointWaits::wait_edges(int rank, std::vector<WaitEdge>& edges) const
+{
+  for (const RequestPtr& req : p2p_.waited(rank))
+    edges_of(*req, edges);
+}
+
+std::string PointToPointWaits::pending(int rank) const
+{
+  return p2p_.explain(rank);
+}
+
+std::string PointToPointWaits::queued_chunk(int owner, std::uint64_t message_id) const
+{
+  if (owner < 0 || message_id == 0)
+    return "";
+  for (const ProgressChunk& c : const_cast<ProgressEngine&>(progress_).rank(owner).host_queue())
+    if (c.message_id == message_id)
+      return c.describe();
+  return "";
+}
+
+void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges) const
+{
+  if (r.complete())
+    return;
+  if (!r.parts.empty()) {
+    for (auto& part : r.parts)
+      edges_of(*part, edges);
+    return;
+  }
+  WaitEdge e;
+  e.from = r.owner;
+  e.to = r.peer_world;
+  bool internal = r.context_id != r.comm_context;
+  if (r.kind == RequestKind::Generalized) {
+    // Only the program completes it, and this rank is blocked.
+    e.to = r.owner;
+    e.kind = WaitKind::Own;
+    e.waits_for = "its own MPI_Grequest_complete";
+  } else if (r.kind == RequestKind::Recv) {
+    if (r.state == RequestState::WaitingForData) {
+      e.kind = WaitKind::ProgressChunk;
+      e.chunk = queued_chunk(e.to, r.message_id);
+      e.waits_for = "the data of " + rank_text(e.to) + "'s matched rendezvous send: a decoupled activity (progress "
+                    "chunk" + (e.chunk.empty() ? std::string() : " " + e.chunk) + ") that " + rank_text(e.to) +
+                    "'s MPI library must execute";
+    } else if (internal) {
+      e.kind = WaitKind::CollectivePartner;
+      e.waits_for = rank_text(e.to) + " to take part in " + r.call + " (a collective partner)";
+    } else {
+      e.waits_for = "a matching send from " + rank_text(e.to) + " (tag " +
+                    (r.tag == MPI_ANY_TAG ? std::string("MPI_ANY_TAG") : std::to_string(r.tag)) + ")";
+    }
+  } else {
+    e.bytes = r.bytes;
+    bool rendezvous = r.protocol == Protocol::RendezvousPush || r.protocol == Protocol::RendezvousPull;
+    if (internal) {
+      e.kind = WaitKind::CollectivePartner;
+      e.waits_for = rank_text(e.to) + " to take part in " + r.call + " (a collective partner)";
+      // Sending to a partner that has not joined yet: whether a collective
+      // waits for it is the implementation's choice (MPI-4.1 §6.14).
+      if (p2p_.is_unmatched_at_target(r))
+        e.freedom = std::string(r.call) + " may or may not synchronize (MPI-4.1 §6.14 \"Correctness\"): this implementation "
+                             "waits for " + rank_text(e.to) + " to join";
+    } else if (p2p_.is_unmatched_at_target(r)) {
+      e.waits_for = "a matching receive on " + rank_text(e.to);
+      if (rendezvous)
+        e.waits_for += " (its RTS of " + std::to_string(r.bytes) + " B is unmatched there)";
+      e.bufferable_send = (r.mode == SendMode::Standard || r.mode == SendMode::Ready) && rendezvous;
+    } else {
+      e.kind = WaitKind::ProgressChunk;
+      e.waits_for = rank_text(e.to) + " to complete the " + to_string(r.protocol) + " handshake (" +
+                    to_string(r.state) + ")";
+    }
+  }
+  edges.push_back(e);
+}
+
+}  // namespace progsim::mpi

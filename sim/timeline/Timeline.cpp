@@ -1,0 +1,115 @@
+#include "sim/timeline/Timeline.hpp"
+
+#include "sim/Rank.hpp"
+
+#include <algorithm>
+
+namespace progsim::sim {
+
+namespace {
+
+Timeline& storage()
+{
+  static Timeline timeline;
+  return timeline;
+}
+bool recording = false;
+
+// The interval kind of a rank state; "" for states that end the rank's line.
+const char* kind_of(RankState state)
+{
+  switch (state) {
+    case RankState::UserCode: return "user";
+    case RankState::InMpi: return "mpi";
+    case RankState::Blocked: return "blocked";
+    case RankState::Sleeping: return "sleeping";
+    case RankState::Polling: return "polling";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+Timeline* Timeline::active()
+{
+  return recording ? &storage() : nullptr;
+}
+
+void Timeline::start(int nranks, std::string policy)
+{
+  Timeline& t = storage();
+  t = Timeline{};
+  t.nranks_ = nranks;
+  t.policy_ = std::move(policy);
+  t.open_.resize(static_cast<std::size_t>(nranks));
+  recording = true;
+}
+
+void Timeline::stop(double end)
+{
+  Timeline& t = storage();
+  if (!recording)
+    return;
+  for (int r = 0; r < t.nranks_; ++r)
+    t.close(r, end);
+  t.end_ = end;
+  // Ranks killed at a deadlock may still have charged their last CPU debt:
+  // nothing is shown after the end of the run.
+  std::vector<TimelineInterval> kept;
+  for (TimelineInterval i : t.intervals_) {
+    i.end = std::min(i.end, end);
+    if (i.start < i.end)
+      kept.push_back(i);
+  }
+  t.intervals_ = std::move(kept);
+  // Intervals are recorded as they close; the files list them by rank, then time.
+  std::stable_sort(t.intervals_.begin(), t.intervals_.end(), [](const auto& a, const auto& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
+  });
+  recording = false;
+}
+
+const Timeline& Timeline::recorded()
+{
+  return storage();
+}
+
+void Timeline::close(int rank, double time)
+{
+  Open& o = open_[static_cast<std::size_t>(rank)];
+  if (!o.open)
+    return;
+  o.open = false;
+  o.interval.end = std::max(time, o.interval.start);
+  if (o.interval.end > o.interval.start)
+    intervals_.push_back(o.interval);
+}
+
+void Timeline::rank_state(const Rank& rank)
+{
+  const std::string kind = kind_of(rank.state());
+  const std::string name = rank.current_call() && (kind == "mpi" || kind == "blocked") ? rank.current_call()
+                           : kind == "user"                                             ? "user code"
+                                                                                        : kind;
+  double now = rank.clock().now();
+  Open& o = open_[static_cast<std::size_t>(rank.id())];
+  if (o.open && o.interval.kind == kind && o.interval.name == name)
+    return;
+  close(rank.id(), now);
+  if (kind.empty())
+    return;
+  o.open = true;
+  o.interval = TimelineInterval{rank.id(), now, now, kind, name};
+}
+
+void Timeline::chunk(int owner, double time, const char* executor, std::string what)
+{
+  chunks_.push_back(TimelineChunk{owner, time, executor, std::move(what)});
+}
+
+void Timeline::message(const TimelineMessage& message)
+{
+  messages_.push_back(message);
+}
+
+}  // namespace progsim::sim

@@ -1,0 +1,83 @@
+// What every rank did over simulated time, recorded for `--timeline FILE`:
+// state intervals (user code, MPI call, blocked, sleeping, polling), the
+// progress chunks each executor ran, and messages from send to receive.
+//
+// Recording is off unless a run asks for it (Timeline::active() is null),
+// so the hooks in Rank::set_state and the MPI model cost one test. Other
+// parts of the model (RMA epochs, collective schedules) add their steps with
+// chunk() and their transfers with message(); a blocked call is already an
+// interval of kind "blocked" named after the call.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace progsim::sim {
+
+class Rank;
+
+struct TimelineInterval {
+  int rank = 0;
+  double start = 0;
+  double end = 0;
+  std::string kind;  // "user", "mpi", "blocked", "sleeping", "polling"
+  std::string name;  // the MPI call, or the kind in words
+};
+
+struct TimelineChunk {
+  int owner = 0;         // the rank whose MPI library the step belongs to
+  double time = 0;
+  std::string executor;  // "rank", "thread", "nic", "immediate"
+  std::string what;      // ProgressChunk::describe()
+};
+
+struct TimelineMessage {
+  int source = 0;
+  int dest = 0;
+  int tag = 0;
+  std::size_t bytes = 0;
+  double post = 0;      // the send started
+  double complete = 0;  // the receive completed
+};
+
+class Timeline {
+public:
+  // The recording of this run, or nullptr when none was asked for.
+  static Timeline* active();
+  static void start(int nranks, std::string policy);
+  // Closes the open intervals at `end` and stops recording; the recording
+  // stays readable through recorded() until the next start().
+  static void stop(double end);
+  static const Timeline& recorded();
+
+  void rank_state(const Rank& rank);
+  void chunk(int owner, double time, const char* executor, std::string what);
+  void message(const TimelineMessage& message);
+
+  int nranks() const { return nranks_; }
+  const std::string& policy() const { return policy_; }
+  double end() const { return end_; }
+  const std::vector<TimelineInterval>& intervals() const { return intervals_; }
+  const std::vector<TimelineChunk>& chunks() const { return chunks_; }
+  const std::vector<TimelineMessage>& messages() const { return messages_; }
+
+private:
+  struct Open {
+    bool open = false;
+    TimelineInterval interval;
+  };
+  void close(int rank, double time);
+
+  int nranks_ = 0;
+  std::string policy_;
+  double end_ = 0;
+  std::vector<Open> open_;
+  std::vector<TimelineInterval> intervals_;
+  std::vector<TimelineChunk> chunks_;
+  std::vector<TimelineMessage> messages_;
+};
+
+}  // namespace progsim::sim

@@ -1,0 +1,76 @@
+# Deadlock explanations and policy comparisons (issue 7).
+
+# MPI-4.1 Example 12.x: Bsend, then a busy-wait on a flag set by the receiver.
+progsim_test_program(bsend_shared_flag ${PROJECT_SOURCE_DIR}/examples/bsend_shared_flag/bsend_shared_flag.c)
+progsim_program_test(explain.bsend_shared_flag.weak PROGRAM bsend_shared_flag
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: polling watched memory 'ack_in_rank0' at offset 0 since t=10\\.0000[0-9]+ s at main \\(bsend_shared_flag\\.c:34\\)"
+         --stderr-regex "rank 1: blocked since t=0\\.0000[0-9]+ s in MPI_Recv\\(source=0, tag=0, comm=MPI_COMM_WORLD, 8388608 bytes\\) at main \\(bsend_shared_flag\\.c:41\\)"
+         --stderr-regex "waits for the data of rank 0's matched rendezvous send: a decoupled activity \\(progress chunk rndv\\.on_cts_origin"
+         --stderr-regex "class: needs strong progress - rank 1 waits for a decoupled MPI activity"
+         --stderr-regex "out of MPI since its last MPI call \\(MPI_Bsend\\) returned at t=0\\.0000"
+         --stderr-regex "MPI-4\\.1 §2\\.9"
+         --check "/deadlock/class=needs strong progress" --check /deadlock/strong_progress/waiting_rank=1
+         --check /deadlock/strong_progress/chunk_owner=0
+         --check "/deadlock/strong_progress/owner_polling_since~10.0+-0.001"
+         --check "/deadlock/ranks/1/source=main (bsend_shared_flag.c:41)"
+         --check "/deadlock/ranks/1/waits_for/0/kind=progress chunk"
+         --check "/ranks/1/blocked_time~10.0+-0.001"
+  RUN -n 2 --privatize=off --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(explain.bsend_shared_flag.${policy} PROGRAM bsend_shared_flag
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: received at 0\\.00[0-9]+\n"
+           --stdout-regex "rank 0: acknowledged at 10\\.00"
+    RUN -n 2 --privatize=off --progress ${policy})
+endforeach()
+progsim_program_test(compare.bsend_shared_flag_json PROGRAM bsend_shared_flag
+  EXPECT --command compare --expect-exit 0 --twice
+         --stdout-regex "\"policy\": \"weak\",\n +\"outcome\": \"deadlock\""
+         --stdout-regex "\"deadlock_class\": \"needs strong progress\""
+         --stdout-regex "\"policy\": \"thread\",\n +\"outcome\": \"completed\""
+         --stdout-regex "\"policy\": \"ideal\",\n +\"outcome\": \"completed\""
+  RUN --json -n 2 --privatize=off)
+
+# The head-to-head unsafe sends: the source line of each blocked MPI_Send and
+# the eager threshold that avoids the deadlock.
+progsim_program_test(explain.head_to_head_source PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock --expect-exit 3
+         --stderr-regex "in MPI_Send\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes\\) at main \\(unsafe_send_order\\.c:17\\)"
+         --stderr-regex "completes with an eager threshold >= 4194304 bytes"
+         --check "/deadlock/class=needs buffering" --check /deadlock/eager_threshold_that_completes=4194304
+         --check "/deadlock/ranks/0/source=main (unsafe_send_order.c:17)"
+  RUN -n 2)
+# The threshold the explanation names does complete the program, one byte less does not.
+progsim_program_test(explain.head_to_head_threshold PROGRAM head_to_head
+  EXPECT --expect-outcome completed RUN -n 2 --cfg eager-threshold=4194304)
+progsim_program_test(explain.head_to_head_threshold_minus_one PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock RUN -n 2 --cfg eager-threshold=4194303)
+
+progsim_program_test(compare.csv PROGRAM bsend_sleep
+  EXPECT --command compare --expect-exit 0
+         --stdout-regex "^policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,progress_thread_cpu,messages,latency_median,latency_p99,overlap,deadlock_class"
+         --stdout-regex "weak,completed,10\\.00067[0-9]*,10\\.0013[0-9]*,0,0,0,0,1,10\\.00067[0-9]*,10\\.00067[0-9]*,0\\.49[0-9]*,"
+  RUN --csv -n 2)
+
+# A late completion is explained too: under weak progress rank 0's chunk waits
+# 10 s for rank 0 to call MPI again (needs strong progress); not under thread.
+progsim_program_test(explain.bsend_sleep_delay.weak PROGRAM bsend_sleep
+  EXPECT --expect-outcome completed --twice
+         --check /progress_delays/0/owner=0 --check "/progress_delays/0/delay~10.0+-0.001"
+         --check "/progress_delays/0/class=needs strong progress" --check /progress_delays/0/executor=rank
+  RUN -n 2 --progress weak)
+progsim_program_test(explain.bsend_sleep_delay.thread PROGRAM bsend_sleep
+  EXPECT --expect-outcome completed --check "/progress_delays=[]"
+  RUN -n 2 --progress thread)
+progsim_program_test(compare.bsend_sleep_delay PROGRAM bsend_sleep
+  EXPECT --command compare --expect-exit 0 --twice
+         --stdout-regex "weak: a progress chunk of rank 0 waited 9\\.99999[0-9] s for its executor \\(rank\\): rndv\\.on_cts_origin"
+         --stdout-regex "avoiding this wait needs strong progress"
+  RUN -n 2)
+
+# --cfg call-sites=off: no unwinding, so no source line (and nothing else changes).
+progsim_program_test(explain.head_to_head_no_call_sites PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock --expect-exit 3 --check "/deadlock/ranks/0/source="
+         --check "/deadlock/class=needs buffering"
+         --stderr-regex "4194304 bytes\\) \\(a blocked non-local call\\)"
+  RUN -n 2 --cfg call-sites=off)

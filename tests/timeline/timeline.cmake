@@ -1,0 +1,11 @@
+# Timelines (--timeline) and the HTML comparison (compare --html) of the
+# Bsend-then-sleep example: data asserted in the files, and a headless
+# Chromium screenshot of the page (skipped when chromium is not installed).
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+foreach(mode chrome paje html screenshot)
+  add_test(NAME timeline.bsend_sleep.${mode}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_timeline.py
+            ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/bsend_sleep ${CMAKE_CURRENT_BINARY_DIR}/timeline-${mode} ${mode})
+  set_tests_properties(timeline.bsend_sleep.${mode} PROPERTIES LABELS program SKIP_RETURN_CODE 77)
+endforeach()
+set_tests_properties(timeline.bsend_sleep.screenshot PROPERTIES TIMEOUT 300)

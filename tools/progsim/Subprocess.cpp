@@ -1,0 +1,61 @@
+#include "progsim/Subprocess.hpp"
+
+#include "sim/Diagnostics.hpp"
+
+#include <cstdlib>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace progsim::cli {
+
+std::string self_path()
+{
+  char buf[4096];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0)
+    throw sim::InputError{"cannot find the progsim executable"};
+  return std::string(buf, static_cast<std::size_t>(n));
+}
+
+std::string self_dir()
+{
+  std::string self = self_path();
+  return self.substr(0, self.rfind('/'));
+}
+
+std::string make_temp_dir(const std::string& prefix)
+{
+  const char* tmp = std::getenv("TMPDIR");
+  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
+  std::vector<char> buf(templ.begin(), templ.end());
+  buf.push_back('\0');
+  if (!::mkdtemp(buf.data()))
+    throw sim::InputError{"cannot create a temporary directory in " + templ};
+  return buf.data();
+}
+
+int run_subprocess(std::vector<std::string> argv, const std::string& log)
+{
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!log.empty()) {
+      int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd >= 0) {
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+      }
+    }
+    std::vector<char*> cargv;
+    for (auto& a : argv)
+      cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    ::execv(argv[0].c_str(), cargv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace progsim::cli

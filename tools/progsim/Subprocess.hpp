@@ -1,0 +1,22 @@
+// Running progsim itself and its compiler wrappers as child processes (one
+// simulation per process: SimGrid keeps global state).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace progsim::cli {
+
+// The running progsim executable, and the folder it is in (where
+// progsim-cc and progsim-cxx are installed too).
+std::string self_path();
+std::string self_dir();
+
+// A new private folder $TMPDIR/PREFIX-XXXXXX (TMPDIR defaults to /tmp).
+std::string make_temp_dir(const std::string& prefix);
+
+// Runs argv[0] with argv; its stdout and stderr go to `log` when given.
+// Returns the exit status (128+signal when it was killed).
+int run_subprocess(std::vector<std::string> argv, const std::string& log = "");
+
+}  // namespace progsim::cli
