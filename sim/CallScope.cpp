@@ -24,14 +24,14 @@ Rank* calling_rank()
   return simulation ? simulation->current_rank() : nullptr;
 }
 
-CallScope::CallScope(Rank* rank, const char* name) : rank_(rank)
+CallScope::CallScope(Rank* rank, const char* name, const void* caller) : rank_(rank)
 {
   if (!rank_)
     return;
   const RuntimeParameters& params = Simulation::current()->parameters();
   if (params.measure_user_time)
     rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
-  rank_->enter_call(name);
+  rank_->enter_call(name, caller);
   rank_->set_state(RankState::InMpi);
   rank_->clock().charge_cpu(params.call_cost);
 }

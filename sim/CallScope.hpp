@@ -13,7 +13,10 @@ class CallScope {
 public:
   // `name` must be a string literal (kept by pointer). `rank` may be null
   // when MPI is called outside a simulation (then nothing is accounted).
-  CallScope(Rank* rank, const char* name);
+  // `caller`: the return address of the MPI procedure, i.e. where the
+  // program called it (the default argument is evaluated in the procedure;
+  // a constructor that opens the scope for a procedure passes its own).
+  CallScope(Rank* rank, const char* name, const void* caller = __builtin_return_address(0));
   ~CallScope();
   CallScope(const CallScope&) = delete;
   CallScope& operator=(const CallScope&) = delete;

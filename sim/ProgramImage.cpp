@@ -3,6 +3,7 @@
 #include "sim/Diagnostics.hpp"
 
 #include <cerrno>
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -91,10 +92,11 @@ void copy_file(const std::string& from, const std::string& to)
 
 bool is_program_code(uintptr_t address)
 {
-  for (auto& [begin, end] : code_ranges())
-    if (address >= begin && address < end)
-      return true;
-  return false;
+  // Sorted, disjoint ranges (one per loaded copy): binary search.
+  const auto& ranges = code_ranges();
+  auto after = std::upper_bound(ranges.begin(), ranges.end(), address,
+                                [](uintptr_t a, const std::pair<uintptr_t, uintptr_t>& r) { return a < r.first; });
+  return after != ranges.begin() && address < std::prev(after)->second;
 }
 
 ProgramImage::ProgramImage(std::string path, bool privatize) : path_(std::move(path)), privatize_(privatize)
@@ -133,7 +135,9 @@ ProgramInstance ProgramImage::load(const std::string& file, const std::string& w
   if (!instance.main)
     throw InputError{what + ": has no main() function"};
   ::dl_iterate_phdr(text_range_callback, &instance);
-  code_ranges().emplace_back(instance.text_begin, instance.text_end);
+  auto& ranges = code_ranges();
+  std::pair<uintptr_t, uintptr_t> range{instance.text_begin, instance.text_end};
+  ranges.insert(std::upper_bound(ranges.begin(), ranges.end(), range), range);
   return instance;
 }
 

@@ -45,13 +45,18 @@ public:
   const char* current_call() const { return current_call_; }
   const std::string& last_call() const { return last_call_; }
   uint64_t mpi_calls() const { return mpi_calls_; }
-  void enter_call(const char* name)
+  void enter_call(const char* name, const void* caller)
   {
+    if (!current_call_)  // not a procedure the library calls itself
+      call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
     current_call_ = name;
     last_call_ = name;
     ++mpi_calls_;
   }
   void leave_call() { current_call_ = nullptr; }
+  // Where the current (outermost) MPI procedure returns to: in the program
+  // when the program called it directly, else in a library between them.
+  std::uintptr_t call_return_address() const { return call_return_address_; }
 
   // MPI life cycle, maintained by the MPI model.
   bool mpi_initialized = false;
@@ -100,6 +105,7 @@ private:
   RankClock clock_;
   RankState state_ = RankState::NotStarted;
   const char* current_call_ = nullptr;
+  std::uintptr_t call_return_address_ = 0;
   std::string last_call_;
   uint64_t mpi_calls_ = 0;
 };

@@ -41,7 +41,8 @@ int require_initialized(sim::Rank* rank, const char* call);
 
 class Binding {
 public:
-  explicit Binding(const char* call);
+  // `caller`: see sim::CallScope (evaluated in the MPI procedure).
+  explicit Binding(const char* call, const void* caller = __builtin_return_address(0));
   const char* call() const { return call_; }
   sim::Rank* rank() const { return scope_.rank(); }
   int world() const { return scope_.rank()->id(); }

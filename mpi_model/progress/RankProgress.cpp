@@ -44,8 +44,7 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
   double since = rank_.clock().now();
   waiting_since_ = since;
   rank_.set_blocked_on(&describe);
-  // Unwinding costs about a microsecond, once per wait that blocks.
-  call_site_ = engine_.parameters().call_sites ? sim::memory::program_call_site() : 0;
+  call_site_ = engine_.parameters().call_sites ? sim::memory::program_call_site(rank_.call_return_address()) : 0;
   for (;;) {
     // Chunks may have been queued while this rank was not yet waiting (a
     // chunk's cost may yield): run them before deciding to block, or their

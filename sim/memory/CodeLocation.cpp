@@ -104,8 +104,12 @@ _Unwind_Reason_Code visit_frame(struct _Unwind_Context* context, void* arg)
 
 }  // namespace
 
-std::uintptr_t program_call_site()
+std::uintptr_t program_call_site(std::uintptr_t return_address)
 {
+  // The program called the MPI procedure directly: no unwinding (about a
+  // microsecond, once per wait that blocks).
+  if (return_address && is_program_code(return_address))
+    return return_address - 1;  // inside the call instruction: the caller's line
   // Stops at the first frame of the program: only progsim's own frames are
   // unwound, never the rest of the coroutine's stack.
   CallSiteSearch search;

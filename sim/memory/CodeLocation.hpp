@@ -18,6 +18,8 @@ std::string describe_program_location(std::uintptr_t pc, const std::string& prog
 
 // The return address of the innermost call from the program's code into
 // progsim on the calling rank's stack (the MPI call the program made), or 0.
-std::uintptr_t program_call_site();
+// `return_address` (where the current MPI procedure returns) is the answer
+// when it is in the program, which saves unwinding the stack.
+std::uintptr_t program_call_site(std::uintptr_t return_address = 0);
 
 }  // namespace progsim::sim::memory
