@@ -24,10 +24,26 @@ Rank* calling_rank()
   return simulation ? simulation->current_rank() : nullptr;
 }
 
+namespace {
+const void* g_interposed_caller = nullptr;  // ranks run one at a time
+}
+
+InterposedCall::InterposedCall(const void* program_caller) : previous_(g_interposed_caller)
+{
+  g_interposed_caller = program_caller;
+}
+
+InterposedCall::~InterposedCall()
+{
+  g_interposed_caller = previous_;
+}
+
 CallScope::CallScope(Rank* rank, const char* name, const void* caller) : rank_(rank)
 {
   if (!rank_)
     return;
+  if (g_interposed_caller)
+    caller = g_interposed_caller;
   const RuntimeParameters& params = Simulation::current()->parameters();
   if (params.measure_user_time)
     rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);

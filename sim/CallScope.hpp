@@ -27,6 +27,20 @@ private:
   Rank* rank_;
 };
 
+// A library interposed between the program and the MPI procedures (the
+// trace recorder's MPI_ wrappers) tells where the program called it, so
+// that a blocked call names the program's line without unwinding.
+class InterposedCall {
+public:
+  explicit InterposedCall(const void* program_caller);
+  ~InterposedCall();
+  InterposedCall(const InterposedCall&) = delete;
+  InterposedCall& operator=(const InterposedCall&) = delete;
+
+private:
+  const void* previous_;
+};
+
 // The rank calling now, or nullptr outside any rank.
 Rank* calling_rank();
 

@@ -98,12 +98,14 @@ long long bytes_of(MPI_Datatype type, long long count)
 
 int comm_size(int rank, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(comm, rank);
   return c ? c->size() : 0;
 }
 
 int comm_id(int rank, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   if (comm == MPI_COMM_WORLD)
     return 0;
   if (comm == MPI_COMM_SELF)
@@ -125,6 +127,7 @@ void bind_request(int rank, int id, MPI_Request handle)
 }
 int request_id(int rank, MPI_Request handle)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   auto& requests = g_recorder->rank(rank).requests;
   auto found = requests.find(handle);
   return found == requests.end() ? -1 : found->second;
@@ -224,36 +227,43 @@ extern "C" {
 
 int MPI_Init(int* argc, char*** argv)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init(argc, argv));
 }
 
 int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init_thread(argc, argv, required, provided));
 }
 
 int MPI_Finalize(void)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "finalize"}}), PMPI_Finalize());
 }
 
 double MPI_Wtime(void)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD_LOCAL("MPI_Wtime", PMPI_Wtime());
 }
 
 int MPI_Comm_rank(MPI_Comm comm, int* rank)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD_LOCAL("MPI_Comm_rank", PMPI_Comm_rank(comm, rank));
 }
 
 int MPI_Comm_size(MPI_Comm comm, int* size)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD_LOCAL("MPI_Comm_size", PMPI_Comm_size(comm, size));
 }
 
 int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD_LOCAL("MPI_Get_count", PMPI_Get_count(status, datatype, count));
 }
 
@@ -289,18 +299,21 @@ int __wrap_nanosleep(const struct timespec* req, struct timespec* rem)
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(p2p("send", rank_, dest, tag, comm, bytes_of(type, count)),
                  PMPI_Send(buf, count, type, dest, tag, comm));
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(p2p("ssend", rank_, dest, tag, comm, bytes_of(type, count)),
                  PMPI_Ssend(buf, count, type, dest, tag, comm));
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(p2p("recv", rank_, source, tag, comm, bytes_of(type, count)),
                  PMPI_Recv(buf, count, type, source, tag, comm, status));
 }
@@ -314,6 +327,7 @@ template <class Call>
 int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long long bytes, MPI_Request* request,
                        Call call)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0)
     return call();
@@ -333,18 +347,21 @@ extern "C" {
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   return record_nonblocking("isend", dest, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Isend(buf, count, type, dest, tag, comm, request); });
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   return record_nonblocking("issend", dest, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Issend(buf, count, type, dest, tag, comm, request); });
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   return record_nonblocking("irecv", source, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Irecv(buf, count, type, source, tag, comm, request); });
 }
@@ -352,6 +369,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = p2p("sendrecv", rank, dest, sendtag, comm, bytes_of(sendtype, sendcount));
@@ -366,6 +384,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0 || !request)
     return PMPI_Wait(request, status);
@@ -378,6 +397,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0 || !request)
     return PMPI_Test(request, flag, status);
@@ -390,6 +410,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0 || !requests || count < 0)
     return PMPI_Waitall(count, requests, statuses);
@@ -406,11 +427,13 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 
 int MPI_Barrier(MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "barrier"}, {"comm", comm_id(rank_, comm)}}), PMPI_Barrier(comm));
 }
 
 int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "bcast"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(type, count)}}),
                  PMPI_Bcast(buf, count, type, root, comm));
@@ -418,6 +441,7 @@ int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce"}, {"comm", comm_id(rank, comm)}, {"root", root}};
@@ -429,6 +453,7 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "allreduce"}, {"comm", comm_id(rank, comm)}};
@@ -441,6 +466,7 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce_scatter_block"}, {"comm", comm_id(rank, comm)}};
@@ -453,6 +479,7 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce_scatter"}, {"comm", comm_id(rank, comm)}};
@@ -472,6 +499,7 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], M
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "alltoall"}, {"comm", comm_id(rank_, comm)},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
@@ -480,6 +508,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     int n = comm_size(rank, comm);
@@ -493,6 +522,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "gather"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
@@ -501,6 +531,7 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "scatter"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
@@ -509,6 +540,7 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   PROGSIM_RECORD(Event({{"call", "allgather"}, {"comm", comm_id(rank_, comm)},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
@@ -517,6 +549,7 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0) {
     const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
@@ -532,6 +565,7 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank >= 0)
     g_recorder->write(rank, Event({{"call", "allgatherv"}, {"comm", comm_id(rank, comm)},
@@ -542,6 +576,7 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Comm_dup(comm, newcomm);
@@ -555,6 +590,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Comm_split(comm, color, key, newcomm);
@@ -569,6 +605,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 
 int MPI_Comm_free(MPI_Comm* comm)
 {
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
   int rank = recording_rank();
   if (rank < 0 || !comm)
     return PMPI_Comm_free(comm);

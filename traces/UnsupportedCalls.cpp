@@ -4,11 +4,14 @@
 // different program. Then the call runs as usual (PMPI_).
 #include "traces/Recorder.hpp"
 
+#include "sim/CallScope.hpp"
+
 #include <mpi.h>
 
 #define PROGSIM_UNSUPPORTED(name, params, args)          \
   extern "C" int MPI_##name params                      \
   {                                                     \
+    progsim::sim::InterposedCall interposed(__builtin_return_address(0)); \
     progsim::traces::record_unsupported("MPI_" #name); \
     return PMPI_##name args;                            \
   }
