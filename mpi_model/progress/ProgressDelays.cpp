@@ -13,9 +13,10 @@ void ProgressDelays::note(const ProgressChunk& chunk, double run_at, Executor ex
     double da = a.run_at - a.enabled_at, db = b.run_at - b.enabled_at;
     return da != db ? da > db : a.chunk_id < b.chunk_id;
   };
-  Delay d{chunk.id, chunk.describe(), chunk.owner, chunk.peer, chunk.enabled_at, run_at, executor};
+  Delay d{chunk.id, std::string(), chunk.owner, chunk.peer, chunk.enabled_at, run_at, executor};
   if (longest_.size() == kKept && !longer(d, longest_.back()))
     return;
+  d.chunk = chunk.describe();  // only for a delay that is kept
   longest_.insert(std::upper_bound(longest_.begin(), longest_.end(), d, longer), d);
   if (longest_.size() > kKept)
     longest_.pop_back();
