@@ -1,7 +1,5 @@
 #include "p2p/MessageLog.hpp"
 
-#include <algorithm>
-#include <cmath>
 
 namespace progsim::mpi {
 
@@ -28,7 +26,7 @@ std::optional<MessageRecord> MessageLog::completed(std::uint64_t id, double time
   if (id >= 1 && id <= kept_.size()) {
     MessageRecord& r = kept_[id - 1];
     if (r.complete_time < 0)
-      latencies_.push_back(time - r.post_time);
+      latencies_.add(time - r.post_time);
     r.complete_time = time;
     return r;
   }
@@ -38,25 +36,24 @@ std::optional<MessageRecord> MessageLog::completed(std::uint64_t id, double time
   MessageRecord r = it->second;
   open_.erase(it);
   r.complete_time = time;
-  latencies_.push_back(time - r.post_time);
+  latencies_.add(time - r.post_time);
   return r;
 }
 
 nlohmann::ordered_json MessageLog::to_json() const
 {
-  std::vector<double> latencies = latencies_;
-  std::sort(latencies.begin(), latencies.end());
-  auto percentile = [&](double q) -> nlohmann::ordered_json {
-    if (latencies.empty())
+  auto quantile = [&](double q) -> nlohmann::ordered_json {
+    if (latencies_.count() == 0)
       return nullptr;
-    auto index = static_cast<size_t>(std::ceil(q * static_cast<double>(latencies.size()))) - 1;
-    return latencies[std::min(index, latencies.size() - 1)];
+    return latencies_.quantile(q);
   };
   nlohmann::ordered_json j;
   j["count"] = count_;
-  j["completed"] = latencies.size();
-  j["latency_median"] = percentile(0.5);
-  j["latency_p99"] = percentile(0.99);
+  j["completed"] = latencies_.count();
+  j["latency_median"] = quantile(0.5);
+  j["latency_p99"] = quantile(0.99);
+  // false: the quantiles come from the histogram (within 0.2%).
+  j["latency_exact"] = latencies_.exact();
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const MessageRecord& r : kept_)
     list.push_back({{"id", r.id},

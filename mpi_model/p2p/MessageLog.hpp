@@ -1,13 +1,14 @@
 // Per-message times for the report: when the send started, when the target
 // matched it, when the receive completed (MPI-level latency = complete - post).
 //
-// Memory does not grow with the number of messages beyond 8 bytes each:
-// the first `keep` messages are kept whole (the report lists them), later
-// ones only until they complete, then as their latency (the report's exact
-// median and 99th percentile need every latency).
+// Memory does not grow with the number of messages: the first `keep`
+// messages are kept whole (the report lists them), later ones only until
+// they complete, then as their latency in a LatencyDistribution (exact
+// quantiles for the first million, a fixed histogram after).
 #pragma once
 
 #include "core/Request.hpp"
+#include "p2p/LatencyDistribution.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -32,7 +33,10 @@ struct MessageRecord {
 
 class MessageLog {
 public:
-  explicit MessageLog(std::size_t keep) : keep_(keep) {}
+  // Latencies kept exactly (8 bytes each) before the histogram takes over.
+  static constexpr std::size_t kExactLatencies = std::size_t{1} << 20;
+
+  explicit MessageLog(std::size_t keep) : keep_(keep), latencies_(kExactLatencies) {}
   // Records a new message; returns its id (1, 2, ...).
   std::uint64_t add(MessageRecord record);
   void matched(std::uint64_t id, double time);
@@ -47,7 +51,7 @@ private:
   std::uint64_t count_ = 0;
   std::vector<MessageRecord> kept_;                        // ids 1 .. keep_
   std::unordered_map<std::uint64_t, MessageRecord> open_;  // later ids, until complete (lookups only)
-  std::vector<double> latencies_;                          // of completed messages
+  LatencyDistribution latencies_;                          // of completed messages
 };
 
 }  // namespace progsim::mpi
