@@ -96,10 +96,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
-      [this](Packet&& p) {
-        ProgressEngine::ArrivalScope arrival(*progress_);
-        p2p_->on_arrival(std::move(p));
-      },
+      [this](Packet&& p) { p2p_->on_arrival(std::move(p)); },
       [this] { progress_->check_deadlock(); });
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
   progress_->start(

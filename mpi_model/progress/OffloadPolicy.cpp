@@ -4,12 +4,24 @@
 // nic-match-entries posted receives; when a rank has more, matching falls
 // back to the host (weak progress). Unexpected messages are matched by the
 // host when the receive is posted, as always.
+//
+// A NIC is a queue and a clock, not an actor: the step in hand ends with a
+// SimGrid kernel timer nic-step-latency after it started, and its effects
+// (matching, completing a request, waking the rank, sending the next packet)
+// run in that timer's callback; the next queued step starts then. This is
+// the same timing as an actor sleeping for each step, without a context
+// switch and a sleep activity per message (the ping-pong speed target).
+// Timer callbacks run in SimGrid's maestro, where a run cannot be ended, so
+// one watcher actor runs the deadlock check when a step left every rank
+// waiting.
 
 #include "ModelParameters.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "sim/Rank.hpp"
 
+#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <deque>
@@ -28,15 +40,16 @@ public:
 
   void start(ProgressEngine& engine) override
   {
-    for (int r = 0; r < engine.size(); ++r) {
-      nics_.push_back(std::make_unique<Nic>());
-      Nic* nic = nics_.back().get();
-      nic->doorbell = sg4::Semaphore::create(0);
-      RankProgress* owner = &engine.rank(r);
-      sg4::ActorPtr actor = sg4::Actor::create("nic-" + std::to_string(r), owner->sim_rank().host(),
-                                               [this, &engine, nic, owner] { run(engine, *nic, *owner); });
-      actor->daemonize();
-    }
+    nics_.resize(static_cast<size_t>(engine.size()));
+    watcher_wakeup_ = sg4::Semaphore::create(0);
+    sg4::ActorPtr watcher = sg4::Actor::create("nic-watcher", engine.rank(0).sim_rank().host(), [this, &engine] {
+      for (;;) {
+        watcher_wakeup_->acquire();
+        watcher_ringing_ = false;
+        engine.check_deadlock();
+      }
+    });
+    watcher->daemonize();
   }
 
   void dispatch(ProgressEngine& engine, RankProgress& owner, ProgressChunk chunk) override
@@ -48,24 +61,16 @@ public:
       owner.wake();
       return;
     }
-    Nic& nic = *nics_[static_cast<size_t>(owner.rank())];
-    nic.busy = true;
-    if (engine.in_arrival() && !nic.working && nic.queue.empty()) {
-      // The packet's arrival runs the step itself: same time, same order,
-      // without waking the NIC's actor (most of a message's host cost).
-      step(engine, nic, owner, chunk);
-      nic.busy = !nic.queue.empty();
-      ring(nic);
-      return;
-    }
+    Nic& nic = nics_[static_cast<size_t>(owner.rank())];
     nic.queue.push_back(std::move(chunk));
-    ring(nic);
+    if (!nic.working)
+      start_step(engine, nic, owner);
   }
 
   bool agents_busy() const override
   {
-    for (auto& n : nics_)
-      if (n->busy)
+    for (const Nic& n : nics_)
+      if (n.working)
         return true;
     return false;
   }
@@ -77,48 +82,41 @@ public:
 
 private:
   struct Nic {
-    std::deque<ProgressChunk> queue;
-    sg4::SemaphorePtr doorbell;
-    bool sleeping = false;
-    bool busy = false;     // has steps queued or in hand (deadlock detection)
-    bool working = false;  // a step is in hand: the NIC runs one at a time
+    std::deque<ProgressChunk> queue;  // the front is the step in hand while working
+    bool working = false;
   };
 
-  // One NIC step, in the calling actor.
-  void step(ProgressEngine& engine, Nic& nic, RankProgress& owner, ProgressChunk& chunk) const
+  // Starts the step at the front of the queue; it takes effect when its
+  // latency has passed.
+  void start_step(ProgressEngine& engine, Nic& nic, RankProgress& owner)
   {
     nic.working = true;
-    sg4::this_actor::sleep_for(p_.nic_step_latency);
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock() + p_.nic_step_latency,
+                                       [this, &engine, &nic, &owner] { finish_step(engine, nic, owner); });
+  }
+
+  void finish_step(ProgressEngine& engine, Nic& nic, RankProgress& owner)
+  {
+    ProgressChunk chunk = std::move(nic.queue.front());
+    nic.queue.pop_front();
     engine.execute(owner, chunk, Executor::Nic);
-    nic.working = false;
-  }
-
-  static void ring(Nic& nic)
-  {
-    if (nic.sleeping && !nic.queue.empty()) {
-      nic.sleeping = false;
-      nic.doorbell->release();
+    if (!nic.queue.empty()) {
+      start_step(engine, nic, owner);
+      return;
     }
-  }
-
-  void run(ProgressEngine& engine, Nic& nic, RankProgress& owner)
-  {
-    for (;;) {
-      if (nic.queue.empty() || nic.working) {
-        nic.busy = !nic.queue.empty() || nic.working;
-        engine.check_deadlock();
-        nic.sleeping = true;
-        nic.doorbell->acquire();
-        continue;
-      }
-      ProgressChunk chunk = std::move(nic.queue.front());
-      nic.queue.pop_front();
-      step(engine, nic, owner, chunk);
+    nic.working = false;
+    // This step may have been the last thing that could happen. Cheap
+    // test first: some rank not waiting means no deadlock.
+    if (engine.all_ranks_waiting() && !watcher_ringing_) {
+      watcher_ringing_ = true;
+      watcher_wakeup_->release();
     }
   }
 
   const ModelParameters& p_;
-  std::vector<std::unique_ptr<Nic>> nics_;
+  std::vector<Nic> nics_;
+  sg4::SemaphorePtr watcher_wakeup_;
+  bool watcher_ringing_ = false;
 };
 
 }  // namespace

@@ -76,25 +76,6 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   }
 }
 
-bool ProgressEngine::in_arrival() const
-{
-  return arrival_actor_ >= 0 && !sg4::Actor::is_maestro() && sg4::this_actor::get_pid() == arrival_actor_;
-}
-
-ProgressEngine::ArrivalScope::ArrivalScope(ProgressEngine& engine) : engine_(engine)
-{
-  engine_.arrival_actor_ = sg4::this_actor::get_pid();
-}
-
-ProgressEngine::ArrivalScope::~ArrivalScope()
-{
-  // Another delivery may have begun meanwhile (this one blocked): then
-  // that one's actor is recorded, and stays. (A delivery that began before
-  // and is still going on then runs its steps through the NIC's queue.)
-  if (engine_.arrival_actor_ == sg4::this_actor::get_pid())
-    engine_.arrival_actor_ = -1;
-}
-
 void ProgressEngine::check_deadlock()
 {
   // Cheapest first: this runs after every packet.

@@ -57,22 +57,9 @@ public:
   void note_waiting(bool waiting) { active_ranks_ += waiting ? -1 : 1; }
   void note_rank_end(int rank);
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
-  // Whether the calling actor is the transport delivering a packet on the
-  // destination host: it may block for a NIC's latency before the next
-  // packet it delivers (the NIC handles one step at a time anyway), which
-  // lets offload run a step in that actor instead of waking another.
-  // Other actors run while one blocks, so this is a property of the actor.
-  bool in_arrival() const;
-  class ArrivalScope {
-  public:
-    explicit ArrivalScope(ProgressEngine& engine);
-    ~ArrivalScope();
-    ArrivalScope(const ArrivalScope&) = delete;
-    ArrivalScope& operator=(const ArrivalScope&) = delete;
-
-  private:
-    ProgressEngine& engine_;
-  };
+  // No rank is running user code or an MPI call that is not waiting: the
+  // cheap precondition of a deadlock (check_deadlock tests the rest).
+  bool all_ranks_waiting() const { return active_ranks_ == 0; }
   // The explanation of the deadlock that ended the run (null otherwise).
   const nlohmann::ordered_json& deadlock() const { return deadlock_json_; }
   // The chunks that waited longest for their executor.
@@ -94,7 +81,6 @@ private:
   // is possible, and check_deadlock (run after every packet) need not look
   // at each rank, which made it O(N) per event.
   int active_ranks_ = 0;
-  long arrival_actor_ = -1;  // pid of the actor that began the latest delivery (-1: none)
   ProgressDelays delays_;
 };
 
