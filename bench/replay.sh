@@ -3,7 +3,9 @@
 # allreduce trace (tools/gen-stencil-trace.py, one file per rank) for each
 # rank count, replays it once with `progsim replay`, and prints MPI events
 # per second of wall time and peak resident memory per rank (/usr/bin/time).
-#   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations K] [--halo-bytes B] [--progress P]
+# Several iteration counts show whether memory grows with trace length:
+#   bench/replay.sh --ranks 64 --iterations "100 2000 6000"
+#   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations "K ..."] [--halo-bytes B] [--progress P]
 #                   [--stack-size KiB|default] [--build DIR] [--out DIR]
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,7 +25,7 @@ while [ $# -gt 0 ]; do
     --stack-size) stack="$2"; shift ;;
     --build) build="$2"; shift ;;
     --out) out="$2"; shift ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -31,11 +33,12 @@ done
 progsim="$build/bin/progsim"
 mkdir -p "$out"
 hosts=128
-printf "%-8s %-6s %10s %12s %10s %12s %14s %s\n" ranks iters events "sim. time" "wall s" "events/s" "KiB/rank" outcome
+printf "%-8s %-6s %10s %12s %10s %12s %14s %10s %s\n" ranks iters events "sim. time" "wall s" "events/s" "KiB/rank" "peak MiB" outcome
 for n in $ranks; do
+for it in $iterations; do
   trace="$out/stencil-$n"
   rm -rf "$trace"
-  python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$iterations" --halo-bytes "$halo" --out "$trace/"
+  python3 "$here/tools/gen-stencil-trace.py" --ranks "$n" --iterations "$it" --halo-bytes "$halo" --out "$trace/"
   # Events: every line but the header of each file.
   events=$(( $(find "$trace" -name "rank-*.jsonl" -exec cat {} + | wc -l) - n ))
   per_node=$(( (n + hosts - 1) / hosts ))
@@ -46,6 +49,7 @@ for n in $ranks; do
   read -r wall rss_kib <"$out/time-$n"
   outcome=$(jq -r .outcome "$out/report-$n.json" 2>/dev/null || echo error)
   simtime=$(jq -r .simulated_time "$out/report-$n.json" 2>/dev/null || echo -)
-  printf "%-8s %-6s %10s %12.6f %10s %12.0f %14.1f %s\n" "$n" "$iterations" "$events" "$simtime" "$wall" \
-    "$(echo "$events / $wall" | bc -l)" "$(echo "$rss_kib / $n" | bc -l)" "$outcome"
+  printf "%-8s %-6s %10s %12.6f %10s %12.0f %14.1f %10.1f %s\n" "$n" "$it" "$events" "$simtime" "$wall" \
+    "$(echo "$events / $wall" | bc -l)" "$(echo "$rss_kib / $n" | bc -l)" "$(echo "$rss_kib / 1024" | bc -l)" "$outcome"
+done
 done

@@ -22,12 +22,12 @@ std::uint64_t nearest_rank(double q, std::uint64_t n)
 void LatencyDistribution::add(double seconds)
 {
   ++count_;
-  if (histogram_.empty()) {
+  if (histogram_.empty() && values_.size() < exact_limit_) {
     values_.push_back(seconds);
-    if (values_.size() > exact_limit_)
-      to_histogram();
     return;
   }
+  if (histogram_.empty())
+    to_histogram();  // before growing the vector past the limit
   ++histogram_[bucket_of(seconds)];
 }
 

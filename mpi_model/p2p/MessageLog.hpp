@@ -4,7 +4,7 @@
 // Memory does not grow with the number of messages: the first `keep`
 // messages are kept whole (the report lists them), later ones only until
 // they complete, then as their latency in a LatencyDistribution (exact
-// quantiles for the first million, a fixed histogram after).
+// quantiles for the first 65,536, a fixed histogram after).
 #pragma once
 
 #include "core/Request.hpp"
@@ -34,7 +34,7 @@ struct MessageRecord {
 class MessageLog {
 public:
   // Latencies kept exactly (8 bytes each) before the histogram takes over.
-  static constexpr std::size_t kExactLatencies = std::size_t{1} << 20;
+  static constexpr std::size_t kExactLatencies = std::size_t{1} << 16;
 
   explicit MessageLog(std::size_t keep) : keep_(keep), latencies_(kExactLatencies) {}
   // Records a new message; returns its id (1, 2, ...).
