@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <vector>
 
@@ -85,6 +86,32 @@ void OutputCapture::collect(int rank)
   drain(err_, rank);
 }
 
+void OutputCapture::yield_point(int rank)
+{
+  if (!active_)
+    return;
+  std::fflush(stdout);  // no system call when the buffer is empty
+  std::fflush(stderr);
+  if (tag_output_ || forwarding_due()) {
+    drain(out_, rank);
+    drain(err_, rank);
+  }
+}
+
+bool OutputCapture::forwarding_due()
+{
+  // Host time decides only when bytes reach the terminal, never which
+  // bytes or their order. The coarse clock is read without a system call.
+  static struct timespec last = {0, 0};
+  struct timespec now {};
+  ::clock_gettime(CLOCK_MONOTONIC_COARSE, &now);
+  long elapsed_ms = (now.tv_sec - last.tv_sec) * 1000 + (now.tv_nsec - last.tv_nsec) / 1000000;
+  if (elapsed_ms < 10)
+    return false;
+  last = now;
+  return true;
+}
+
 void OutputCapture::drain(Stream& stream, int rank)
 {
   off_t end = ::lseek(stream.captured_fd, 0, SEEK_CUR);
@@ -119,6 +146,10 @@ void OutputCapture::emit(Stream& stream, int rank, const char* data, size_t size
 
 void OutputCapture::write_diagnostic(const std::string& text)
 {
+  // Untagged, what the ranks wrote before this message comes first (tagged
+  // output is attributed when its rank yields, and must wait for it).
+  if (active_ && !tag_output_)
+    collect(-1);
   write_all(active_ ? err_.real_fd : 2, text.data(), text.size());
 }
 

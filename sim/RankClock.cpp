@@ -27,7 +27,7 @@ void RankClock::charge_cpu(double seconds)
 
 void RankClock::flush()
 {
-  OutputCapture::collect(rank_);
+  OutputCapture::yield_point(rank_);
   if (debt_ <= 0)
     return;
   double flops = debt_ * host_->get_speed();
@@ -37,7 +37,7 @@ void RankClock::flush()
 
 void RankClock::begin_block()
 {
-  OutputCapture::collect(rank_);
+  OutputCapture::yield_point(rank_);
   blocked_at_ = sg4::Engine::get_clock();
 }
 
