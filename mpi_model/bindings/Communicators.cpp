@@ -109,6 +109,7 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
   }
   auto fresh = make_comm(b, *parent, context, parent->group);
   fresh->remote_group = parent->remote_group;
+  fresh->topology = parent->topology;  // MPI-4.1 §8.4: duplicates keep the topology
   fresh->hints = std::move(hints);
   Communicator& added = table(b).add(b.world(), std::move(fresh));
   if (int err = copy_attributes(b, *parent, added)) {
@@ -264,6 +265,12 @@ bool hw_type_is_shared_memory(const Binding& b, MPI_Info info)
 }
 
 }  // namespace
+
+int progsim::mpi::split_communicator(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key,
+                                     MPI_Comm* newcomm)
+{
+  return split(b, comm, parent, color, key, newcomm);
+}
 
 extern "C" {
 

@@ -12,6 +12,13 @@ namespace progsim::mpi {
 int info_contents(const Binding& b, MPI_Info handle, Info& out);
 MPI_Info new_info(const Binding& b, Info contents);
 
+// Communicators.cpp: MPI_Comm_split's construction of an intracommunicator
+// for the other constructors (topologies): collective over `parent`;
+// members ordered by (key, rank in parent); MPI_COMM_NULL for color
+// MPI_UNDEFINED. Raises its errors on `comm`.
+int split_communicator(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key,
+                       MPI_Comm* newcomm);
+
 // Attributes.cpp: attribute caching on communicators.
 // Runs the copy callbacks of `from`'s attributes (in set order) for the new
 // communicator `to` (MPI_Comm_dup & co.). Returns MPI_SUCCESS or the first
