@@ -86,8 +86,10 @@ static void grid(int rank)
   MPI_Error_class(MPI_Cart_shift(cart, 2, 1, &wr, &wr), &cls);
   CHECK(cls == MPI_ERR_ARG, "shift in direction 2: class %d", cls);
   int src, dst;
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Error_class(MPI_Cart_shift(MPI_COMM_WORLD, 0, 1, &src, &dst), &cls);
   CHECK(cls == MPI_ERR_TOPOLOGY, "shift on world: class %d", cls);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
 
   /* Shifts: dimension 0 periodic, dimension 1 not. */
   int row = rank / 3, col = rank % 3;

@@ -50,5 +50,7 @@ foreach(policy weak ideal)
            --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall\\(comm=[^)]*\\), waiting for a message from rank 3"
            --stderr-regex "rank 2: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall"
            --stderr-regex "rank 3: blocked since t=[0-9.]+ s in MPI_Recv"
+           --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall \\(a collective partner\\)"
+           --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
     RUN -n 4 --progress ${policy})
 endforeach()
