@@ -51,13 +51,7 @@ int finish(const Binding& b, MPI_Comm comm, int err)
 // This process's object of a new communicator (not registered yet).
 std::unique_ptr<Communicator> make_comm(const Binding& b, const Communicator& parent, int context, GroupPtr group)
 {
-  auto c = std::make_unique<Communicator>();
-  c->context_id = context;
-  c->group = std::move(group);
-  c->owner = b.world();
-  c->my_rank = c->group->local_rank(b.world());
-  c->errhandler = parent.errhandler;
-  return c;
+  return make_communicator(b, parent.errhandler, context, std::move(group));
 }
 
 int no_intercomm(const Binding& b, MPI_Comm comm, const Communicator& c)
@@ -265,6 +259,18 @@ bool hw_type_is_shared_memory(const Binding& b, MPI_Info info)
 }
 
 }  // namespace
+
+std::unique_ptr<Communicator> progsim::mpi::make_communicator(const Binding& b, MPI_Errhandler errhandler, int context,
+                                                             GroupPtr group)
+{
+  auto c = std::make_unique<Communicator>();
+  c->context_id = context;
+  c->group = std::move(group);
+  c->owner = b.world();
+  c->my_rank = c->group->local_rank(b.world());
+  c->errhandler = errhandler;
+  return c;
+}
 
 int progsim::mpi::split_communicator(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key,
                                      MPI_Comm* newcomm)
@@ -492,13 +498,10 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* ne
     *newcomm = MPI_COMM_NULL;
     return MPI_SUCCESS;
   }
-  // The agreement runs among the group's members only: on the parent's
-  // context, addressed through a view of the group, with a tag of its own.
-  auto view = make_comm(b, *parent, parent->context_id, g);
-  view->name = parent->name;
-  const Communicator& members = table(b).keep(std::move(view));
+  // The agreement runs among the group's members only, on the parent's
+  // collective context with a tag of its own.
   int context = 0;
-  if (int err = coll::agree_context({b, members, coll::kCreateGroupTagBase + tag}, context))
+  if (int err = agree_context_among(b, *parent, g->world_ranks(), kCreateGroupAgreementTagBase + tag, context))
     return finish(b, comm, err);
   *newcomm = table(b).add(b.world(), make_comm(b, *parent, context, g)).handle;
   return MPI_SUCCESS;

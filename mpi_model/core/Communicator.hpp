@@ -114,9 +114,6 @@ public:
   // MPI_Comm_free: the handle becomes invalid; the object stays alive for a
   // while (kQuarantine).
   void remove(int world_rank, MPI_Comm handle);
-  // Keeps an internal communicator object alive like a freed one (the
-  // temporary view of MPI_Comm_create_group's agreement).
-  const Communicator& keep(std::unique_ptr<Communicator> comm);
 
   // The lowest id `world_rank` may take in an agreement (a multiple of 4
   // above every id it holds or held).
