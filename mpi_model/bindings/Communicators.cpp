@@ -117,7 +117,16 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
 }
 
 // MPI_Comm_idup: the duplication completes at once (no communication); the
-// request is a completed one that MPI_Wait & co. retire.
+// request is a completed one that MPI_Wait & co. retire. This is allowed:
+// MPI-4.1 §7.4.2 only forbids using newcomm before the request completes,
+// and a nonblocking operation may complete as soon as it starts (§3.7, as
+// for nonblocking collectives in §6.12, which may complete locally). What
+// MPI_Comm_idup must not do is synchronize (another member may call it
+// later, after blocking on something this process does next): drawing the
+// context id from the job-wide idup counter (core/Communicator.hpp) needs no
+// partner. The attributes are copied in the call: §7.4.2 gives idup the
+// semantics of a dup executed when idup is called (attributes changed
+// afterwards are not copied).
 MPI_Request completed_request(const Binding& b, const Communicator& comm)
 {
   auto r = std::make_shared<Request>();

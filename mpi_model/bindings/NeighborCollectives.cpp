@@ -4,8 +4,9 @@
 // internal point-to-point messages with the communicator's neighbours.
 // Displacements of the v forms are in elements of the datatype's extent,
 // those of MPI_Neighbor_alltoallw in bytes. MPI_IN_PLACE is not allowed
-// (§8.6). The nonblocking and persistent forms wait for the collectives'
-// schedule engine (NotImplemented.cpp).
+// (§8.6). The nonblocking forms (§8.7) return one request over the same
+// messages (topology::neighbor_request); the persistent forms (§8.8) wait for
+// the collectives' schedule engine (NotImplemented.cpp).
 
 #include "bindings/Binding.hpp"
 #include "coll/Collectives.hpp"
@@ -109,9 +110,8 @@ int check_blocks(const NeighborCall& call, const std::vector<Block>& list)
   return MPI_SUCCESS;
 }
 
-int run(const NeighborCall& call, const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs)
+int raise(const NeighborCall& call, int err)
 {
-  int err = topology::neighbor_alltoallw(call.b, *call.comm, call.n, sends, recvs);
   if (err == MPI_SUCCESS)
     return MPI_SUCCESS;
   return call.b.error(call.handle, err,
@@ -120,31 +120,51 @@ int run(const NeighborCall& call, const std::vector<SendBlock>& sends, const std
                                               : "the neighborhood exchange failed");
 }
 
-}  // namespace
-
-extern "C" {
-
-int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                            MPI_Datatype recvtype, MPI_Comm comm)
+// Blocking (request == nullptr): exchanges and returns; nonblocking: starts
+// the exchange and returns its request.
+int run(const NeighborCall& call, const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs,
+        MPI_Request* request)
 {
-  Binding b("MPI_Neighbor_allgather");
+  if (!request)
+    return raise(call, topology::neighbor_alltoallw(call.b, *call.comm, call.n, sends, recvs));
+  std::vector<RequestPtr> parts = topology::start_neighbor_exchange(call.b, *call.comm, call.n, sends, recvs);
+  *request = call.b.model().requests().insert(topology::neighbor_request(call.b, *call.comm, std::move(parts)));
+  return MPI_SUCCESS;
+}
+
+int check_request(const NeighborCall& call, const MPI_Request* request, bool nonblocking)
+{
+  if (nonblocking && !request)
+    return call.b.error(call.handle, MPI_ERR_REQUEST, "null request pointer");
+  return MPI_SUCCESS;
+}
+
+int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+              int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
+{
+  Binding b(name);
   NeighborCall call{b, comm};
   if (int err = begin(call, sendbuf, recvbuf))
+    return err;
+  if (int err = check_request(call, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
   std::vector<SendBlock> sends(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
-  return run(call, sends, blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype));
+  return run(call, sends, blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype), request);
 }
 
-int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+               MPI_Request* request, bool nonblocking)
 {
-  Binding b("MPI_Neighbor_allgatherv");
+  Binding b(name);
   NeighborCall call{b, comm};
   if (int err = begin(call, sendbuf, recvbuf))
+    return err;
+  if (int err = check_request(call, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
@@ -156,31 +176,35 @@ int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype se
   if (int err = check_blocks(call, recvs))
     return err;
   std::vector<SendBlock> sends(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
-  return run(call, sends, recvs);
+  return run(call, sends, recvs, request);
 }
 
-int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                           MPI_Datatype recvtype, MPI_Comm comm)
+int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+             int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
 {
-  Binding b("MPI_Neighbor_alltoall");
+  Binding b(name);
   NeighborCall call{b, comm};
   if (int err = begin(call, sendbuf, recvbuf))
+    return err;
+  if (int err = check_request(call, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
   return run(call, as_sends(blocks(call, sendbuf, call.outdegree(), nullptr, sendcount, nullptr, sendtype)),
-             blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype));
+             blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype), request);
 }
 
-int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                            void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                            MPI_Comm comm)
+int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
+              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
 {
-  Binding b("MPI_Neighbor_alltoallv");
+  Binding b(name);
   NeighborCall call{b, comm};
   if (int err = begin(call, sendbuf, recvbuf))
+    return err;
+  if (int err = check_request(call, request, nonblocking))
     return err;
   if (int err = check_array(call, sendcounts, call.outdegree(), "sendcounts"))
     return err;
@@ -196,16 +220,18 @@ int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const i
     return err;
   if (int err = check_blocks(call, recvs))
     return err;
-  return run(call, sends, recvs);
+  return run(call, sends, recvs, request);
 }
 
-int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+              const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request, bool nonblocking)
 {
-  Binding b("MPI_Neighbor_alltoallw");
+  Binding b(name);
   NeighborCall call{b, comm};
   if (int err = begin(call, sendbuf, recvbuf))
+    return err;
+  if (int err = check_request(call, request, nonblocking))
     return err;
   int out = call.outdegree(), in = call.indegree();
   for (auto [array, n, what] : {std::tuple<const void*, int, const char*>{sendcounts, out, "sendcounts"},
@@ -226,7 +252,87 @@ int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const M
     return err;
   if (int err = check_blocks(call, recvs))
     return err;
-  return run(call, sends, recvs);
+  return run(call, sends, recvs, request);
+}
+
+}  // namespace
+
+extern "C" {
+
+int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm)
+{
+  return allgather("MPI_Neighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                   nullptr, false);
+}
+
+int PMPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+{
+  return allgather("MPI_Ineighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                   request, true);
+}
+
+int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+  return allgatherv("MPI_Neighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                    comm, nullptr, false);
+}
+
+int PMPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
+                              MPI_Request* request)
+{
+  return allgatherv("MPI_Ineighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                    comm, request, true);
+}
+
+int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                           MPI_Datatype recvtype, MPI_Comm comm)
+{
+  return alltoall("MPI_Neighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, nullptr,
+                  false);
+}
+
+int PMPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                            MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+{
+  return alltoall("MPI_Ineighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request,
+                  true);
+}
+
+int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                            void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                            MPI_Comm comm)
+{
+  return alltoallv("MPI_Neighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                   recvtype, comm, nullptr, false);
+}
+
+int PMPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                             MPI_Comm comm, MPI_Request* request)
+{
+  return alltoallv("MPI_Ineighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                   recvtype, comm, request, true);
+}
+
+int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
+{
+  return alltoallw("MPI_Neighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                   recvtypes, comm, nullptr, false);
+}
+
+int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                             MPI_Request* request)
+{
+  return alltoallw("MPI_Ineighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
+                   recvtypes, comm, request, true);
 }
 
 }  // extern "C"
@@ -236,3 +342,8 @@ PROGSIM_MPI_ALIAS(MPI_Neighbor_allgatherv)
 PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoall)
 PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoallv)
 PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoallw)
+PROGSIM_MPI_ALIAS(MPI_Ineighbor_allgather)
+PROGSIM_MPI_ALIAS(MPI_Ineighbor_allgatherv)
+PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoall)
+PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoallv)
+PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoallw)

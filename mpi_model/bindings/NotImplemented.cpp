@@ -11,7 +11,7 @@
 namespace {
 constexpr const char* kRma = "one-sided communication (MPI-4.1 chapter 12)";
 constexpr const char* kCollectives = "nonblocking and persistent collectives (sections 6.12, 6.13)";
-constexpr const char* kNeighbor = "nonblocking and persistent neighborhood collectives (section 8.7, 8.8)";
+constexpr const char* kNeighbor = "persistent neighborhood collectives (section 8.8)";
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
@@ -106,11 +106,6 @@ PROGSIM_NOT_IMPLEMENTED(Scan_init, kCollectives)
 PROGSIM_NOT_IMPLEMENTED(Scatter_init, kCollectives)
 PROGSIM_NOT_IMPLEMENTED(Scatterv_init, kCollectives)
 
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_allgather, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_allgatherv, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoall, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoallv, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoallw, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather_init, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgatherv_init, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoall_init, kNeighbor)

@@ -6,8 +6,9 @@
 
 namespace progsim::mpi::topology {
 
-int neighbor_alltoallw(const Binding& b, const Communicator& comm, const Neighbors& n,
-                       const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs)
+std::vector<RequestPtr> start_neighbor_exchange(const Binding& b, const Communicator& comm, const Neighbors& n,
+                                                const std::vector<SendBlock>& sends,
+                                                const std::vector<RecvBlock>& recvs)
 {
   auto on_channel = [&](int channel) { return coll::CollCall{b, comm, kNeighborTagBase + channel}; };
   std::vector<RequestPtr> requests;
@@ -25,7 +26,44 @@ int neighbor_alltoallw(const Binding& b, const Communicator& comm, const Neighbo
     requests.push_back(coll::isend(on_channel(n.destination_channels[j]), n.destinations[j], sends[j].buf,
                                    sends[j].count, sends[j].type));
   }
-  return coll::wait_all(on_channel(0), requests);
+  return requests;
+}
+
+int neighbor_alltoallw(const Binding& b, const Communicator& comm, const Neighbors& n,
+                       const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs)
+{
+  return coll::wait_all({b, comm, kNeighborTagBase}, start_neighbor_exchange(b, comm, n, sends, recvs));
+}
+
+RequestPtr neighbor_request(const Binding& b, const Communicator& comm, std::vector<RequestPtr> parts)
+{
+  auto r = std::make_shared<Request>();
+  r->kind = RequestKind::Recv;
+  r->owner = b.world();
+  r->comm_handle = comm.handle;
+  r->comm_name = comm.name;
+  r->comm_context = comm.context_id;
+  r->context_id = comm.context_id + 1;  // described as a collective's
+  r->self_local = comm.my_rank;
+  r->peer = MPI_PROC_NULL;
+  r->call = b.call();
+  r->state = parts.empty() ? RequestState::Complete : RequestState::Posted;
+  r->parts = std::move(parts);
+  // Binding::done copies the status of a receive part; a collective's
+  // request reports only the first error of its parts (MPI-4.1 §6.12: its
+  // MPI_SOURCE and MPI_TAG are undefined).
+  Request* self = r.get();
+  r->on_complete = [self] {
+    self->status_error = MPI_SUCCESS;
+    for (const RequestPtr& part : self->parts)
+      if (part->status_error != MPI_SUCCESS) {
+        self->status_error = part->status_error;
+        break;
+      }
+    self->status_source = MPI_ANY_SOURCE;
+    self->status_tag = MPI_ANY_TAG;
+  };
+  return r;
 }
 
 }  // namespace progsim::mpi::topology

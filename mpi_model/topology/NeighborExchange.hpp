@@ -27,11 +27,25 @@ struct RecvBlock {
   MPI_Datatype type;
 };
 
-// sends[j] goes to n.destinations[j], recvs[i] is filled from n.sources[i];
-// MPI_PROC_NULL neighbours are skipped. `b` and `comm` as in a CollCall (the
-// tag is chosen per channel). Returns MPI_SUCCESS or the first error class
-// (MPI_ERR_TRUNCATE when a neighbour sent more than its block holds).
+// Starts the exchange: sends[j] goes to n.destinations[j], recvs[i] is
+// filled from n.sources[i]; MPI_PROC_NULL neighbours are skipped. `b` and
+// `comm` as in a CollCall (the tag is chosen per channel). Returns the
+// started internal requests (receives first).
+std::vector<RequestPtr> start_neighbor_exchange(const Binding& b, const Communicator& comm, const Neighbors& n,
+                                                const std::vector<SendBlock>& sends,
+                                                const std::vector<RecvBlock>& recvs);
+
+// The blocking form: starts the exchange and waits for it. Returns
+// MPI_SUCCESS or the first error class (MPI_ERR_TRUNCATE when a neighbour
+// sent more than its block holds).
 int neighbor_alltoallw(const Binding& b, const Communicator& comm, const Neighbors& n,
                        const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs);
+
+// The nonblocking forms (MPI-4.1 §8.7): one request whose parts are the
+// exchange's messages. The messages are independent of each other (no step
+// waits for another), so the request needs no schedule: it progresses as its
+// point-to-point parts do under the progress policy, and completes when all
+// have, with the first error among them.
+RequestPtr neighbor_request(const Binding& b, const Communicator& comm, std::vector<RequestPtr> parts);
 
 }  // namespace progsim::mpi::topology

@@ -3,7 +3,7 @@
 # prints "rank R: NAME ok (N checks)" on every rank when none failed (it
 # aborts otherwise). Every test runs under the weak and the ideal policies.
 
-foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock)
+foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock topo_ineighbor)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -53,4 +53,22 @@ foreach(policy weak ideal)
            --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall \\(a collective partner\\)"
            --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
     RUN -n 4 --progress ${policy})
+endforeach()
+
+# Nonblocking neighborhood collectives: five outstanding on one grid (data
+# checked), then a 1 MiB MPI_Ineighbor_alltoall overlapped with 1 s of
+# computation. Its rendezvous steps wait for rank 0's MPI_Wait under weak
+# progress (hundreds of microseconds there) and are done by the end of the
+# computation under the other policies.
+progsim_program_test(topo.ineighbor.weak PROGRAM topo_ineighbor
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+         --stdout-regex "rank 0: topo_ineighbor ok" --stdout-regex "rank 11: topo_ineighbor ok"
+         --stdout-regex "rank 0: MPI_Wait after the computation took [1-9][0-9][0-9] us"
+  RUN -n 12 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(topo.ineighbor.${policy} PROGRAM topo_ineighbor
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: topo_ineighbor ok" --stdout-regex "rank 11: topo_ineighbor ok"
+           --stdout-regex "rank 0: MPI_Wait after the computation took 0 us"
+    RUN -n 12 --progress ${policy})
 endforeach()
