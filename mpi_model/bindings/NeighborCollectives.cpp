@@ -35,7 +35,10 @@ struct NeighborCall {
   int outdegree() const { return static_cast<int>(n.destinations.size()); }
 };
 
-int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf)
+// Checks the communicator, the buffers' MPI_IN_PLACE and the request
+// pointer (nonblocking forms); records the collective call.
+int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf, const MPI_Request* request,
+          bool nonblocking)
 {
   const Binding& b = call.b;
   if (int err = b.check_initialized())
@@ -49,6 +52,8 @@ int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf)
   coll::note_collective(b, *call.comm, b.call());
   if (sendbuf == MPI_IN_PLACE || recvbuf == MPI_IN_PLACE)
     return b.error(call.handle, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed in neighborhood collectives");
+  if (nonblocking && !request)
+    return b.error(call.handle, MPI_ERR_REQUEST, "null request pointer");
   call.n = call.comm->topology->neighbors(call.comm->my_rank);
   return MPI_SUCCESS;
 }
@@ -132,21 +137,12 @@ int run(const NeighborCall& call, const std::vector<SendBlock>& sends, const std
   return MPI_SUCCESS;
 }
 
-int check_request(const NeighborCall& call, const MPI_Request* request, bool nonblocking)
-{
-  if (nonblocking && !request)
-    return call.b.error(call.handle, MPI_ERR_REQUEST, "null request pointer");
-  return MPI_SUCCESS;
-}
-
 int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
               int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
 {
   Binding b(name);
   NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf))
-    return err;
-  if (int err = check_request(call, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
@@ -162,9 +158,7 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
 {
   Binding b(name);
   NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf))
-    return err;
-  if (int err = check_request(call, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
@@ -184,9 +178,7 @@ int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype 
 {
   Binding b(name);
   NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf))
-    return err;
-  if (int err = check_request(call, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
@@ -202,9 +194,7 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
 {
   Binding b(name);
   NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf))
-    return err;
-  if (int err = check_request(call, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
     return err;
   if (int err = check_array(call, sendcounts, call.outdegree(), "sendcounts"))
     return err;
@@ -229,9 +219,7 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], con
 {
   Binding b(name);
   NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf))
-    return err;
-  if (int err = check_request(call, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
     return err;
   int out = call.outdegree(), in = call.indegree();
   for (auto [array, n, what] : {std::tuple<const void*, int, const char*>{sendcounts, out, "sendcounts"},

@@ -64,6 +64,15 @@ const Kind* topology_of(const Binding& b, MPI_Comm comm, const Communicator& c, 
   return t;
 }
 
+// The start of an inquiry: MPI usable, `comm` an intracommunicator with a
+// topology of `Kind`; nullptr (with `err` set) otherwise.
+template <class Kind>
+const Kind* inquire(const Binding& b, MPI_Comm comm, const Communicator*& c, int& err)
+{
+  err = begin(b, comm, c, false);
+  return err ? nullptr : topology_of<Kind>(b, comm, *c, err);
+}
+
 // The new communicator of processes 0..members-1 of `parent` (ranks kept),
 // with `topo` attached; MPI_COMM_NULL for the others.
 int create_with(const Binding& b, MPI_Comm comm, const Communicator& parent, int members,
@@ -265,8 +274,8 @@ int PMPI_Cartdim_get(MPI_Comm comm, int* ndims)
 {
   Binding b("MPI_Cartdim_get");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const CartesianTopology* cart = err ? nullptr : topology_of<CartesianTopology>(b, comm, *c, err);
+  int err = 0;
+  const CartesianTopology* cart = inquire<CartesianTopology>(b, comm, c, err);
   if (!cart)
     return err;
   if (!ndims)
@@ -279,8 +288,8 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 {
   Binding b("MPI_Cart_get");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const CartesianTopology* cart = err ? nullptr : topology_of<CartesianTopology>(b, comm, *c, err);
+  int err = 0;
+  const CartesianTopology* cart = inquire<CartesianTopology>(b, comm, c, err);
   if (!cart)
     return err;
   int n = cart->ndims();
@@ -303,8 +312,8 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int* rank)
 {
   Binding b("MPI_Cart_rank");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const CartesianTopology* cart = err ? nullptr : topology_of<CartesianTopology>(b, comm, *c, err);
+  int err = 0;
+  const CartesianTopology* cart = inquire<CartesianTopology>(b, comm, c, err);
   if (!cart)
     return err;
   if (!rank || (cart->ndims() > 0 && !coords))
@@ -321,8 +330,8 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
   Binding b("MPI_Cart_coords");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const CartesianTopology* cart = err ? nullptr : topology_of<CartesianTopology>(b, comm, *c, err);
+  int err = 0;
+  const CartesianTopology* cart = inquire<CartesianTopology>(b, comm, c, err);
   if (!cart)
     return err;
   if (rank < 0 || rank >= cart->size())
@@ -342,8 +351,8 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, in
 {
   Binding b("MPI_Cart_shift");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const CartesianTopology* cart = err ? nullptr : topology_of<CartesianTopology>(b, comm, *c, err);
+  int err = 0;
+  const CartesianTopology* cart = inquire<CartesianTopology>(b, comm, c, err);
   if (!cart)
     return err;
   if (direction < 0 || direction >= cart->ndims())
@@ -390,8 +399,8 @@ int PMPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges)
 {
   Binding b("MPI_Graphdims_get");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const GraphTopology* graph = err ? nullptr : topology_of<GraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const GraphTopology* graph = inquire<GraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   if (!nnodes || !nedges)
@@ -405,8 +414,8 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
 {
   Binding b("MPI_Graph_get");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const GraphTopology* graph = err ? nullptr : topology_of<GraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const GraphTopology* graph = inquire<GraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   if ((maxindex > 0 && !index) || (maxedges > 0 && !edges))
@@ -420,8 +429,8 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors)
 {
   Binding b("MPI_Graph_neighbors_count");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const GraphTopology* graph = err ? nullptr : topology_of<GraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const GraphTopology* graph = inquire<GraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   if (rank < 0 || rank >= graph->nnodes())
@@ -438,8 +447,8 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 {
   Binding b("MPI_Graph_neighbors");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const GraphTopology* graph = err ? nullptr : topology_of<GraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const GraphTopology* graph = inquire<GraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   if (rank < 0 || rank >= graph->nnodes())
@@ -533,8 +542,8 @@ int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree
 {
   Binding b("MPI_Dist_graph_neighbors_count");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const DistGraphTopology* graph = err ? nullptr : topology_of<DistGraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const DistGraphTopology* graph = inquire<DistGraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   if (!indegree || !outdegree || !weighted)
@@ -551,8 +560,8 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 {
   Binding b("MPI_Dist_graph_neighbors");
   const Communicator* c = nullptr;
-  int err = begin(b, comm, c, false);
-  const DistGraphTopology* graph = err ? nullptr : topology_of<DistGraphTopology>(b, comm, *c, err);
+  int err = 0;
+  const DistGraphTopology* graph = inquire<DistGraphTopology>(b, comm, c, err);
   if (!graph)
     return err;
   const topology::Adjacency& a = graph->adjacency();
