@@ -51,13 +51,7 @@ int finish(const Binding& b, MPI_Comm comm, int err)
 // This process's object of a new communicator (not registered yet).
 std::unique_ptr<Communicator> make_comm(const Binding& b, const Communicator& parent, int context, GroupPtr group)
 {
-  auto c = std::make_unique<Communicator>();
-  c->context_id = context;
-  c->group = std::move(group);
-  c->owner = b.world();
-  c->my_rank = c->group->local_rank(b.world());
-  c->errhandler = parent.errhandler;
-  return c;
+  return make_communicator(b, parent.errhandler, context, std::move(group));
 }
 
 int no_intercomm(const Binding& b, MPI_Comm comm, const Communicator& c)
@@ -109,6 +103,7 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
   }
   auto fresh = make_comm(b, *parent, context, parent->group);
   fresh->remote_group = parent->remote_group;
+  fresh->topology = parent->topology;  // MPI-4.1 §8.4: duplicates keep the topology
   fresh->hints = std::move(hints);
   Communicator& added = table(b).add(b.world(), std::move(fresh));
   if (int err = copy_attributes(b, *parent, added)) {
@@ -122,7 +117,16 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
 }
 
 // MPI_Comm_idup: the duplication completes at once (no communication); the
-// request is a completed one that MPI_Wait & co. retire.
+// request is a completed one that MPI_Wait & co. retire. This is allowed:
+// MPI-4.1 §7.4.2 only forbids using newcomm before the request completes,
+// and a nonblocking operation may complete as soon as it starts (§3.7, as
+// for nonblocking collectives in §6.12, which may complete locally). What
+// MPI_Comm_idup must not do is synchronize (another member may call it
+// later, after blocking on something this process does next): drawing the
+// context id from the job-wide idup counter (core/Communicator.hpp) needs no
+// partner. The attributes are copied in the call: §7.4.2 gives idup the
+// semantics of a dup executed when idup is called (attributes changed
+// afterwards are not copied).
 MPI_Request completed_request(const Binding& b, const Communicator& comm)
 {
   auto r = std::make_shared<Request>();
@@ -264,6 +268,24 @@ bool hw_type_is_shared_memory(const Binding& b, MPI_Info info)
 }
 
 }  // namespace
+
+std::unique_ptr<Communicator> progsim::mpi::make_communicator(const Binding& b, MPI_Errhandler errhandler, int context,
+                                                             GroupPtr group)
+{
+  auto c = std::make_unique<Communicator>();
+  c->context_id = context;
+  c->group = std::move(group);
+  c->owner = b.world();
+  c->my_rank = c->group->local_rank(b.world());
+  c->errhandler = errhandler;
+  return c;
+}
+
+int progsim::mpi::split_communicator(const Binding& b, MPI_Comm comm, const Communicator& parent, int color, int key,
+                                     MPI_Comm* newcomm)
+{
+  return split(b, comm, parent, color, key, newcomm);
+}
 
 extern "C" {
 
@@ -485,13 +507,10 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* ne
     *newcomm = MPI_COMM_NULL;
     return MPI_SUCCESS;
   }
-  // The agreement runs among the group's members only: on the parent's
-  // context, addressed through a view of the group, with a tag of its own.
-  auto view = make_comm(b, *parent, parent->context_id, g);
-  view->name = parent->name;
-  const Communicator& members = table(b).keep(std::move(view));
+  // The agreement runs among the group's members only, on the parent's
+  // collective context with a tag of its own.
   int context = 0;
-  if (int err = coll::agree_context({b, members, coll::kCreateGroupTagBase + tag}, context))
+  if (int err = agree_context_among(b, *parent, g->world_ranks(), kCreateGroupAgreementTagBase + tag, context))
     return finish(b, comm, err);
   *newcomm = table(b).add(b.world(), make_comm(b, *parent, context, g)).handle;
   return MPI_SUCCESS;

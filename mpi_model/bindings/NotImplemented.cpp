@@ -11,8 +11,7 @@
 namespace {
 constexpr const char* kRma = "one-sided communication (MPI-4.1 chapter 12)";
 constexpr const char* kCollectives = "nonblocking and persistent collectives (sections 6.12, 6.13)";
-constexpr const char* kNeighbor = "neighborhood collectives (section 8.6)";
-constexpr const char* kTopology = "process topologies (chapter 8)";
+constexpr const char* kNeighbor = "persistent neighborhood collectives (section 8.8)";
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
@@ -107,42 +106,11 @@ PROGSIM_NOT_IMPLEMENTED(Scan_init, kCollectives)
 PROGSIM_NOT_IMPLEMENTED(Scatter_init, kCollectives)
 PROGSIM_NOT_IMPLEMENTED(Scatterv_init, kCollectives)
 
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_allgather, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_allgatherv, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoall, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoallv, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Ineighbor_alltoallw, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_allgatherv, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgatherv_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoall, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoall_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallv, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallv_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallw, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallw_init, kNeighbor)
-
-PROGSIM_NOT_IMPLEMENTED(Cart_coords, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_create, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_get, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_map, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_rank, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_shift, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cart_sub, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Cartdim_get, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Dims_create, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Dist_graph_create, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Dist_graph_create_adjacent, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Dist_graph_neighbors, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Dist_graph_neighbors_count, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graph_create, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graph_get, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graph_map, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graph_neighbors, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graph_neighbors_count, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Graphdims_get, kTopology)
-PROGSIM_NOT_IMPLEMENTED(Topo_test, kTopology)
 
 PROGSIM_NOT_IMPLEMENTED(File_call_errhandler, kIo)
 PROGSIM_NOT_IMPLEMENTED(File_close, kIo)
@@ -225,9 +193,7 @@ PROGSIM_NOT_IMPLEMENTED(Open_port, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Publish_name, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Unpublish_name, kDynamic)
 
-PROGSIM_NOT_IMPLEMENTED(Comm_create_from_group, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Group_from_session_pset, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Intercomm_create_from_groups, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_attach_buffer, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_call_errhandler, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_create_errhandler, kSessions)

@@ -116,13 +116,6 @@ void CommunicatorTable::remove(int world_rank, MPI_Comm handle)
   retire(std::move(comm));
 }
 
-const Communicator& CommunicatorTable::keep(std::unique_ptr<Communicator> comm)
-{
-  const Communicator& ref = *comm;
-  retire(std::move(comm));
-  return ref;
-}
-
 void CommunicatorTable::retire(std::unique_ptr<Communicator> comm)
 {
   quarantine_.push_back(std::move(comm));

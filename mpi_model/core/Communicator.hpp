@@ -46,6 +46,10 @@
 
 namespace progsim::mpi {
 
+namespace topology {
+class Topology;
+}
+
 // The collective calls a process made on a communicator, to detect
 // mismatched collectives (MPI-4.1 §6.14: all members must call the same
 // collectives in the same order).
@@ -76,6 +80,9 @@ struct Communicator {
   // internal messages among it (same context ids, tags of their own; see
   // coll/Intercomm.cpp). Made on first use.
   std::shared_ptr<Communicator> local_view;
+  // The virtual topology (MPI-4.1 chapter 8; topology/), nullptr when none.
+  // Immutable: MPI_Comm_dup shares it.
+  std::shared_ptr<const topology::Topology> topology;
 
   bool is_inter() const { return remote_group != nullptr; }
   // The processes point-to-point calls address: the remote group of an
@@ -107,9 +114,6 @@ public:
   // MPI_Comm_free: the handle becomes invalid; the object stays alive for a
   // while (kQuarantine).
   void remove(int world_rank, MPI_Comm handle);
-  // Keeps an internal communicator object alive like a freed one (the
-  // temporary view of MPI_Comm_create_group's agreement).
-  const Communicator& keep(std::unique_ptr<Communicator> comm);
 
   // The lowest id `world_rank` may take in an agreement (a multiple of 4
   // above every id it holds or held).

@@ -1,0 +1,24 @@
+/* A neighborhood collective that one process never joins: on a periodic
+ * ring of 4, rank 3 waits for a message from rank 0 instead of calling
+ * MPI_Neighbor_alltoall; ranks 0 and 2 (its neighbours) wait in the
+ * collective for rank 3's blocks. The run must end as a deadlock naming
+ * the collective. */
+#include <mpi.h>
+
+int main(int argc, char** argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  int dims[1] = {4}, periods[1] = {1};
+  MPI_Comm ring;
+  MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &ring);
+  int out[2] = {rank, rank}, in[2];
+  if (rank == 3)
+    MPI_Recv(in, 1, MPI_INT, 0, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  else
+    MPI_Neighbor_alltoall(out, 1, MPI_INT, in, 1, MPI_INT, ring);
+  MPI_Comm_free(&ring);
+  MPI_Finalize();
+  return 0;
+}
