@@ -108,7 +108,7 @@ int PointToPoint::start(const RequestPtr& r)
     return MPI_SUCCESS;
   }
 
-  r->protocol = choose_protocol(r->mode, r->bytes);
+  r->protocol = r->library_buffered ? Protocol::Eager : choose_protocol(r->mode, r->bytes);
   if (r->mode == SendMode::Buffered) {
     // MPI-4.1 §3.6: the data is copied into the attached buffer now.
     std::size_t need = r->bytes + MPI_BSEND_OVERHEAD;
@@ -220,6 +220,11 @@ void PointToPoint::complete(Request& request)
     release_bsend(request);
   if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)
     --pending_freed_[static_cast<size_t>(request.owner)];
+  if (request.completion_listener) {
+    auto listener = std::move(request.completion_listener);
+    request.completion_listener = nullptr;
+    listener();
+  }
   progress_.rank(request.owner).wake();
 }
 
