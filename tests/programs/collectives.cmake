@@ -133,13 +133,18 @@ progsim_program_test(coll.order.default_large PROGRAM coll_order
 # and in between under thread and offload (their polling and step costs).
 progsim_test_program(iallreduce_overlap ${PROJECT_SOURCE_DIR}/examples/iallreduce_overlap/iallreduce_overlap.c)
 progsim_program_test(coll.overlap.weak PROGRAM iallreduce_overlap
-  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: [0-4]\\.[0-9]%" --stdout-regex "results: correct"
+  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: [0-4]\\.[0-9]+%" --stdout-regex "results: correct"
   RUN -n 16 --ranks-per-node 4 --progress weak)
 progsim_program_test(coll.overlap.ideal PROGRAM iallreduce_overlap
-  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: (99\\.[5-9]|100\\.0)%" --stdout-regex "results: correct"
+  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: (99\\.9[0-9]+|100\\.0+)%"
+         --stdout-regex "not overlapped: 0\\.[0-9]+ us" --stdout-regex "results: correct"
   RUN -n 16 --ranks-per-node 4 --progress ideal)
+# thread and offload advance the rounds during the computation too; their
+# costs (a poll every 2 us plus a lock per call; 0.5 us per NIC step) are
+# microseconds against 2 s, so their overlap is near ideal's (>= 99%).
 foreach(policy thread offload)
   progsim_program_test(coll.overlap.${policy} PROGRAM iallreduce_overlap
-    EXPECT --expect-outcome completed --twice --stdout-regex "overlap: ([5-9][0-9]\\.[0-9]|99\\.[0-9])%" --stdout-regex "results: correct"
+    EXPECT --expect-outcome completed --twice --stdout-regex "overlap: (99\\.[0-9]+|100\\.0+)%"
+           --stdout-regex "results: correct"
     RUN -n 16 --ranks-per-node 4 --progress ${policy})
 endforeach()
