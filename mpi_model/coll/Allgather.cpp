@@ -27,7 +27,7 @@ int build_allgatherv(Schedule& s, const Channel& c, const void* sendbuf, std::in
   std::int64_t total = regular && t ? n * cnt(0) * t->size() : 0;
   bool power_of_two = (n & (n - 1)) == 0;
   const std::string& choice = collective_parameters().allgather;
-  if (choice == "linear") {
+  if (choice == "linear" || (choice == "auto" && n < 8 && !(regular && power_of_two && total < 81920))) {
     for (int k = 1; k < n; ++k)
       s.recv(c, (me - k + n) % n, slot((me - k + n) % n), cnt((me - k + n) % n), rtype);
     for (int k = 1; k < n; ++k)

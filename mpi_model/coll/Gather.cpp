@@ -53,7 +53,10 @@ int build_gatherv(Schedule& s, const Channel& c, const void* sendbuf, std::int64
   int n = c.size();
   int me = c.me();
   const std::string& choice = collective_parameters().gather;
-  if (!regular || choice == "linear" || n == 1) {
+  // Below 8 processes the root's concurrent receives beat the tree's
+  // log2(n) latencies.
+  bool tree = choice == "binomial" || (choice == "auto" && n >= 8);
+  if (!regular || !tree || n == 1) {
     linear(s, c, sendbuf, scount, stype, recvbuf, rcounts, rdispls, rtype, root);
     return MPI_SUCCESS;
   }

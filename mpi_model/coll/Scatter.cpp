@@ -42,7 +42,9 @@ int build_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Cou
 {
   int n = c.size();
   int me = c.me();
-  if (!regular || collective_parameters().scatter == "linear" || n == 1) {
+  const std::string& choice = collective_parameters().scatter;
+  bool tree = choice == "binomial" || (choice == "auto" && n >= 8);
+  if (!regular || !tree || n == 1) {
     linear(s, c, sendbuf, scounts, sdispls, stype, recvbuf, rcount, rtype, root);
     return MPI_SUCCESS;
   }

@@ -23,12 +23,13 @@ void register_collective_parameters(sim::Config& config, CollectiveParameters& p
              "fewer items than processes, else rabenseifner (recursive halving reduce-scatter + recursive "
              "doubling allgather) as MPICH; ring and rabenseifner need a commutative operation");
   config.add("coll-gather", p.gather, {"auto", "binomial", "linear"},
-             "MPI_Gather algorithm; auto: binomial (MPI_Gatherv: linear)");
+             "MPI_Gather algorithm; auto: binomial from 8 processes, else linear (MPI_Gatherv: linear)");
   config.add("coll-scatter", p.scatter, {"auto", "binomial", "linear"},
-             "MPI_Scatter algorithm; auto: binomial (MPI_Scatterv: linear)");
+             "MPI_Scatter algorithm; auto: binomial from 8 processes, else linear (MPI_Scatterv: linear)");
   config.add("coll-allgather", p.allgather, {"auto", "recursive_doubling", "ring", "linear"},
              "MPI_Allgather algorithm; auto: recursive_doubling below 80 KiB in all on a power of two of "
-             "processes, else ring (MPI_Allgatherv: ring)");
+             "processes, else linear below 8 processes and ring from 8 (MPI_Allgatherv: the same without "
+             "recursive_doubling)");
   config.add("coll-alltoall", p.alltoall, {"auto", "linear", "pairwise"},
              "MPI_Alltoall(v,w) algorithm; auto: linear (every message at once) below 32 KiB per block, else "
              "pairwise exchange");
