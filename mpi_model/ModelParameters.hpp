@@ -3,6 +3,8 @@
 // implementation its default comes from.
 #pragma once
 
+#include "coll/Selector.hpp"
+
 #include <string>
 
 namespace progsim::mpi {
@@ -25,6 +27,9 @@ struct ModelParameters {
   // NIC offload
   double nic_step_latency = 500e-9;   // time the NIC takes for one protocol step
   long long nic_match_entries = 512;  // posted receives the NIC can match; beyond, the host does
+
+  // Collectives: implementation freedoms and algorithm overrides
+  coll::CollectiveParameters coll;
 
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)

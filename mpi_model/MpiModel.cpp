@@ -79,6 +79,7 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("nic-step-latency", p.nic_step_latency, "s", "offload: time the NIC needs for one protocol step");
   config.add("nic-match-entries", p.nic_match_entries, "",
              "offload: posted receives the NIC can match; beyond, matching falls back to the host");
+  coll::register_collective_parameters(config, p.coll);
   config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 

@@ -130,6 +130,8 @@ void empty_status(MPI_Status* status)
 
 int start_request(const Binding& b, const RequestPtr& request)
 {
+  if (request->kind == RequestKind::Collective)
+    return request->collective->start();
   if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered) {
     auto internal = std::make_shared<Request>(*request);
     internal->persistent = false;

@@ -1,14 +1,20 @@
-// MPI-4.1 chapter 6 (collective communication), blocking collectives on
-// intracommunicators. The bindings check the arguments and call the interim
-// algorithms of coll/ (internal point-to-point messages on the
-// communicator's collective context); MPI_Reduce_local and the user
-// operations are in Ops.cpp.
+// MPI-4.1 chapter 6 (collective communication): every collective as a
+// blocking (§6.4-6.11), nonblocking (§6.12) and persistent (§6.13)
+// procedure. A procedure checks its arguments and prepares how to build its
+// schedule (coll/Algorithms.hpp, coll/Intercomm.hpp); the three forms then
+// differ only in when the schedule runs and who waits for it:
+//   blocking    started and waited for inside the call;
+//   nonblocking started, returned as a request (MPI_Wait & co.);
+//   persistent  an inactive request; each MPI_Start builds a new schedule.
+// MPI_Reduce_local and the user operations are in Ops.cpp.
 
 #include "bindings/Binding.hpp"
 #include "coll/Collectives.hpp"
 #include "coll/Intercomm.hpp"
 #include "coll/ReduceWork.hpp"
+#include "coll/ScheduleRunner.hpp"
 
+#include <functional>
 #include <vector>
 
 using namespace progsim;
@@ -16,13 +22,26 @@ using namespace progsim::mpi;
 
 namespace {
 
-int begin(const Binding& b, MPI_Comm comm, const Communicator*& c)
+using coll::Channel;
+using coll::Counts;
+using coll::Schedule;
+
+// A checked collective call: how to build the calling process's schedule
+// on a channel (the tag depends on the form of the call).
+struct Prepared {
+  const Communicator* comm = nullptr;
+  int kind_tag = 0;
+  std::function<int(Schedule&, const Channel&)> build;
+};
+
+int begin(const Binding& b, MPI_Comm comm, Prepared& p, int kind_tag)
 {
   if (int err = b.check_initialized())
     return err;
-  if (int err = b.resolve_comm(comm, c))
+  if (int err = b.resolve_comm(comm, p.comm))
     return err;
-  coll::note_collective(b, *c, b.call());
+  coll::note_collective(b, *p.comm, b.call());
+  p.kind_tag = kind_tag;
   return MPI_SUCCESS;
 }
 
@@ -77,18 +96,6 @@ int check_in_place_recv(const Binding& b, MPI_Comm comm, const void* recvbuf)
   return MPI_SUCCESS;
 }
 
-// Raises an error of the algorithm (the same on every kind of collective).
-int finish(const Binding& b, MPI_Comm comm, int err)
-{
-  if (err == MPI_SUCCESS)
-    return MPI_SUCCESS;
-  std::string detail;
-  if (err == MPI_ERR_TRUNCATE)
-    detail = "data of the collective does not fit the receive buffer (the processes passed different counts or "
-             "datatypes)";
-  return b.error(comm, err, detail);
-}
-
 std::int64_t extent_of(const Binding& b, MPI_Datatype type)
 {
   dt::DatatypePtr t = b.model().datatypes().find(type);
@@ -125,60 +132,120 @@ std::vector<std::int64_t> block_displs(std::int64_t count, int n, std::int64_t e
   return v;
 }
 
-}  // namespace
 
-extern "C" {
-
-int PMPI_Barrier(MPI_Comm comm)
+// Raises an error of the schedule (the same on every kind of collective).
+int finish(const Binding& b, MPI_Comm comm, int err)
 {
-  Binding b("MPI_Barrier");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
-  if (c->is_inter())
-    return finish(b, comm, coll::inter_barrier({b, *c, coll::kBarrierTag}));
-  return finish(b, comm, coll::barrier({b, *c, coll::kBarrierTag}));
+  if (err == MPI_SUCCESS)
+    return MPI_SUCCESS;
+  std::string detail;
+  if (err == MPI_ERR_TRUNCATE)
+    detail = "data of the collective does not fit the receive buffer (the processes passed different counts or "
+             "datatypes)";
+  return b.error(comm, err, detail);
 }
 
-int PMPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+int run_now(const Binding& b, MPI_Comm comm, Prepared& p)
 {
-  Binding b("MPI_Bcast");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  Channel channel{p.comm, p.kind_tag};
+  return finish(b, comm, coll::run_blocking(b, *p.comm, [&](Schedule& s) { return p.build(s, channel); }));
+}
+
+int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* request, bool persistent)
+{
+  if (!request)
+    return b.error(comm, MPI_ERR_ARG, "null request pointer");
+  Channel channel{p.comm, coll::schedule_tag(*p.comm)};
+  RequestPtr r = coll::make_collective_request(
+      b, *p.comm, [build = std::move(p.build), channel](Schedule& s) { return build(s, channel); }, persistent);
+  if (!persistent)
+    r->collective->start();
+  *request = b.model().requests().insert(r);
+  return MPI_SUCCESS;
+}
+
+}  // namespace
+
+// The three forms of a collective Name (nonblocking INAME); `params` are its
+// parameters before the communicator, `args` their names.
+#define PROGSIM_UNPACK(...) __VA_ARGS__
+#define PROGSIM_COLLECTIVE(Name, IName, params, args)                                                        \
+  extern "C" int PMPI_##Name(PROGSIM_UNPACK params, MPI_Comm comm)                                          \
+  {                                                                                                          \
+    Binding b("MPI_" #Name);                                                                                 \
+    Prepared p;                                                                                              \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
+      return err;                                                                                            \
+    return run_now(b, comm, p);                                                                              \
+  }                                                                                                          \
+  extern "C" int PMPI_##IName(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)                   \
+  {                                                                                                          \
+    Binding b("MPI_" #IName);                                                                                \
+    Prepared p;                                                                                              \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
+      return err;                                                                                            \
+    return make_request(b, comm, p, request, false);                                                         \
+  }                                                                                                          \
+  extern "C" int PMPI_##Name##_init(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info, MPI_Request* request)   \
+  {                                                                                                          \
+    Binding b("MPI_" #Name "_init");                                                                         \
+    Prepared p;                                                                                              \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
+      return err;                                                                                            \
+    return make_request(b, comm, p, request, true);                                                          \
+  }                                                                                                          \
+  PROGSIM_MPI_ALIAS(MPI_##Name)                                                                              \
+  PROGSIM_MPI_ALIAS(MPI_##IName)                                                                             \
+  PROGSIM_MPI_ALIAS(MPI_##Name##_init)
+
+namespace {
+
+// --- the prepared collectives ------------------------------------------------
+
+int prepare_Barrier(const Binding& b, MPI_Comm comm, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kBarrierTag))
     return err;
-  if (int err = check_root(b, comm, c, root))
+  bool inter = p.comm->is_inter();
+  p.build = [inter](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_barrier(s, ch) : coll::build_barrier(s, ch);
+  };
+  return MPI_SUCCESS;
+}
+
+int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, int count, MPI_Datatype datatype, int root,
+                  Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kBcastTag))
+    return err;
+  if (int err = check_root(b, comm, p.comm, root))
     return err;
   if (root != MPI_PROC_NULL)
     if (int err = b.check_buffer(buffer, count, datatype, comm))
       return err;
-  if (c->is_inter())
-    return finish(b, comm, coll::inter_bcast({b, *c, coll::kBcastTag}, buffer, count, datatype, root));
-  return finish(b, comm, coll::bcast({b, *c, coll::kBcastTag}, buffer, count, datatype, root));
+  bool inter = p.comm->is_inter();
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_bcast(s, ch, buffer, count, datatype, root)
+                 : coll::build_bcast(s, ch, buffer, count, datatype, root);
+  };
+  return MPI_SUCCESS;
 }
 
-int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                MPI_Datatype recvtype, int root, MPI_Comm comm)
+// Gather(v): counts and byte displacements at the root (or MPI_ROOT).
+int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void* recvbuf, Counts counts, Counts displs, MPI_Datatype recvtype, int root, bool regular,
+                          Prepared& p)
 {
-  Binding b("MPI_Gather");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
-  if (int err = check_root(b, comm, c, root))
-    return err;
+  const Communicator* c = p.comm;
   if (c->is_inter()) {
-    std::vector<std::int64_t> counts, displs;
-    if (root == MPI_ROOT) {
-      if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
-        return err;
-      counts = uniform(recvcount, c->size());
-      displs = block_displs(recvcount, c->size(), extent_of(b, recvtype));
-    } else if (root != MPI_PROC_NULL) {
+    if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
         return err;
-    }
-    return finish(b, comm,
-                  coll::inter_gatherv({b, *c, coll::kGatherTag}, sendbuf, sendcount, sendtype, recvbuf, counts,
-                                      displs, recvtype, root));
+    p.build = [=](Schedule& s, const Channel& ch) {
+      return coll::build_inter_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype,
+                                       root);
+    };
+    return MPI_SUCCESS;
   }
   bool is_root = c->my_rank == root;
   if (sendbuf == MPI_IN_PLACE && !is_root)
@@ -186,255 +253,226 @@ int PMPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   if (sendbuf != MPI_IN_PLACE)
     if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
       return err;
-  std::vector<std::int64_t> counts, displs;
-  if (is_root) {
+  if (is_root)
     if (int err = check_in_place_recv(b, comm, recvbuf))
       return err;
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return coll::build_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root,
+                               regular);
+  };
+  return MPI_SUCCESS;
+}
+
+bool receives_at_root(const Communicator* c, int root)
+{
+  return c->is_inter() ? root == MPI_ROOT : c->my_rank == root;
+}
+
+int prepare_Gather(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                   void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kGatherTag))
+    return err;
+  if (int err = check_root(b, comm, p.comm, root))
+    return err;
+  Counts counts, displs;
+  if (receives_at_root(p.comm, root)) {
     if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
       return err;
-    counts = uniform(recvcount, c->size());
-    displs = block_displs(recvcount, c->size(), extent_of(b, recvtype));
+    counts = uniform(recvcount, p.comm->size());
+    displs = block_displs(recvcount, p.comm->size(), extent_of(b, recvtype));
   }
-  return finish(b, comm,
-                coll::gatherv({b, *c, coll::kGatherTag}, sendbuf, sendcount, sendtype, recvbuf, counts, displs,
-                              recvtype, root));
+  return prepare_gather_common(b, comm, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root, true,
+                               p);
 }
 
-int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
-                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
+int prepare_Gatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                    Prepared& p)
 {
-  Binding b("MPI_Gatherv");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kGatherTag))
     return err;
-  if (int err = check_root(b, comm, c, root))
+  if (int err = check_root(b, comm, p.comm, root))
     return err;
-  if (c->is_inter()) {
-    std::vector<std::int64_t> counts, bytes;
-    if (root == MPI_ROOT) {
-      if (int err = check_counts(b, comm, recvcounts, c->size(), "recvcounts"))
-        return err;
-      if (!displs)
-        return b.error(comm, MPI_ERR_ARG, "null displs array");
-      if (int err = check_type(b, comm, recvtype))
-        return err;
-      counts = counts_of(recvcounts, c->size());
-      bytes = byte_displs(displs, c->size(), extent_of(b, recvtype));
-    } else if (root != MPI_PROC_NULL) {
-      if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
-        return err;
-    }
-    return finish(b, comm,
-                  coll::inter_gatherv({b, *c, coll::kGatherTag}, sendbuf, sendcount, sendtype, recvbuf, counts, bytes,
-                                      recvtype, root));
-  }
-  bool is_root = c->my_rank == root;
-  if (sendbuf == MPI_IN_PLACE && !is_root)
-    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
-  if (sendbuf != MPI_IN_PLACE)
-    if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
-      return err;
-  std::vector<std::int64_t> counts, bytes;
-  if (is_root) {
-    if (int err = check_in_place_recv(b, comm, recvbuf))
-      return err;
-    if (int err = check_counts(b, comm, recvcounts, c->size(), "recvcounts"))
+  Counts counts, bytes;
+  if (receives_at_root(p.comm, root)) {
+    if (int err = check_counts(b, comm, recvcounts, p.comm->size(), "recvcounts"))
       return err;
     if (!displs)
       return b.error(comm, MPI_ERR_ARG, "null displs array");
     if (int err = check_type(b, comm, recvtype))
       return err;
-    counts = counts_of(recvcounts, c->size());
-    bytes = byte_displs(displs, c->size(), extent_of(b, recvtype));
+    counts = counts_of(recvcounts, p.comm->size());
+    bytes = byte_displs(displs, p.comm->size(), extent_of(b, recvtype));
   }
-  return finish(b, comm,
-                coll::gatherv({b, *c, coll::kGatherTag}, sendbuf, sendcount, sendtype, recvbuf, counts, bytes,
-                              recvtype, root));
+  return prepare_gather_common(b, comm, sendbuf, sendcount, sendtype, recvbuf, counts, bytes, recvtype, root, false,
+                               p);
 }
 
-int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                 MPI_Datatype recvtype, int root, MPI_Comm comm)
+int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf, Counts counts, Counts displs,
+                           MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                           bool regular, Prepared& p)
 {
-  Binding b("MPI_Scatter");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
-  if (int err = check_root(b, comm, c, root))
-    return err;
+  const Communicator* c = p.comm;
   if (c->is_inter()) {
-    std::vector<std::int64_t> counts, displs;
-    if (root == MPI_ROOT) {
+    if (root != MPI_ROOT && root != MPI_PROC_NULL)
+      if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
+        return err;
+    p.build = [=](Schedule& s, const Channel& ch) {
+      return coll::build_inter_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype,
+                                        root);
+    };
+    return MPI_SUCCESS;
+  }
+  bool is_root = c->my_rank == root;
+  if (recvbuf == MPI_IN_PLACE && !is_root)
+    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
+  if (recvbuf != MPI_IN_PLACE)
+    if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
+      return err;
+  if (is_root && sendbuf == MPI_IN_PLACE)
+    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return coll::build_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                                regular);
+  };
+  return MPI_SUCCESS;
+}
+
+int prepare_Scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kScatterTag))
+    return err;
+  if (int err = check_root(b, comm, p.comm, root))
+    return err;
+  Counts counts, displs;
+  if (receives_at_root(p.comm, root)) {
+    if (sendbuf != MPI_IN_PLACE)
       if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
         return err;
-      counts = uniform(sendcount, c->size());
-      displs = block_displs(sendcount, c->size(), extent_of(b, sendtype));
-    } else if (root != MPI_PROC_NULL) {
-      if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
-        return err;
-    }
-    return finish(b, comm,
-                  coll::inter_scatterv({b, *c, coll::kScatterTag}, sendbuf, counts, displs, sendtype, recvbuf,
-                                       recvcount, recvtype, root));
+    counts = uniform(sendcount, p.comm->size());
+    displs = block_displs(sendcount, p.comm->size(), extent_of(b, sendtype));
   }
-  bool is_root = c->my_rank == root;
-  if (recvbuf == MPI_IN_PLACE && !is_root)
-    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
-  if (recvbuf != MPI_IN_PLACE)
-    if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
-      return err;
-  std::vector<std::int64_t> counts, displs;
-  if (is_root) {
-    if (sendbuf == MPI_IN_PLACE)
-      return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
-    if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
-      return err;
-    counts = uniform(sendcount, c->size());
-    displs = block_displs(sendcount, c->size(), extent_of(b, sendtype));
-  }
-  return finish(b, comm,
-                coll::scatterv({b, *c, coll::kScatterTag}, sendbuf, counts, displs, sendtype, recvbuf, recvcount,
-                               recvtype, root));
+  return prepare_scatter_common(b, comm, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root, true,
+                                p);
 }
 
-int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+int prepare_Scatterv(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[], const int displs[],
+                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                     Prepared& p)
 {
-  Binding b("MPI_Scatterv");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kScatterTag))
     return err;
-  if (int err = check_root(b, comm, c, root))
+  if (int err = check_root(b, comm, p.comm, root))
     return err;
-  if (c->is_inter()) {
-    std::vector<std::int64_t> counts, bytes;
-    if (root == MPI_ROOT) {
-      if (int err = check_counts(b, comm, sendcounts, c->size(), "sendcounts"))
-        return err;
-      if (!displs)
-        return b.error(comm, MPI_ERR_ARG, "null displs array");
-      if (int err = check_type(b, comm, sendtype))
-        return err;
-      counts = counts_of(sendcounts, c->size());
-      bytes = byte_displs(displs, c->size(), extent_of(b, sendtype));
-    } else if (root != MPI_PROC_NULL) {
-      if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
-        return err;
-    }
-    return finish(b, comm,
-                  coll::inter_scatterv({b, *c, coll::kScatterTag}, sendbuf, counts, bytes, sendtype, recvbuf,
-                                       recvcount, recvtype, root));
-  }
-  bool is_root = c->my_rank == root;
-  if (recvbuf == MPI_IN_PLACE && !is_root)
-    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is only allowed at the root");
-  if (recvbuf != MPI_IN_PLACE)
-    if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
-      return err;
-  std::vector<std::int64_t> counts, bytes;
-  if (is_root) {
-    if (sendbuf == MPI_IN_PLACE)
-      return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
-    if (int err = check_counts(b, comm, sendcounts, c->size(), "sendcounts"))
+  Counts counts, bytes;
+  if (receives_at_root(p.comm, root)) {
+    if (int err = check_counts(b, comm, sendcounts, p.comm->size(), "sendcounts"))
       return err;
     if (!displs)
       return b.error(comm, MPI_ERR_ARG, "null displs array");
     if (int err = check_type(b, comm, sendtype))
       return err;
-    counts = counts_of(sendcounts, c->size());
-    bytes = byte_displs(displs, c->size(), extent_of(b, sendtype));
+    counts = counts_of(sendcounts, p.comm->size());
+    bytes = byte_displs(displs, p.comm->size(), extent_of(b, sendtype));
   }
-  return finish(b, comm,
-                coll::scatterv({b, *c, coll::kScatterTag}, sendbuf, counts, bytes, sendtype, recvbuf, recvcount,
-                               recvtype, root));
+  return prepare_scatter_common(b, comm, sendbuf, counts, bytes, sendtype, recvbuf, recvcount, recvtype, root,
+                                false, p);
 }
 
-int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                   MPI_Datatype recvtype, MPI_Comm comm)
+int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount,
+                             MPI_Datatype sendtype, void* recvbuf, Counts counts, Counts displs, MPI_Datatype recvtype,
+                             bool regular, Prepared& p)
 {
-  Binding b("MPI_Allgather");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
   if (sendbuf != MPI_IN_PLACE)
     if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
       return err;
   if (int err = check_in_place_recv(b, comm, recvbuf))
+    return err;
+  bool inter = p.comm->is_inter();
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_allgatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs,
+                                                recvtype)
+                 : coll::build_allgatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype,
+                                          regular);
+  };
+  return MPI_SUCCESS;
+}
+
+int prepare_Allgather(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, int recvcount, MPI_Datatype recvtype, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kAllgatherTag))
     return err;
   if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
     return err;
-  int n = c->size();
-  if (c->is_inter())
-    return finish(b, comm,
-                  coll::inter_allgatherv({b, *c, coll::kAllgatherTag}, sendbuf, sendcount, sendtype, recvbuf,
-                                         uniform(recvcount, n), block_displs(recvcount, n, extent_of(b, recvtype)),
-                                         recvtype));
-  return finish(b, comm,
-                coll::allgather({b, *c, coll::kAllgatherTag}, sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                recvtype));
+  int n = p.comm->size();
+  return prepare_allgather_common(b, comm, sendbuf, sendcount, sendtype, recvbuf, uniform(recvcount, n),
+                                  block_displs(recvcount, n, extent_of(b, recvtype)), recvtype, true, p);
 }
 
-int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
-                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
+int prepare_Allgatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, Prepared& p)
 {
-  Binding b("MPI_Allgatherv");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kAllgatherTag))
     return err;
-  if (sendbuf != MPI_IN_PLACE)
-    if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
-      return err;
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
-  int n = c->size();
+  int n = p.comm->size();
   if (int err = check_counts(b, comm, recvcounts, n, "recvcounts"))
     return err;
   if (!displs)
     return b.error(comm, MPI_ERR_ARG, "null displs array");
   if (int err = check_type(b, comm, recvtype))
     return err;
-  if (c->is_inter())
-    return finish(b, comm,
-                  coll::inter_allgatherv({b, *c, coll::kAllgatherTag}, sendbuf, sendcount, sendtype, recvbuf,
-                                         counts_of(recvcounts, n), byte_displs(displs, n, extent_of(b, recvtype)),
-                                         recvtype));
-  return finish(b, comm,
-                coll::allgatherv({b, *c, coll::kAllgatherTag}, sendbuf, sendcount, sendtype, recvbuf,
-                                 counts_of(recvcounts, n), byte_displs(displs, n, extent_of(b, recvtype)),
-                                 recvtype));
+  return prepare_allgather_common(b, comm, sendbuf, sendcount, sendtype, recvbuf, counts_of(recvcounts, n),
+                                  byte_displs(displs, n, extent_of(b, recvtype)), recvtype, false, p);
 }
 
-int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                  MPI_Datatype recvtype, MPI_Comm comm)
+int prepare_alltoall_common(const Binding& b, MPI_Comm comm, const void* sendbuf, Counts scounts, Counts sdispls,
+                            std::vector<MPI_Datatype> stypes, void* recvbuf, Counts rcounts, Counts rdispls,
+                            std::vector<MPI_Datatype> rtypes, bool regular, Prepared& p)
 {
-  Binding b("MPI_Alltoall");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = check_in_place_recv(b, comm, recvbuf))
+    return err;
+  bool inter = p.comm->is_inter();
+  if (inter && sendbuf == MPI_IN_PLACE)
+    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed on intercommunicators");
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_alltoallw(s, ch, sendbuf, scounts, sdispls, stypes, recvbuf, rcounts, rdispls,
+                                               rtypes)
+                 : coll::build_alltoallw(s, ch, sendbuf, scounts, sdispls, stypes, recvbuf, rcounts, rdispls, rtypes,
+                                         regular);
+  };
+  return MPI_SUCCESS;
+}
+
+int prepare_Alltoall(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, int recvcount, MPI_Datatype recvtype, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
   if (sendbuf != MPI_IN_PLACE)
     if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
       return err;
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
   if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
     return err;
-  int n = c->size();
-  return finish(b, comm,
-                (c->is_inter() ? coll::inter_alltoallw : coll::alltoallw)({b, *c, coll::kAlltoallTag}, sendbuf, uniform(sendcount, n),
-                                block_displs(sendcount, n, extent_of(b, sendtype)),
-                                std::vector<MPI_Datatype>(static_cast<size_t>(n), sendtype), recvbuf,
-                                uniform(recvcount, n), block_displs(recvcount, n, extent_of(b, recvtype)),
-                                std::vector<MPI_Datatype>(static_cast<size_t>(n), recvtype)));
+  int n = p.comm->size();
+  auto types = [n](MPI_Datatype t) { return std::vector<MPI_Datatype>(static_cast<size_t>(n), t); };
+  return prepare_alltoall_common(b, comm, sendbuf, uniform(sendcount, n),
+                                 block_displs(sendcount, n, extent_of(b, sendtype)), types(sendtype), recvbuf,
+                                 uniform(recvcount, n), block_displs(recvcount, n, extent_of(b, recvtype)),
+                                 types(recvtype), true, p);
 }
 
-int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[],
+                      const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                      const int rdispls[], MPI_Datatype recvtype, Prepared& p)
 {
-  Binding b("MPI_Alltoallv");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
-  int n = c->size();
+  int n = p.comm->size();
   bool in_place = sendbuf == MPI_IN_PLACE;
+  Counts scounts, sbytes;
   if (!in_place) {
     if (int err = check_counts(b, comm, sendcounts, n, "sendcounts"))
       return err;
@@ -442,38 +480,30 @@ int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispl
       return b.error(comm, MPI_ERR_ARG, "null sdispls array");
     if (int err = check_type(b, comm, sendtype))
       return err;
+    scounts = counts_of(sendcounts, n);
+    sbytes = byte_displs(sdispls, n, extent_of(b, sendtype));
   }
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
   if (int err = check_counts(b, comm, recvcounts, n, "recvcounts"))
     return err;
   if (!rdispls)
     return b.error(comm, MPI_ERR_ARG, "null rdispls array");
   if (int err = check_type(b, comm, recvtype))
     return err;
-  std::vector<std::int64_t> scounts, sbytes;
-  if (!in_place) {
-    scounts = counts_of(sendcounts, n);
-    sbytes = byte_displs(sdispls, n, extent_of(b, sendtype));
-  }
-  return finish(b, comm,
-                (c->is_inter() ? coll::inter_alltoallw : coll::alltoallw)({b, *c, coll::kAlltoallTag}, sendbuf, scounts, sbytes,
-                                std::vector<MPI_Datatype>(static_cast<size_t>(n), sendtype), recvbuf,
-                                counts_of(recvcounts, n), byte_displs(rdispls, n, extent_of(b, recvtype)),
-                                std::vector<MPI_Datatype>(static_cast<size_t>(n), recvtype)));
+  auto types = [n](MPI_Datatype t) { return std::vector<MPI_Datatype>(static_cast<size_t>(n), t); };
+  return prepare_alltoall_common(b, comm, sendbuf, scounts, sbytes, types(sendtype), recvbuf,
+                                 counts_of(recvcounts, n), byte_displs(rdispls, n, extent_of(b, recvtype)),
+                                 types(recvtype), false, p);
 }
 
-int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
-                   void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
-                   MPI_Comm comm)
+int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[],
+                      const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                      const int rdispls[], const MPI_Datatype recvtypes[], Prepared& p)
 {
-  Binding b("MPI_Alltoallw");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
-  int n = c->size();
+  int n = p.comm->size();
   bool in_place = sendbuf == MPI_IN_PLACE;
-  std::vector<std::int64_t> scounts, sbytes;
+  Counts scounts, sbytes;
   std::vector<MPI_Datatype> stypes;
   if (!in_place) {
     if (int err = check_counts(b, comm, sendcounts, n, "sendcounts"))
@@ -487,8 +517,6 @@ int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispl
     sbytes = counts_of(sdispls, n);
     stypes.assign(sendtypes, sendtypes + n);
   }
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
   if (int err = check_counts(b, comm, recvcounts, n, "recvcounts"))
     return err;
   if (!rdispls || !recvtypes)
@@ -496,30 +524,30 @@ int PMPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispl
   for (int i = 0; i < n; ++i)
     if (int err = check_type(b, comm, recvtypes[i]))
       return err;
-  return finish(b, comm,
-                (c->is_inter() ? coll::inter_alltoallw : coll::alltoallw)({b, *c, coll::kAlltoallTag}, sendbuf, scounts, sbytes, stypes, recvbuf,
-                                counts_of(recvcounts, n), counts_of(rdispls, n),
-                                std::vector<MPI_Datatype>(recvtypes, recvtypes + n)));
+  return prepare_alltoall_common(b, comm, sendbuf, scounts, sbytes, stypes, recvbuf, counts_of(recvcounts, n),
+                                 counts_of(rdispls, n), std::vector<MPI_Datatype>(recvtypes, recvtypes + n), false,
+                                 p);
 }
 
-int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,
-                MPI_Comm comm)
+int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+                   MPI_Datatype datatype, MPI_Op op, int root, Prepared& p)
 {
-  Binding b("MPI_Reduce");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kReduceTag))
     return err;
+  const Communicator* c = p.comm;
   if (int err = check_root(b, comm, c, root))
     return err;
   if (c->is_inter()) {
-    if (root == MPI_PROC_NULL)
-      return MPI_SUCCESS;
-    if (int err = b.check_buffer(root == MPI_ROOT ? recvbuf : sendbuf, count, datatype, comm))
-      return err;
-    if (int err = check_op(b, comm, datatype, op))
-      return err;
-    return finish(b, comm,
-                  coll::inter_reduce({b, *c, coll::kReduceTag}, sendbuf, recvbuf, count, datatype, op, root));
+    if (root != MPI_PROC_NULL) {
+      if (int err = b.check_buffer(root == MPI_ROOT ? recvbuf : sendbuf, count, datatype, comm))
+        return err;
+      if (int err = check_op(b, comm, datatype, op))
+        return err;
+    }
+    p.build = [=](Schedule& s, const Channel& ch) {
+      return coll::build_inter_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
+    };
+    return MPI_SUCCESS;
   }
   bool is_root = c->my_rank == root;
   if (sendbuf == MPI_IN_PLACE && !is_root)
@@ -534,14 +562,16 @@ int PMPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype data
   }
   if (int err = check_op(b, comm, datatype, op))
     return err;
-  return finish(b, comm, coll::reduce({b, *c, coll::kReduceTag}, sendbuf, recvbuf, count, datatype, op, root));
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return coll::build_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
+  };
+  return MPI_SUCCESS;
 }
 
-int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+                      MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
-  Binding b("MPI_Allreduce");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kAllreduceTag))
     return err;
   if (int err = check_in_place_recv(b, comm, recvbuf))
     return err;
@@ -552,115 +582,180 @@ int PMPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype d
     return err;
   if (int err = check_op(b, comm, datatype, op))
     return err;
-  if (c->is_inter())
-    return finish(b, comm,
-                  coll::inter_allreduce({b, *c, coll::kAllreduceTag}, sendbuf, recvbuf, count, datatype, op));
-  return finish(b, comm, coll::allreduce({b, *c, coll::kAllreduceTag}, sendbuf, recvbuf, count, datatype, op));
+  bool inter = p.comm->is_inter();
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op)
+                 : coll::build_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op);
+  };
+  return MPI_SUCCESS;
 }
 
-int PMPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
-                              MPI_Comm comm)
+int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, Counts counts,
+                                  MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
-  Binding b("MPI_Reduce_scatter_block");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
   if (int err = check_in_place_recv(b, comm, recvbuf))
     return err;
-  if (int err = b.check_buffer(recvbuf, recvcount, datatype, comm))
+  if (int err = b.check_buffer(recvbuf, counts[static_cast<size_t>(p.comm->my_rank)], datatype, comm))
     return err;
   if (int err = check_op(b, comm, datatype, op))
     return err;
-  if (c->is_inter())
-    return finish(b, comm,
-                  coll::inter_reduce_scatter({b, *c, coll::kReduceScatterTag}, sendbuf, recvbuf,
-                                             uniform(recvcount, c->group->size()), datatype, op));
-  return finish(b, comm,
-                coll::reduce_scatter({b, *c, coll::kReduceScatterTag}, sendbuf, recvbuf,
-                                     uniform(recvcount, c->size()), datatype, op));
+  bool inter = p.comm->is_inter();
+  if (inter && sendbuf == MPI_IN_PLACE)
+    return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed on intercommunicators");
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return inter ? coll::build_inter_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op)
+                 : coll::build_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op);
+  };
+  return MPI_SUCCESS;
 }
 
-int PMPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
-                        MPI_Comm comm)
+int prepare_Reduce_scatter_block(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int recvcount,
+                                 MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
-  Binding b("MPI_Reduce_scatter");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kReduceScatterTag))
     return err;
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
-  if (int err = check_counts(b, comm, recvcounts, c->group->size(), "recvcounts"))
-    return err;
-  if (int err = b.check_buffer(recvbuf, recvcounts[c->my_rank], datatype, comm))
-    return err;
-  if (int err = check_op(b, comm, datatype, op))
-    return err;
-  if (c->is_inter())
-    return finish(b, comm,
-                  coll::inter_reduce_scatter({b, *c, coll::kReduceScatterTag}, sendbuf, recvbuf,
-                                             counts_of(recvcounts, c->group->size()), datatype, op));
-  return finish(b, comm,
-                coll::reduce_scatter({b, *c, coll::kReduceScatterTag}, sendbuf, recvbuf,
-                                     counts_of(recvcounts, c->size()), datatype, op));
+  if (recvcount < 0)
+    return b.error(comm, MPI_ERR_COUNT, "negative count " + std::to_string(recvcount));
+  return prepare_reduce_scatter_common(b, comm, sendbuf, recvbuf, uniform(recvcount, p.comm->group->size()),
+                                       datatype, op, p);
 }
 
-int PMPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+int prepare_Reduce_scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf,
+                           const int recvcounts[], MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
-  Binding b("MPI_Scan");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
+  if (int err = begin(b, comm, p, coll::kReduceScatterTag))
     return err;
-  if (int err = no_intercomm(b, comm, c))
+  if (int err = check_counts(b, comm, recvcounts, p.comm->group->size(), "recvcounts"))
+    return err;
+  return prepare_reduce_scatter_common(b, comm, sendbuf, recvbuf, counts_of(recvcounts, p.comm->group->size()),
+                                       datatype, op, p);
+}
+
+int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+                        MPI_Datatype datatype, MPI_Op op, bool exclusive, Prepared& p)
+{
+  if (int err = no_intercomm(b, comm, p.comm))
     return err;
   if (int err = check_in_place_recv(b, comm, recvbuf))
     return err;
   if (sendbuf != MPI_IN_PLACE)
     if (int err = b.check_buffer(sendbuf, count, datatype, comm))
       return err;
-  if (int err = b.check_buffer(recvbuf, count, datatype, comm))
-    return err;
-  if (int err = check_op(b, comm, datatype, op))
-    return err;
-  return finish(b, comm, coll::scan({b, *c, coll::kScanTag}, sendbuf, recvbuf, count, datatype, op));
-}
-
-int PMPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
-{
-  Binding b("MPI_Exscan");
-  const Communicator* c = nullptr;
-  if (int err = begin(b, comm, c))
-    return err;
-  if (int err = no_intercomm(b, comm, c))
-    return err;
-  if (int err = check_in_place_recv(b, comm, recvbuf))
-    return err;
-  if (sendbuf != MPI_IN_PLACE)
-    if (int err = b.check_buffer(sendbuf, count, datatype, comm))
-      return err;
-  if (c->my_rank > 0)
+  if (!exclusive || p.comm->my_rank > 0)
     if (int err = b.check_buffer(recvbuf, count, datatype, comm))
       return err;
   if (int err = check_op(b, comm, datatype, op))
     return err;
-  return finish(b, comm, coll::exscan({b, *c, coll::kExscanTag}, sendbuf, recvbuf, count, datatype, op));
+  p.build = [=](Schedule& s, const Channel& ch) {
+    return coll::build_scan(s, ch, sendbuf, recvbuf, count, datatype, op, exclusive);
+  };
+  return MPI_SUCCESS;
 }
 
-}  // extern "C"
+int prepare_Scan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+                 MPI_Datatype datatype, MPI_Op op, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kScanTag))
+    return err;
+  return prepare_scan_common(b, comm, sendbuf, recvbuf, count, datatype, op, false, p);
+}
+
+int prepare_Exscan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+                   MPI_Datatype datatype, MPI_Op op, Prepared& p)
+{
+  if (int err = begin(b, comm, p, coll::kExscanTag))
+    return err;
+  return prepare_scan_common(b, comm, sendbuf, recvbuf, count, datatype, op, true, p);
+}
+
+}  // namespace
+
+// --- the procedures ----------------------------------------------------------
+
+extern "C" int PMPI_Barrier(MPI_Comm comm)
+{
+  Binding b("MPI_Barrier");
+  Prepared p;
+  if (int err = prepare_Barrier(b, comm, p))
+    return err;
+  return run_now(b, comm, p);
+}
+
+extern "C" int PMPI_Ibarrier(MPI_Comm comm, MPI_Request* request)
+{
+  Binding b("MPI_Ibarrier");
+  Prepared p;
+  if (int err = prepare_Barrier(b, comm, p))
+    return err;
+  return make_request(b, comm, p, request, false);
+}
+
+extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info, MPI_Request* request)
+{
+  Binding b("MPI_Barrier_init");
+  Prepared p;
+  if (int err = prepare_Barrier(b, comm, p))
+    return err;
+  return make_request(b, comm, p, request, true);
+}
 
 PROGSIM_MPI_ALIAS(MPI_Barrier)
-PROGSIM_MPI_ALIAS(MPI_Bcast)
-PROGSIM_MPI_ALIAS(MPI_Gather)
-PROGSIM_MPI_ALIAS(MPI_Gatherv)
-PROGSIM_MPI_ALIAS(MPI_Scatter)
-PROGSIM_MPI_ALIAS(MPI_Scatterv)
-PROGSIM_MPI_ALIAS(MPI_Allgather)
-PROGSIM_MPI_ALIAS(MPI_Allgatherv)
-PROGSIM_MPI_ALIAS(MPI_Alltoall)
-PROGSIM_MPI_ALIAS(MPI_Alltoallv)
-PROGSIM_MPI_ALIAS(MPI_Alltoallw)
-PROGSIM_MPI_ALIAS(MPI_Reduce)
-PROGSIM_MPI_ALIAS(MPI_Allreduce)
-PROGSIM_MPI_ALIAS(MPI_Reduce_scatter_block)
-PROGSIM_MPI_ALIAS(MPI_Reduce_scatter)
-PROGSIM_MPI_ALIAS(MPI_Scan)
-PROGSIM_MPI_ALIAS(MPI_Exscan)
+PROGSIM_MPI_ALIAS(MPI_Ibarrier)
+PROGSIM_MPI_ALIAS(MPI_Barrier_init)
+
+PROGSIM_COLLECTIVE(Bcast, Ibcast, (void* buffer, int count, MPI_Datatype datatype, int root),
+                   (buffer, count, datatype, root))
+PROGSIM_COLLECTIVE(Gather, Igather,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype, int root),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE(Gatherv, Igatherv,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root))
+PROGSIM_COLLECTIVE(Scatter, Iscatter,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype, int root),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE(Scatterv, Iscatterv,
+                   (const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int root),
+                   (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE(Allgather, Iallgather,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_COLLECTIVE(Allgatherv, Iallgatherv,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                    const int recvcounts[], const int displs[], MPI_Datatype recvtype),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+PROGSIM_COLLECTIVE(Alltoall, Ialltoall,
+                   (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                    MPI_Datatype recvtype),
+                   (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_COLLECTIVE(Alltoallv, Ialltoallv,
+                   (const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                    void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype),
+                   (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
+PROGSIM_COLLECTIVE(Alltoallw, Ialltoallw,
+                   (const void* sendbuf, const int sendcounts[], const int sdispls[],
+                    const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const int rdispls[],
+                    const MPI_Datatype recvtypes[]),
+                   (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
+PROGSIM_COLLECTIVE(Reduce, Ireduce,
+                   (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root),
+                   (sendbuf, recvbuf, count, datatype, op, root))
+PROGSIM_COLLECTIVE(Allreduce, Iallreduce,
+                   (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op),
+                   (sendbuf, recvbuf, count, datatype, op))
+PROGSIM_COLLECTIVE(Reduce_scatter_block, Ireduce_scatter_block,
+                   (const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op),
+                   (sendbuf, recvbuf, recvcount, datatype, op))
+PROGSIM_COLLECTIVE(Reduce_scatter, Ireduce_scatter,
+                   (const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op),
+                   (sendbuf, recvbuf, recvcounts, datatype, op))
+PROGSIM_COLLECTIVE(Scan, Iscan, (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op),
+                   (sendbuf, recvbuf, count, datatype, op))
+PROGSIM_COLLECTIVE(Exscan, Iexscan,
+                   (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op),
+                   (sendbuf, recvbuf, count, datatype, op))

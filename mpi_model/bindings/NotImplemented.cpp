@@ -10,7 +10,6 @@
 
 namespace {
 constexpr const char* kRma = "one-sided communication (MPI-4.1 chapter 12)";
-constexpr const char* kCollectives = "nonblocking and persistent collectives (sections 6.12, 6.13)";
 constexpr const char* kNeighbor = "persistent neighborhood collectives (section 8.8)";
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
@@ -71,40 +70,6 @@ PROGSIM_NOT_IMPLEMENTED(Win_unlock, kRma)
 PROGSIM_NOT_IMPLEMENTED(Win_unlock_all, kRma)
 PROGSIM_NOT_IMPLEMENTED(Win_wait, kRma)
 
-PROGSIM_NOT_IMPLEMENTED(Allgather_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Allgatherv_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Allreduce_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Alltoall_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Alltoallv_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Alltoallw_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Barrier_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Bcast_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Exscan_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Gather_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Gatherv_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iallgather, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iallgatherv, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iallreduce, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ialltoall, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ialltoallv, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ialltoallw, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ibarrier, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ibcast, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iexscan, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Igather, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Igatherv, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ireduce, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ireduce_scatter, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Ireduce_scatter_block, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iscan, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iscatter, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Iscatterv, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Reduce_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Reduce_scatter_block_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Reduce_scatter_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Scan_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Scatter_init, kCollectives)
-PROGSIM_NOT_IMPLEMENTED(Scatterv_init, kCollectives)
 
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather_init, kNeighbor)
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgatherv_init, kNeighbor)

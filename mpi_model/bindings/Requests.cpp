@@ -69,6 +69,12 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
     b.model().requests().erase(*handle);
     *handle = MPI_REQUEST_NULL;
   }
+  if (r->kind == RequestKind::Collective && err != MPI_SUCCESS)
+    return b.error(r->comm_handle, err,
+                   std::string("the collective ") + r->call +
+                       (err == MPI_ERR_TRUNCATE ? " received more data than its receive buffer holds (the processes "
+                                                  "passed different counts or datatypes)"
+                                                : " failed"));
   if (err == MPI_ERR_TRUNCATE)
     return b.error(r->comm_handle, MPI_ERR_TRUNCATE,
                    "message from rank " + std::to_string(r->status_source) + " with tag " +
@@ -364,6 +370,11 @@ int PMPI_Request_free(MPI_Request* request)
       *request = MPI_REQUEST_NULL;  // the table entry stays until MPI_Grequest_complete
       return err;
     }
+  } else if (r->kind == RequestKind::Collective && r->active() && !r->complete()) {
+    return b.error(r->comm_handle, MPI_ERR_REQUEST,
+                   std::string("the request of ") + r->call +
+                       " is still active: freeing a collective's request before it completed is erroneous (MPI-4.1 "
+                       "§6.12)");
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -384,6 +395,9 @@ int PMPI_Cancel(MPI_Request* request)
     return err;
   if (r->kind == RequestKind::Generalized)
     return cancel_generalized(b, *r);
+  if (r->kind == RequestKind::Collective)
+    return b.error(r->comm_handle, MPI_ERR_REQUEST,
+                   std::string("a collective's request (") + r->call + ") cannot be cancelled (MPI-4.1 §6.12)");
   if (r->active() && !r->complete())
     b.p2p().cancel(*r);
   return MPI_SUCCESS;

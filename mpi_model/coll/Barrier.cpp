@@ -1,21 +1,52 @@
-// MPI_Barrier: dissemination barrier (Hensgen, Finkel & Manber) of zero-byte
-// messages: in round i every process sends to me + 2^i and receives from
-// me - 2^i; ceil(log2 n) rounds.
+// MPI_Barrier algorithms:
+//  dissemination  (Hensgen, Finkel & Manber) zero-byte messages: in round i
+//                 every process sends to me + 2^i and receives from me - 2^i;
+//                 ceil(log2 n) rounds.
+//  tree           binomial fan-in to rank 0, then binomial fan-out.
 
-#include "coll/Collectives.hpp"
+#include "coll/Algorithms.hpp"
+#include "coll/Selector.hpp"
 
 namespace progsim::mpi::coll {
 
-int barrier(const CollCall& c)
+namespace {
+
+void dissemination(Schedule& s, const Channel& c)
 {
   int n = c.size();
   int me = c.me();
   for (int distance = 1; distance < n; distance <<= 1) {
-    RequestPtr r = irecv(c, (me - distance + n) % n, nullptr, 0, MPI_BYTE);
-    RequestPtr s = isend(c, (me + distance) % n, nullptr, 0, MPI_BYTE);
-    if (int err = wait_all(c, {s, r}))
-      return err;
+    s.recv(c, (me - distance + n) % n, nullptr, 0, MPI_BYTE);
+    s.send(c, (me + distance) % n, nullptr, 0, MPI_BYTE);
+    s.next_round();
   }
+}
+
+void tree(Schedule& s, const Channel& c)
+{
+  int n = c.size();
+  int me = c.me();
+  for (int mask = 1; mask < n; mask <<= 1) {
+    if (me & mask) {
+      s.send(c, me - mask, nullptr, 0, MPI_BYTE);
+      break;
+    }
+    if ((me | mask) < n)
+      s.recv(c, me | mask, nullptr, 0, MPI_BYTE);
+    s.next_round();
+  }
+  s.next_round();
+  bcast_binomial(s, c, nullptr, 0, MPI_BYTE, 0);
+}
+
+}  // namespace
+
+int build_barrier(Schedule& s, const Channel& c)
+{
+  if (collective_parameters().barrier == "tree")
+    tree(s, c);
+  else
+    dissemination(s, c);
   return MPI_SUCCESS;
 }
 

@@ -1,7 +1,7 @@
-// Interim blocking collectives (MPI-4.1 chapter 6), built from internal
-// point-to-point messages on the communicator's collective context
-// (context_offset 1). Each is a simple, correct algorithm; the schedule-based
-// nonblocking engine will replace them.
+// Internal point-to-point messages of the collectives and communicator
+// constructors on the communicator's collective context (context_offset 1).
+// The collectives themselves are schedules (Schedule.hpp, Algorithms.hpp)
+// run by ScheduleRunner.
 //
 // Conventions:
 //  * A CollCall is one collective call of one process: the binding (for the
@@ -54,6 +54,16 @@ enum Tag : int {
   kCommCreateTag,     // exchanges of MPI_Comm_split & co.
   kContextTag,        // the context id agreement
 };
+// Nonblocking and persistent collectives: a tag of their own per call (the
+// call's position among the communicator's collectives, the same at every
+// member), so that several in flight at once never take each other's
+// messages. Blocking collectives use their kind's tag, as MPICH does: a
+// broadcast's eager message waits at a process that is still in a barrier.
+constexpr int kScheduleTagBase = 0x100;
+inline int schedule_tag(const Communicator& comm)
+{
+  return kScheduleTagBase + static_cast<int>(comm.log.calls % (1u << 24));
+}
 // MPI_Comm_create_group(tag): kCreateGroupTagBase + tag (tag <= MPI_TAG_UB).
 constexpr int kCreateGroupTagBase = 0x40000000;
 
@@ -73,38 +83,14 @@ int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Data
 // communicator) when a neighbour's call at the same position differs.
 void note_collective(const Binding& b, const Communicator& comm, const char* name);
 
-// --- the collectives ------------------------------------------------------
-int barrier(const CollCall& c);
+// --- blocking collectives for the communicator constructors ---------------
+// (Blocking.cpp: the schedule of the default algorithm, started and waited
+// for inside the call.)
 int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root);
-// sendbuf may be MPI_IN_PLACE at the root (the input is then in recvbuf).
-int reduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op,
-           int root);
 int allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
               MPI_Op op);
-// rcounts/rdispls are used at the root only; rdispls in bytes. sendbuf
-// MPI_IN_PLACE at the root: its block is already in place.
-int gatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
-            const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls, MPI_Datatype rtype,
-            int root);
-// recvbuf MPI_IN_PLACE at the root: its block stays where it is.
-int scatterv(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
-             const std::vector<std::int64_t>& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
-             MPI_Datatype rtype, int root);
 int allgather(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
               std::int64_t rcount, MPI_Datatype rtype);
-int allgatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
-               const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
-               MPI_Datatype rtype);
-// The general all-to-all; MPI_Alltoall(v) map to it. sendbuf MPI_IN_PLACE:
-// the data to send is taken from recvbuf (with the receive layout).
-int alltoallw(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
-              const std::vector<std::int64_t>& sdispls, const std::vector<MPI_Datatype>& stypes, void* recvbuf,
-              const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
-              const std::vector<MPI_Datatype>& rtypes);
-int reduce_scatter(const CollCall& c, const void* sendbuf, void* recvbuf, const std::vector<std::int64_t>& rcounts,
-                   MPI_Datatype type, MPI_Op op);
-int scan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op);
-int exscan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op);
 
 // --- communicator creation (ContextAgreement.cpp) ---------------------------
 // A context id above every id any member of c.comm holds or held

@@ -1,11 +1,11 @@
-// Collectives on intercommunicators (MPI-4.1 §6.2.2), built on the
+// Collectives on intercommunicators (MPI-4.1 §6.2.2) as schedules: the
 // intracommunicator algorithms run among one group (local_view) and
-// messages between the two groups' leaders (local rank 0) or directly
+// messages go between the two groups' leaders (local rank 0) or directly
 // between the members, all on the intercommunicator's collective context.
 
 #include "coll/Intercomm.hpp"
 
-#include "coll/Reduce.hpp"
+#include "coll/ScheduleRunner.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -34,7 +34,7 @@ int agree_context_inter(const Binding& b, const Communicator& inter, int& contex
   // MPI_MAX of the next ids within each group, the leaders swap their
   // group's maximum, and tell their group the larger.
   CollCall local{b, local_view(inter), kLocalTagBase + kContextTag};
-  int mine = b.model().communicators().next_context(b.world());
+  int mine = MpiModel::instance().communicators().next_context(b.world());
   int agreed = 0, remote = 0;
   if (int err = allreduce(local, &mine, &agreed, 1, MPI_INT, MPI_MAX))
     return err;
@@ -54,188 +54,183 @@ int agree_context_inter(const Binding& b, const Communicator& inter, int& contex
   return MPI_SUCCESS;
 }
 
-int inter_barrier(const CollCall& c)
+Channel local_channel(const Channel& c)
 {
-  CollCall local = local_call(c);
-  if (int err = barrier(local))
-    return err;
+  return Channel{&local_view(*c.comm), kLocalTagBase + c.tag};
+}
+
+int build_inter_barrier(Schedule& s, const Channel& c)
+{
+  Channel local = local_channel(c);
+  build_barrier(s, local);
+  s.next_round();
   if (c.me() == 0) {
-    RequestPtr r = irecv(c, 0, nullptr, 0, MPI_BYTE);
-    RequestPtr s = isend(c, 0, nullptr, 0, MPI_BYTE);
-    if (int err = wait_all(c, {s, r}))
-      return err;
+    s.recv(c, 0, nullptr, 0, MPI_BYTE);
+    s.send(c, 0, nullptr, 0, MPI_BYTE);
   }
-  return bcast(local, nullptr, 0, MPI_BYTE, 0);
+  s.next_round();
+  bcast_binomial(s, local, nullptr, 0, MPI_BYTE, 0);
+  return MPI_SUCCESS;
 }
 
-int inter_bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root)
+int build_inter_bcast(Schedule& s, const Channel& c, void* buf, std::int64_t count,
+                      MPI_Datatype type, int root)
 {
   if (root == MPI_PROC_NULL)
     return MPI_SUCCESS;
-  if (root == MPI_ROOT)
-    return send(c, 0, buf, count, type);
-  if (c.me() == 0)
-    if (int err = recv(c, root, buf, count, type))
-      return err;
-  return bcast(local_call(c), buf, count, type, 0);
-}
-
-int inter_reduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
-                 MPI_Op op, int root)
-{
-  if (root == MPI_PROC_NULL)
-    return MPI_SUCCESS;
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
-  WorkBuffer acc = w.allocate(count);
   if (root == MPI_ROOT) {
-    if (int err = recv(c, 0, acc.base, w.message_count(count), w.message_type()))
-      return err;
-    w.store(acc.base, count, recvbuf);
+    s.send(c, 0, buf, count, type);
     return MPI_SUCCESS;
   }
-  w.load(sendbuf, count, acc.base);
-  if (int err = reduce_to_root(local_call(c), w, count, acc, 0))
-    return err;
   if (c.me() == 0)
-    return send(c, root, acc.base, w.message_count(count), w.message_type());
+    s.recv(c, root, buf, count, type);
+  s.next_round();
+  return build_bcast(s, local_channel(c), buf, count, type, 0);
+}
+
+int build_inter_reduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+                       std::int64_t count, MPI_Datatype type, MPI_Op op, int root)
+{
+  if (root == MPI_PROC_NULL)
+    return MPI_SUCCESS;
+  const ReduceWork& w = reduction(s, type, op);
+  std::byte* acc = work_buffer(s, w, count);
+  if (root == MPI_ROOT) {
+    s.recv(c, 0, acc, w.message_count(count), w.message_type());
+    s.local([&w, acc, count, recvbuf] {
+      w.store(acc, count, recvbuf);
+      return MPI_SUCCESS;
+    });
+    return MPI_SUCCESS;
+  }
+  s.local([&w, sendbuf, count, acc] {
+    w.load(sendbuf, count, acc);
+    return MPI_SUCCESS;
+  });
+  reduce_binomial(s, local_channel(c), w, acc, count, 0);
+  s.next_round();
+  if (c.me() == 0)
+    s.send(c, root, acc, w.message_count(count), w.message_type());
   return MPI_SUCCESS;
 }
 
 namespace {
 
-// Reduces the group's `items` items to its leader, swaps the result with
-// the other group's leader, and leaves the OTHER group's result in `out` at
-// the leader (work format).
-int reduce_and_swap(const CollCall& c, const ReduceWork& w, const void* input, std::int64_t items, WorkBuffer& out)
+// Reduces the group's `items` items to its leader and swaps the result with
+// the other group's leader: returns where the leader holds the OTHER
+// group's result (work format).
+std::byte* reduce_and_swap(Schedule& s, const Channel& c, const ReduceWork& w, const void* input,
+                           std::int64_t items)
 {
-  WorkBuffer acc = w.allocate(items);
-  w.load(input, items, acc.base);
-  if (int err = reduce_to_root(local_call(c), w, items, acc, 0))
-    return err;
-  out = w.allocate(items);
+  std::byte* acc = work_buffer(s, w, items);
+  std::byte* other = work_buffer(s, w, items);
+  s.local([&w, input, items, acc] {
+    w.load(input, items, acc);
+    return MPI_SUCCESS;
+  });
+  reduce_binomial(s, local_channel(c), w, acc, items, 0);
+  s.next_round();
   if (c.me() == 0) {
-    RequestPtr r = irecv(c, 0, out.base, w.message_count(items), w.message_type());
-    RequestPtr s = isend(c, 0, acc.base, w.message_count(items), w.message_type());
-    if (int err = wait_all(c, {s, r}))
-      return err;
+    s.recv(c, 0, other, w.message_count(items), w.message_type());
+    s.send(c, 0, acc, w.message_count(items), w.message_type());
   }
-  return MPI_SUCCESS;
+  s.next_round();
+  return other;
 }
 
 }  // namespace
 
-int inter_allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
-                    MPI_Op op)
+int build_inter_allreduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+                          std::int64_t count, MPI_Datatype type, MPI_Op op)
 {
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
-  WorkBuffer other;
-  if (int err = reduce_and_swap(c, w, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, other))
-    return err;
-  if (int err = bcast(local_call(c), other.base, w.message_count(count), w.message_type(), 0))
-    return err;
-  w.store(other.base, count, recvbuf);
+  const ReduceWork& w = reduction(s, type, op);
+  std::byte* other = reduce_and_swap(s, c, w, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count);
+  bcast_binomial(s, local_channel(c), other, w.message_count(count), w.message_type(), 0);
+  s.local([&w, other, count, recvbuf] {
+    w.store(other, count, recvbuf);
+    return MPI_SUCCESS;
+  });
   return MPI_SUCCESS;
 }
 
-int inter_reduce_scatter(const CollCall& c, const void* sendbuf, void* recvbuf,
-                         const std::vector<std::int64_t>& rcounts, MPI_Datatype type, MPI_Op op)
+int build_inter_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+                               const Counts& rcounts, MPI_Datatype type, MPI_Op op)
 {
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
-  int n = c.comm.group->size();
-  std::vector<std::int64_t> first(static_cast<size_t>(n) + 1, 0);
-  for (int i = 0; i < n; ++i)
-    first[static_cast<size_t>(i) + 1] = first[static_cast<size_t>(i)] + rcounts[static_cast<size_t>(i)];
-  WorkBuffer other;
-  if (int err = reduce_and_swap(c, w, sendbuf, first.back(), other))
-    return err;
-  CollCall local = local_call(c);
-  std::int64_t mine = rcounts[static_cast<size_t>(c.me())];
-  if (c.me() != 0) {
-    WorkBuffer block = w.allocate(mine);
-    if (int err = recv(local, 0, block.base, w.message_count(mine), w.message_type()))
-      return err;
-    w.store(block.base, mine, recvbuf);
+  const ReduceWork& w = reduction(s, type, op);
+  Counts first = prefix(rcounts);
+  std::byte* other = reduce_and_swap(s, c, w, sendbuf, first.back());
+  Channel local = local_channel(c);
+  int me = c.me();
+  auto u = static_cast<size_t>(me);
+  std::byte* mine = other + w.item_offset(first[u]);
+  std::int64_t items = rcounts[u];
+  if (me != 0) {
+    s.recv(local, 0, mine, w.message_count(items), w.message_type());
+  } else {
+    for (std::size_t i = 1; i < rcounts.size(); ++i)
+      s.send(local, static_cast<int>(i), other + w.item_offset(first[i]), w.message_count(rcounts[i]),
+             w.message_type());
+  }
+  s.local([&w, mine, items, recvbuf] {
+    w.store(mine, items, recvbuf);
     return MPI_SUCCESS;
-  }
-  std::vector<RequestPtr> sends;
-  for (int i = 1; i < n; ++i) {
-    auto u = static_cast<size_t>(i);
-    sends.push_back(
-        isend(local, i, other.base + w.item_offset(first[u]), w.message_count(rcounts[u]), w.message_type()));
-  }
-  w.store(other.base, mine, recvbuf);
-  return wait_all(local, sends);
+  });
+  return MPI_SUCCESS;
 }
 
-int inter_gatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
-                  const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
-                  MPI_Datatype rtype, int root)
+int build_inter_gatherv(Schedule& s, const Channel& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype,
+                        void* recvbuf, const Counts& rcounts, const Counts& rdispls, MPI_Datatype rtype, int root)
 {
   if (root == MPI_PROC_NULL)
     return MPI_SUCCESS;
-  if (root != MPI_ROOT)
-    return send(c, root, sendbuf, scount, stype);
-  auto* base = static_cast<std::byte*>(recvbuf);
-  std::vector<RequestPtr> recvs;
+  if (root != MPI_ROOT) {
+    s.send(c, root, sendbuf, scount, stype);
+    return MPI_SUCCESS;
+  }
   for (int i = 0; i < c.size(); ++i)
-    recvs.push_back(irecv(c, i, base + rdispls[static_cast<size_t>(i)], rcounts[static_cast<size_t>(i)], rtype));
-  return wait_all(c, recvs);
+    s.recv(c, i, at(recvbuf, rdispls[static_cast<size_t>(i)]), rcounts[static_cast<size_t>(i)], rtype);
+  return MPI_SUCCESS;
 }
 
-int inter_scatterv(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
-                   const std::vector<std::int64_t>& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
-                   MPI_Datatype rtype, int root)
+int build_inter_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts,
+                         const Counts& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
+                         MPI_Datatype rtype, int root)
 {
   if (root == MPI_PROC_NULL)
     return MPI_SUCCESS;
-  if (root != MPI_ROOT)
-    return recv(c, root, recvbuf, rcount, rtype);
-  const auto* base = static_cast<const std::byte*>(sendbuf);
-  std::vector<RequestPtr> sends;
+  if (root != MPI_ROOT) {
+    s.recv(c, root, recvbuf, rcount, rtype);
+    return MPI_SUCCESS;
+  }
   for (int i = 0; i < c.size(); ++i)
-    sends.push_back(isend(c, i, base + sdispls[static_cast<size_t>(i)], scounts[static_cast<size_t>(i)], stype));
-  return wait_all(c, sends);
+    s.send(c, i, at(sendbuf, sdispls[static_cast<size_t>(i)]), scounts[static_cast<size_t>(i)], stype);
+  return MPI_SUCCESS;
 }
 
-int inter_allgatherv(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
-                     const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
-                     MPI_Datatype rtype)
+int build_inter_allgatherv(Schedule& s, const Channel& c, const void* sendbuf, std::int64_t scount,
+                           MPI_Datatype stype, void* recvbuf, const Counts& rcounts, const Counts& rdispls,
+                           MPI_Datatype rtype)
 {
-  auto* base = static_cast<std::byte*>(recvbuf);
-  std::vector<RequestPtr> requests;
   for (int i = 0; i < c.size(); ++i)
-    requests.push_back(irecv(c, i, base + rdispls[static_cast<size_t>(i)], rcounts[static_cast<size_t>(i)], rtype));
+    s.recv(c, i, at(recvbuf, rdispls[static_cast<size_t>(i)]), rcounts[static_cast<size_t>(i)], rtype);
   for (int i = 0; i < c.size(); ++i)
-    requests.push_back(isend(c, i, sendbuf, scount, stype));
-  return wait_all(c, requests);
+    s.send(c, i, sendbuf, scount, stype);
+  return MPI_SUCCESS;
 }
 
-int inter_alltoallw(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
-                    const std::vector<std::int64_t>& sdispls, const std::vector<MPI_Datatype>& stypes, void* recvbuf,
-                    const std::vector<std::int64_t>& rcounts, const std::vector<std::int64_t>& rdispls,
-                    const std::vector<MPI_Datatype>& rtypes)
+int build_inter_alltoallw(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts,
+                          const Counts& sdispls, const std::vector<MPI_Datatype>& stypes, void* recvbuf,
+                          const Counts& rcounts, const Counts& rdispls, const std::vector<MPI_Datatype>& rtypes)
 {
-  auto* rbase = static_cast<std::byte*>(recvbuf);
-  const auto* sbase = static_cast<const std::byte*>(sendbuf);
-  std::vector<RequestPtr> requests;
   for (int i = 0; i < c.size(); ++i) {
     auto u = static_cast<size_t>(i);
-    requests.push_back(irecv(c, i, rbase + rdispls[u], rcounts[u], rtypes[u]));
+    s.recv(c, i, at(recvbuf, rdispls[u]), rcounts[u], rtypes[u]);
   }
   for (int i = 0; i < c.size(); ++i) {
     auto u = static_cast<size_t>(i);
-    requests.push_back(isend(c, i, sbase + sdispls[u], scounts[u], stypes[u]));
+    s.send(c, i, at(sendbuf, sdispls[u]), scounts[u], stypes[u]);
   }
-  return wait_all(c, requests);
+  return MPI_SUCCESS;
 }
 
 }  // namespace progsim::mpi::coll

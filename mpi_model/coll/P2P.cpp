@@ -117,10 +117,13 @@ void note_collective(const Binding& b, const Communicator& comm, const char* nam
     if (!theirs || std::strcmp(theirs, name) == 0)
       continue;
     self.log.mismatch_reported = other->log.mismatch_reported = true;
-    sim::diag("warning: collective mismatch on " + comm_text(comm) + ": its collective call #" +
+    // An erroneous program; the run goes on, so that it shows what this
+    // implementation does with it (e.g. completes when the collectives do
+    // not synchronize, deadlocks when they do).
+    sim::diag("error: collective mismatch on " + comm_text(comm) + ": its collective call #" +
               std::to_string(k + 1) + " is " + theirs + " at rank " + std::to_string(peer) + " but " + name +
               " at rank " + std::to_string(me) +
-              " (MPI-4.1 §6.14: all members must call the same collectives in the same order)");
+              " (erroneous: MPI-4.1 §6.14 requires all members to call the same collectives in the same order)");
     return;
   }
 }

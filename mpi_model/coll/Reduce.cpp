@@ -1,61 +1,97 @@
-// MPI_Reduce: binomial tree. A process combines the partial results of its
-// subtrees into its own (lower ranks always on the left of the operation:
-// in = lower, inout = higher) and sends the result to its parent.
-//
-// Commutative operations use a tree rooted at `root` (ranks relative to
-// it). Non-commutative ones reduce in rank order: the tree is rooted at rank
-// 0, where every partial result covers a contiguous range of ranks, and
-// rank 0 forwards the result to the root.
+// MPI_Reduce algorithms:
+//  binomial  a process combines the partial results of its subtrees into its
+//            own and sends the result to its parent. Commutative operations
+//            use a tree rooted at `root`; non-commutative ones reduce in rank
+//            order on a tree rooted at rank 0 (every partial result covers a
+//            contiguous range of ranks, lower ranks on the left), and rank 0
+//            forwards the result to the root.
+//  linear    the root receives every contribution at once and combines
+//            them in rank order.
 
-#include "coll/Reduce.hpp"
-
-#include <utility>
+#include "coll/Algorithms.hpp"
+#include "coll/Selector.hpp"
 
 namespace progsim::mpi::coll {
 
-int reduce_to_root(const CollCall& c, const ReduceWork& w, std::int64_t items, WorkBuffer& acc, int root)
+void reduce_binomial(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, std::int64_t items, int root)
 {
   int n = c.size();
   int me = c.me();
   int tree_root = w.commutative() ? root : 0;
   int rel = (me - tree_root + n) % n;
-  WorkBuffer tmp = w.allocate(items);
+  std::byte* tmp = work_buffer(s, w, items);
+  std::int64_t mcount = w.message_count(items);
+  MPI_Datatype mtype = w.message_type();
   for (int mask = 1; mask < n; mask <<= 1) {
     if (rel & mask) {
-      if (int err = send(c, (rel - mask + tree_root) % n, acc.base, w.message_count(items), w.message_type()))
-        return err;
+      s.send(c, (rel - mask + tree_root) % n, acc, mcount, mtype);
+      s.next_round();
       break;
     }
     int child = rel | mask;
     if (child < n) {
-      if (int err = recv(c, (child + tree_root) % n, tmp.base, w.message_count(items), w.message_type()))
-        return err;
-      w.combine(acc.base, tmp.base, items);  // tmp = acc (lower ranks) op tmp (higher)
-      std::swap(acc, tmp);
+      s.recv(c, (child + tree_root) % n, tmp, mcount, mtype);
+      s.local([&w, acc, tmp, items] {
+        w.combine_after(acc, tmp, items);  // the child's ranks are above ours
+        return MPI_SUCCESS;
+      });
     }
   }
   if (tree_root != root) {
     if (me == tree_root)
-      return send(c, root, acc.base, w.message_count(items), w.message_type());
+      s.send(c, root, acc, mcount, mtype);
     if (me == root)
-      return recv(c, tree_root, acc.base, w.message_count(items), w.message_type());
+      s.recv(c, tree_root, acc, mcount, mtype);
+    s.next_round();
   }
-  return MPI_SUCCESS;
 }
 
-int reduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op,
-           int root)
+namespace {
+
+void linear(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, std::int64_t items, int root)
 {
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
-  WorkBuffer acc = w.allocate(count);
-  w.load(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, acc.base);
-  if (int err = reduce_to_root(c, w, count, acc, root))
-    return err;
+  int n = c.size();
+  if (c.me() != root) {
+    s.send(c, root, acc, w.message_count(items), w.message_type());
+    return;
+  }
+  std::vector<std::byte*> parts(static_cast<size_t>(n), acc);
+  for (int i = 0; i < n; ++i)
+    if (i != root) {
+      parts[static_cast<size_t>(i)] = work_buffer(s, w, items);
+      s.recv(c, i, parts[static_cast<size_t>(i)], w.message_count(items), w.message_type());
+    }
+  std::byte* result = work_buffer(s, w, items);
+  s.local([&w, parts, result, acc, items] {
+    w.copy(parts[0], result, items);
+    for (std::size_t i = 1; i < parts.size(); ++i)
+      w.combine_after(result, parts[i], items);
+    w.copy(result, acc, items);
+    return MPI_SUCCESS;
+  });
+}
+
+}  // namespace
+
+int build_reduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+                 std::int64_t count, MPI_Datatype type, MPI_Op op, int root)
+{
+  const ReduceWork& w = reduction(s, type, op);
+  std::byte* acc = work_buffer(s, w, count);
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  s.local([&w, input, count, acc] {
+    w.load(input, count, acc);
+    return MPI_SUCCESS;
+  });
+  if (collective_parameters().reduce == "linear")
+    linear(s, c, w, acc, count, root);
+  else
+    reduce_binomial(s, c, w, acc, count, root);
   if (c.me() == root)
-    w.store(acc.base, count, recvbuf);
+    s.local([&w, acc, count, recvbuf] {
+      w.store(acc, count, recvbuf);
+      return MPI_SUCCESS;
+    });
   return MPI_SUCCESS;
 }
 

@@ -1,43 +1,84 @@
-// MPI_Reduce_scatter(_block): reduce the whole vector to rank 0 (in rank
-// order, see Reduce.cpp), then rank 0 sends each process its block of the
-// result in work format.
+// MPI_Reduce_scatter(_block) algorithms (work format, see ReduceWork.hpp):
+//  pairwise         (commutative operations) n - 1 rounds; in round k a
+//                   process sends its input's block of rank me + k there and
+//                   combines the block it receives from me - k into its own.
+//  reduce_scatterv  binomial reduce of the whole vector to rank 0 in rank
+//                   order, then rank 0 sends each process its block; serves
+//                   non-commutative operations.
 
-#include "coll/Reduce.hpp"
+#include "coll/Algorithms.hpp"
+#include "coll/Selector.hpp"
 
 namespace progsim::mpi::coll {
 
-int reduce_scatter(const CollCall& c, const void* sendbuf, void* recvbuf, const std::vector<std::int64_t>& rcounts,
-                   MPI_Datatype type, MPI_Op op)
+namespace {
+
+void pairwise(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, const Counts& rcounts,
+              const Counts& first)
 {
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
   int n = c.size();
   int me = c.me();
-  std::vector<std::int64_t> first(static_cast<size_t>(n) + 1, 0);
-  for (int i = 0; i < n; ++i)
-    first[static_cast<size_t>(i) + 1] = first[static_cast<size_t>(i)] + rcounts[static_cast<size_t>(i)];
-  std::int64_t total = first.back();
-  WorkBuffer acc = w.allocate(total);
-  w.load(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, total, acc.base);
-  if (int err = reduce_to_root(c, w, total, acc, 0))
-    return err;
-  std::int64_t mine = rcounts[static_cast<size_t>(me)];
-  if (me != 0) {
-    WorkBuffer block = w.allocate(mine);
-    if (int err = recv(c, 0, block.base, w.message_count(mine), w.message_type()))
-      return err;
-    w.store(block.base, mine, recvbuf);
-    return MPI_SUCCESS;
+  auto u = static_cast<size_t>(me);
+  std::byte* mine = acc + w.item_offset(first[u]);
+  std::int64_t items = rcounts[u];
+  std::byte* tmp = work_buffer(s, w, items);
+  for (int k = 1; k < n; ++k) {
+    auto dst = static_cast<size_t>((me + k) % n);
+    int src = (me - k + n) % n;
+    s.send(c, static_cast<int>(dst), acc + w.item_offset(first[dst]), w.message_count(rcounts[dst]),
+           w.message_type());
+    s.recv(c, src, tmp, w.message_count(items), w.message_type());
+    s.local([&w, tmp, mine, items] {
+      w.combine(tmp, mine, items);  // commutative
+      return MPI_SUCCESS;
+    });
   }
-  std::vector<RequestPtr> sends;
+}
+
+void reduce_then_scatter(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, const Counts& rcounts,
+                         const Counts& first)
+{
+  int n = c.size();
+  reduce_binomial(s, c, w, acc, first.back(), 0);
+  s.next_round();
+  if (c.me() != 0) {
+    s.recv(c, 0, acc + w.item_offset(first[static_cast<size_t>(c.me())]),
+           w.message_count(rcounts[static_cast<size_t>(c.me())]), w.message_type());
+    return;
+  }
   for (int i = 1; i < n; ++i) {
     auto u = static_cast<size_t>(i);
-    sends.push_back(isend(c, i, acc.base + w.item_offset(first[u]), w.message_count(rcounts[u]), w.message_type()));
+    s.send(c, i, acc + w.item_offset(first[u]), w.message_count(rcounts[u]), w.message_type());
   }
-  w.store(acc.base, mine, recvbuf);
-  return wait_all(c, sends);
+}
+
+}  // namespace
+
+int build_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+                         const Counts& rcounts, MPI_Datatype type, MPI_Op op)
+{
+  const ReduceWork& w = reduction(s, type, op);
+  Counts first = prefix(rcounts);
+  std::int64_t total = first.back();
+  std::byte* acc = work_buffer(s, w, total);
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  s.local([&w, input, total, acc] {
+    w.load(input, total, acc);
+    return MPI_SUCCESS;
+  });
+  const std::string& choice = collective_parameters().reduce_scatter;
+  if (w.commutative() && choice != "reduce_scatterv" && c.size() > 1)
+    pairwise(s, c, w, acc, rcounts, first);
+  else
+    reduce_then_scatter(s, c, w, acc, rcounts, first);
+  auto u = static_cast<size_t>(c.me());
+  std::byte* mine = acc + w.item_offset(first[u]);
+  std::int64_t items = rcounts[u];
+  s.local([&w, mine, items, recvbuf] {
+    w.store(mine, items, recvbuf);
+    return MPI_SUCCESS;
+  });
+  return MPI_SUCCESS;
 }
 
 }  // namespace progsim::mpi::coll

@@ -1,5 +1,8 @@
 #include "coll/ReduceWork.hpp"
 
+#include "MpiModel.hpp"
+#include "sim/Simulation.hpp"
+
 #include "datatype/Pack.hpp"
 #include "datatype/PrimitiveType.hpp"
 
@@ -10,9 +13,15 @@ namespace progsim::mpi::coll {
 
 int ReduceWork::init(const Binding& b, MPI_Datatype datatype, MPI_Op op, std::string& detail)
 {
-  b_ = &b;
+  return init(b.world(), datatype, op, detail);
+}
+
+int ReduceWork::init(int world, MPI_Datatype datatype, MPI_Op op, std::string& detail)
+{
+  MpiModel& model = MpiModel::instance();
+  rank_ = &model.simulation().rank(world);
   handle_ = datatype;
-  type_ = b.model().datatypes().find(datatype);
+  type_ = model.datatypes().find(datatype);
   if (!type_) {
     detail = "unknown datatype";
     return MPI_ERR_TYPE;
@@ -44,19 +53,19 @@ int ReduceWork::init(const Binding& b, MPI_Datatype datatype, MPI_Op op, std::st
       elements_ = info.size > 0 ? type_->size() / info.size : 0;
       item_stride_ = elements_ * info.extent;
       message_type_ = MPI_DATATYPE_NULL + element_index_;
-      element_type_ = b.model().datatypes().find(message_type_);
+      element_type_ = model.datatypes().find(message_type_);
     } else {
       // No data at all: nothing to combine.
       elements_ = 0;
       item_stride_ = 0;
       message_type_ = MPI_BYTE;
-      element_type_ = b.model().datatypes().find(MPI_BYTE);
+      element_type_ = model.datatypes().find(MPI_BYTE);
     }
     user_ = false;
     commutative_ = true;
     return MPI_SUCCESS;
   }
-  const UserOpEntry* entry = b.model().process(b.world()).user_op(op);
+  const UserOpEntry* entry = model.process(world).user_op(op);
   if (!entry || entry->freed) {
     detail = "unknown operation handle";
     return MPI_ERR_OP;
@@ -112,12 +121,36 @@ void ReduceWork::combine(const void* in, void* inout, std::int64_t items) const
   if (items <= 0)
     return;
   if (user_) {
-    call_user_code(b_->rank(),
+    call_user_code(sim::calling_rank() == rank_ ? rank_ : nullptr,
                    [&] { ops::apply_user(user_op_, in, inout, static_cast<int>(items), handle_); });
     return;
   }
   if (elements_ > 0)
     ops::apply(op_id_, element_index_, in, inout, items * elements_);
+}
+
+}  // namespace progsim::mpi::coll
+
+namespace progsim::mpi::coll {
+
+void ReduceWork::combine_after(void* acc, void* higher, std::int64_t items) const
+{
+  if (commutative_) {
+    combine(higher, acc, items);
+    return;
+  }
+  combine(acc, higher, items);  // higher = acc op higher
+  copy(higher, acc, items);
+}
+
+void ReduceWork::copy(const void* from, void* to, std::int64_t items) const
+{
+  if (items <= 0)
+    return;
+  if (user_)
+    dt::copy_typed(from, items, *type_, to, items, *type_);
+  else
+    std::memcpy(to, from, static_cast<size_t>(items * item_stride_));
 }
 
 }  // namespace progsim::mpi::coll

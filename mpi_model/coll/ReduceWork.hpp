@@ -30,6 +30,9 @@ public:
   // Checks op and datatype. MPI_SUCCESS, or MPI_ERR_OP / MPI_ERR_TYPE with
   // `detail` explaining.
   int init(const Binding& b, MPI_Datatype datatype, MPI_Op op, std::string& detail);
+  // The same for the process of world rank `world` (a schedule built at
+  // MPI_Start of a persistent collective).
+  int init(int world, MPI_Datatype datatype, MPI_Op op, std::string& detail);
 
   bool commutative() const { return commutative_; }
   // The messages that carry `items` items in work format.
@@ -44,9 +47,14 @@ public:
   void store(const void* work, std::int64_t items, void* user) const;
   // inout = in op inout, item by item (in holds the lower ranks' data).
   void combine(const void* in, void* inout, std::int64_t items) const;
+  // acc = acc op higher (acc holds the lower ranks' data); `higher` is
+  // clobbered.
+  void combine_after(void* acc, void* higher, std::int64_t items) const;
+  // Copies items in work format.
+  void copy(const void* from, void* to, std::int64_t items) const;
 
 private:
-  const Binding* b_ = nullptr;
+  sim::Rank* rank_ = nullptr;  // whose user operation runs (a crash there is in user code)
   dt::DatatypePtr type_;
   MPI_Datatype handle_ = MPI_DATATYPE_NULL;
   bool user_ = false;

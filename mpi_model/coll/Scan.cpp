@@ -1,30 +1,108 @@
-// MPI_Scan: a chain in rank order. Rank r receives the prefix of ranks
-// 0..r-1 from r-1, computes prefix op x_r (its result) and passes it to r+1.
+// MPI_Scan and MPI_Exscan algorithms (work format, see ReduceWork.hpp):
+//  recursive_doubling  log2(n) exchanges of partial results with me ^ 2^k;
+//                      a process folds in what comes from below it (lower
+//                      ranks on the left), so any operation works.
+//  linear              a chain in rank order: rank r receives the prefix of
+//                      ranks 0..r-1 from r - 1 and passes on prefix op x_r.
+// Exscan leaves rank 0's receive buffer untouched (MPI-4.1 §6.11.2).
 
-#include "coll/Collectives.hpp"
-#include "coll/ReduceWork.hpp"
+#include "coll/Algorithms.hpp"
+#include "coll/Selector.hpp"
 
 namespace progsim::mpi::coll {
 
-int scan(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type, MPI_Op op)
+namespace {
+
+// result: scan -> inclusive prefix; exscan -> prefix of the ranks below
+// (valid when me > 0).
+void recursive_doubling(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* mine, std::byte* result,
+                        std::int64_t items, bool exclusive)
 {
-  ReduceWork w;
-  std::string detail;
-  if (int err = w.init(c.b, type, op, detail))
-    return err;
   int n = c.size();
   int me = c.me();
-  WorkBuffer acc = w.allocate(count);
-  w.load(sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count, acc.base);
-  if (me > 0) {
-    WorkBuffer prefix = w.allocate(count);
-    if (int err = recv(c, me - 1, prefix.base, w.message_count(count), w.message_type()))
-      return err;
-    w.combine(prefix.base, acc.base, count);  // acc = prefix op x_me
+  std::byte* partial = work_buffer(s, w, items);  // op over the ranks of my current group
+  std::byte* tmp = work_buffer(s, w, items);
+  auto has_result = std::make_shared<bool>(!exclusive);
+  s.local([&w, mine, partial, result, items, exclusive] {
+    w.copy(mine, partial, items);
+    if (!exclusive)
+      w.copy(mine, result, items);
+    return MPI_SUCCESS;
+  });
+  for (int mask = 1; mask < n; mask <<= 1) {
+    int dst = me ^ mask;
+    if (dst >= n)
+      continue;
+    s.send(c, dst, partial, w.message_count(items), w.message_type());
+    s.recv(c, dst, tmp, w.message_count(items), w.message_type());
+    bool below = dst < me;
+    s.local([&w, partial, tmp, result, items, below, has_result] {
+      if (below) {
+        // theirs covers ranks below all of mine
+        if (*has_result) {
+          w.combine(tmp, result, items);
+        } else {
+          w.copy(tmp, result, items);
+          *has_result = true;
+        }
+        w.combine(tmp, partial, items);
+      } else {
+        w.combine_after(partial, tmp, items);
+      }
+      return MPI_SUCCESS;
+    });
   }
-  w.store(acc.base, count, recvbuf);
+}
+
+void linear(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* mine, std::byte* result,
+            std::int64_t items, bool exclusive)
+{
+  int n = c.size();
+  int me = c.me();
+  std::byte* forward = mine;  // what goes to me + 1: prefix op x_me
+  if (me > 0) {
+    std::byte* prefix_in = work_buffer(s, w, items);
+    s.recv(c, me - 1, prefix_in, w.message_count(items), w.message_type());
+    s.local([&w, prefix_in, mine, result, items, exclusive] {
+      if (exclusive)
+        w.copy(prefix_in, result, items);
+      w.combine(prefix_in, mine, items);  // mine = prefix op x_me
+      if (!exclusive)
+        w.copy(mine, result, items);
+      return MPI_SUCCESS;
+    });
+  } else if (!exclusive) {
+    s.local([&w, mine, result, items] {
+      w.copy(mine, result, items);
+      return MPI_SUCCESS;
+    });
+  }
   if (me + 1 < n)
-    return send(c, me + 1, acc.base, w.message_count(count), w.message_type());
+    s.send(c, me + 1, forward, w.message_count(items), w.message_type());
+}
+
+}  // namespace
+
+int build_scan(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
+               std::int64_t count, MPI_Datatype type, MPI_Op op, bool exclusive)
+{
+  const ReduceWork& w = reduction(s, type, op);
+  std::byte* mine = work_buffer(s, w, count);
+  std::byte* result = work_buffer(s, w, count);
+  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+  s.local([&w, input, count, mine] {
+    w.load(input, count, mine);
+    return MPI_SUCCESS;
+  });
+  if (collective_parameters().scan == "linear")
+    linear(s, c, w, mine, result, count, exclusive);
+  else
+    recursive_doubling(s, c, w, mine, result, count, exclusive);
+  if (!exclusive || c.me() > 0)
+    s.local([&w, result, count, recvbuf] {
+      w.store(result, count, recvbuf);
+      return MPI_SUCCESS;
+    });
   return MPI_SUCCESS;
 }
 

@@ -1,30 +1,77 @@
-// MPI_Scatter(v): linear. The root sends each process its block and copies
-// its own; the others receive from the root.
+// MPI_Scatter(v) algorithms:
+//  binomial  (MPI_Scatter) the root packs every block in tree order; each
+//            process receives its subtree's blocks from its parent, passes
+//            its children theirs and unpacks its own. log2(n) rounds.
+//  linear    the root sends each process its block and copies its own; the
+//            others receive from the root. MPI_Scatterv always uses it.
 
-#include "coll/Collectives.hpp"
+#include "coll/Algorithms.hpp"
+#include "coll/Selector.hpp"
+
+#include "MpiModel.hpp"
+
+#include <algorithm>
 
 namespace progsim::mpi::coll {
 
-int scatterv(const CollCall& c, const void* sendbuf, const std::vector<std::int64_t>& scounts,
-             const std::vector<std::int64_t>& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
-             MPI_Datatype rtype, int root)
+namespace {
+
+void linear(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts, const Counts& sdispls,
+            MPI_Datatype stype, void* recvbuf, std::int64_t rcount, MPI_Datatype rtype, int root)
 {
   int n = c.size();
   int me = c.me();
-  if (me != root)
-    return recv(c, root, recvbuf, rcount, rtype);
-  const auto* base = static_cast<const std::byte*>(sendbuf);
-  std::vector<RequestPtr> sends;
-  for (int k = 1; k < n; ++k) {
-    int i = (me + k) % n;
-    sends.push_back(isend(c, i, base + sdispls[static_cast<size_t>(i)], scounts[static_cast<size_t>(i)], stype));
+  if (me != root) {
+    s.recv(c, root, recvbuf, rcount, rtype);
+    return;
   }
-  int err = MPI_SUCCESS;
+  for (int k = 1; k < n; ++k) {
+    auto i = static_cast<size_t>((me + k) % n);
+    s.send(c, static_cast<int>(i), at(sendbuf, sdispls[i]), scounts[i], stype);
+  }
   if (recvbuf != MPI_IN_PLACE)
-    err = local_copy(c, base + sdispls[static_cast<size_t>(me)], scounts[static_cast<size_t>(me)], stype, recvbuf,
-                     rcount, rtype);
-  int wait_err = wait_all(c, sends);
-  return err ? err : wait_err;
+    copy_step(s, at(sendbuf, sdispls[static_cast<size_t>(me)]), scounts[static_cast<size_t>(me)], stype, recvbuf,
+              rcount, rtype);
+}
+
+}  // namespace
+
+int build_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts,
+                   const Counts& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount, MPI_Datatype rtype,
+                   int root, bool regular)
+{
+  int n = c.size();
+  int me = c.me();
+  const std::string& choice = collective_parameters().scatter;
+  bool tree = choice == "binomial" || (choice == "auto" && n >= 8);
+  if (!regular || !tree || n == 1) {
+    linear(s, c, sendbuf, scounts, sdispls, stype, recvbuf, rcount, rtype, root);
+    return MPI_SUCCESS;
+  }
+  DatatypeTable& types = MpiModel::instance().datatypes();
+  dt::DatatypePtr st = types.find(stype), rt = types.find(rtype);
+  std::int64_t bs = me == root ? scounts[0] * (st ? st->size() : 0) : rcount * (rt ? rt->size() : 0);
+  int rel = (me - root + n) % n;
+  int size = binomial_subtree(rel, n);
+  std::byte* tmp = s.scratch(static_cast<size_t>(size * bs));
+  if (me == root)
+    for (int r = 0; r < n; ++r) {
+      auto real = static_cast<size_t>((r + root) % n);
+      copy_step(s, at(sendbuf, sdispls[real]), scounts[real], stype, tmp + r * bs, bs, MPI_BYTE);
+    }
+  int mask = 1;
+  while (mask < n && !(rel & mask))
+    mask <<= 1;
+  if (me != root)
+    s.recv(c, (rel - mask + root) % n, tmp, size * bs, MPI_BYTE);
+  s.next_round();
+  for (mask >>= 1; mask > 0; mask >>= 1)
+    if (rel + mask < n)
+      s.send(c, (rel + mask + root) % n, tmp + mask * bs, std::min(mask, n - rel - mask) * bs, MPI_BYTE);
+  s.next_round();
+  if (recvbuf != MPI_IN_PLACE)
+    copy_step(s, tmp, bs, MPI_BYTE, recvbuf, rcount, rtype);
+  return MPI_SUCCESS;
 }
 
 }  // namespace progsim::mpi::coll

@@ -49,6 +49,8 @@ std::string Request::describe() const
 {
   if (kind == RequestKind::Generalized)
     return "MPI_Grequest_start(), a generalized request waiting for its MPI_Grequest_complete";
+  if (kind == RequestKind::Collective)
+    return collective ? collective->describe() : std::string(call);
   std::string peer_text;
   if (kind == RequestKind::Send)
     peer_text = "dest=" + std::to_string(peer);

@@ -20,7 +20,9 @@
 namespace progsim::mpi {
 
 // Generalized: MPI_Grequest_start (MPI-4.1 §13.2), completed by the program.
-enum class RequestKind { Send, Recv, Generalized };
+// Collective: a blocking, nonblocking or persistent collective (chapter 6),
+// run as a schedule of internal messages (coll/ScheduleRunner.hpp).
+enum class RequestKind { Send, Recv, Generalized, Collective };
 
 // The program's callbacks of a generalized request.
 struct GeneralizedCallbacks {
@@ -30,6 +32,23 @@ struct GeneralizedCallbacks {
   void* extra_state = nullptr;
 };
 enum class SendMode { Standard, Buffered, Synchronous, Ready };
+
+struct Request;
+using RequestPtr = std::shared_ptr<Request>;
+
+// The operation behind a collective request (implemented in coll/): core
+// only starts it and asks what it waits for.
+class CollectiveOperation {
+public:
+  virtual ~CollectiveOperation() = default;
+  // Starts the collective (again, for MPI_Start of a persistent one: a new
+  // schedule is built, MPI-4.1 §6.13). Returns an MPI error class.
+  virtual int start() = 0;
+  // "MPI_Iallreduce(comm=MPI_COMM_WORLD), waiting for a message from rank 3"
+  virtual std::string describe() const = 0;
+  // Its internal messages not complete yet (deadlock explanation).
+  virtual std::vector<RequestPtr> in_flight() const = 0;
+};
 
 // How a message travels; chosen by ProtocolSelector from mode and size.
 enum class Protocol {
@@ -101,6 +120,13 @@ struct Request {
   std::vector<std::shared_ptr<Request>> parts;
   std::function<void()> on_complete;
   GeneralizedCallbacks generalized;  // kind Generalized only
+  // Internal messages of a collective schedule: told when the message
+  // completes (the schedule then enables its next round). Runs once.
+  std::function<void()> completion_listener;
+  // coll-sync=never: the library buffers this internal message (eager
+  // whatever its size), so the collective never waits for its partner.
+  bool library_buffered = false;
+  std::shared_ptr<CollectiveOperation> collective;  // kind Collective only
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;
@@ -109,8 +135,6 @@ struct Request {
   bool active() const { return state != RequestState::Inactive; }
   std::string describe() const;  // "MPI_Send(dest=1, tag=0, comm=MPI_COMM_WORLD, 4194304 bytes)"
 };
-
-using RequestPtr = std::shared_ptr<Request>;
 
 // Handle <-> request table. One table for the run (handles are unique across
 // ranks, which is allowed: a handle only has meaning in its owner).

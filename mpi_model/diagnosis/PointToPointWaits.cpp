@@ -39,6 +39,13 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
 {
   if (r.complete())
     return;
+  if (r.kind == RequestKind::Collective) {
+    // A collective waits for the messages of its current round.
+    if (r.collective)
+      for (const RequestPtr& message : r.collective->in_flight())
+        edges_of(*message, edges);
+    return;
+  }
   if (!r.parts.empty()) {
     for (auto& part : r.parts)
       edges_of(*part, edges);

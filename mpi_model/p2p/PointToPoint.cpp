@@ -108,7 +108,7 @@ int PointToPoint::start(const RequestPtr& r)
     return MPI_SUCCESS;
   }
 
-  r->protocol = choose_protocol(r->mode, r->bytes);
+  r->protocol = r->library_buffered ? Protocol::Eager : choose_protocol(r->mode, r->bytes);
   if (r->mode == SendMode::Buffered) {
     // MPI-4.1 §3.6: the data is copied into the attached buffer now.
     std::size_t need = r->bytes + MPI_BSEND_OVERHEAD;
@@ -220,6 +220,11 @@ void PointToPoint::complete(Request& request)
     release_bsend(request);
   if (request.freed_by_user && pending_freed_[static_cast<size_t>(request.owner)] > 0)
     --pending_freed_[static_cast<size_t>(request.owner)];
+  if (request.completion_listener) {
+    auto listener = std::move(request.completion_listener);
+    request.completion_listener = nullptr;
+    listener();
+  }
   progress_.rank(request.owner).wake();
 }
 
@@ -318,32 +323,42 @@ void PointToPoint::on_arrival(Packet&& packet)
 void PointToPoint::accept_in_order(Packet&& packet)
 {
   std::pair<int, int> link{packet.src, packet.dst};
-  std::uint64_t& expected = next_sequence_in_[link];
-  if (packet.sequence != expected) {
+  InboundLink& in = next_sequence_in_[link];
+  if (packet.sequence != in.expected || in.delivering) {
+    // Out of order, or another arrival of this link is handing packets to
+    // the progress engine: that loop takes this one in its turn.
     held_[link].emplace(packet.sequence, std::move(packet));
     return;
   }
-  // Take every packet that is now in order before enabling any chunk:
-  // running a chunk may yield, and another arrival must then find the
-  // sequence state already settled.
-  std::vector<Packet> ready;
-  ready.push_back(std::move(packet));
-  ++expected;
-  if (auto held = held_.find(link); held != held_.end()) {
-    for (auto next = held->second.find(expected); next != held->second.end(); next = held->second.find(expected)) {
-      ready.push_back(std::move(next->second));
-      held->second.erase(next);
-      ++expected;
-    }
+  // Enabling a chunk may yield (offload runs a NIC step in the arrival, for
+  // a NIC latency); arrivals of this link meanwhile only join held_, so the
+  // chunks are enabled in sequence order (MPI-4.1 §3.5, non-overtaking).
+  in.delivering = true;
+  ++in.expected;
+  enable_matching(std::move(packet));
+  for (;;) {
+    auto held = held_.find(link);
+    if (held == held_.end())
+      break;
+    auto next = held->second.find(in.expected);
+    if (next == held->second.end())
+      break;
+    Packet p = std::move(next->second);
+    held->second.erase(next);
+    ++in.expected;
+    enable_matching(std::move(p));
   }
-  for (Packet& p : ready) {
-    int owner = p.dst;
-    ChunkStep step = p.kind == PacketKind::Eager ? ChunkStep::EagerOnMessageTarget : ChunkStep::RtsOnRtsTarget;
-    std::uint64_t id = p.message_id;
-    std::size_t bytes = p.data_bytes;
-    int peer = p.src;
-    progress_.enable(owner, step, peer, id, bytes, [this, q = std::move(p)] { eager_on_message_target(q); });
-  }
+  in.delivering = false;
+}
+
+void PointToPoint::enable_matching(Packet&& p)
+{
+  int owner = p.dst;
+  ChunkStep step = p.kind == PacketKind::Eager ? ChunkStep::EagerOnMessageTarget : ChunkStep::RtsOnRtsTarget;
+  std::uint64_t id = p.message_id;
+  std::size_t bytes = p.data_bytes;
+  int peer = p.src;
+  progress_.enable(owner, step, peer, id, bytes, [this, q = std::move(p)] { eager_on_message_target(q); });
 }
 
 void PointToPoint::match_arrived(int rank, Packet packet)

@@ -103,6 +103,7 @@ private:
   Packet control_packet(PacketKind kind, int src, int dst) const;
   void send_packet(Packet packet);
   void accept_in_order(Packet&& packet);
+  void enable_matching(Packet&& packet);
   Protocol choose_protocol(SendMode mode, std::size_t bytes) const;
   double now() const;
 
@@ -117,7 +118,11 @@ private:
   // Non-overtaking (MPI-4.1 §3.5): matchable packets of one sender to one
   // receiver are handled in send order even when the network reorders them.
   std::map<std::pair<int, int>, std::uint64_t> next_sequence_out_;
-  std::map<std::pair<int, int>, std::uint64_t> next_sequence_in_;
+  struct InboundLink {
+    std::uint64_t expected = 0;  // sequence number of the next packet to hand on
+    bool delivering = false;     // an arrival is handing packets on (it may yield)
+  };
+  std::map<std::pair<int, int>, InboundLink> next_sequence_in_;
   std::map<std::pair<int, int>, std::map<std::uint64_t, Packet>> held_;
   MessageLog messages_;
   std::vector<std::vector<RequestPtr>> waited_;

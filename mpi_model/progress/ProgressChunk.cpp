@@ -12,6 +12,7 @@ const char* to_string(ChunkStep step)
     case ChunkStep::CtsOnCtsOrigin: return "rndv.on_cts_origin";
     case ChunkStep::AckOnAckOrigin: return "sync.on_ack_origin";
     case ChunkStep::FinOnFinOrigin: return "rndv.on_fin_origin";
+    case ChunkStep::CollNextRound: return "coll.next_round";
   }
   return "?";
 }
@@ -29,6 +30,10 @@ const char* to_string(Executor executor)
 
 std::string ProgressChunk::describe() const
 {
+  if (step == ChunkStep::CollNextRound)
+    return std::string(to_string(step)) + "(" + (call ? call : "?") + ", rank " + std::to_string(owner) + ", round " +
+           std::to_string(round) + " of " + std::to_string(rounds) + ", enabled at " + sim::format_time(enabled_at) +
+           ")";
   bool origin_side = step == ChunkStep::CtsOnCtsOrigin || step == ChunkStep::AckOnAckOrigin ||
                      step == ChunkStep::FinOnFinOrigin;
   int from = origin_side ? owner : peer;

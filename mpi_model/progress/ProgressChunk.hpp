@@ -20,6 +20,7 @@ enum class ChunkStep {
   CtsOnCtsOrigin,        // push: send the data the target is ready for
   AckOnAckOrigin,        // eager-sync: the target matched; complete the send
   FinOnFinOrigin,        // pull: the target read the data; complete the send
+  CollNextRound,         // a collective's round completed: run its local steps, post the next round
 };
 
 enum class Executor { Rank, ProgressThread, Nic, Immediate };
@@ -35,9 +36,13 @@ struct ProgressChunk {
   std::uint64_t message_id = 0;
   std::size_t bytes = 0;
   double enabled_at = 0;  // simulated time it became executable
+  // CollNextRound: the collective call and the round it starts (1-based).
+  const char* call = nullptr;
+  int round = 0, rounds = 0;
   std::function<void()> action;
 
-  // "rndv.on_cts_origin(msg 3, rank 0 -> 1, 8388608 B, enabled at t=...)"
+  // "rndv.on_cts_origin(msg 3, rank 0 -> 1, 8388608 B, enabled at t=...)",
+  // "coll.next_round(MPI_Iallreduce, rank 3, round 2 of 8, enabled at t=...)"
   std::string describe() const;
 };
 

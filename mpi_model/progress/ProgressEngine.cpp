@@ -53,6 +53,21 @@ void ProgressEngine::enable(int owner, ChunkStep step, int peer, std::uint64_t m
   policy_->dispatch(*this, rank(owner), std::move(chunk));
 }
 
+void ProgressEngine::enable_round(int owner, const char* call, int round, int rounds, std::function<void()> action)
+{
+  ProgressChunk chunk;
+  chunk.id = ++next_chunk_id_;
+  chunk.step = ChunkStep::CollNextRound;
+  chunk.owner = owner;
+  chunk.peer = owner;
+  chunk.call = call;
+  chunk.round = round;
+  chunk.rounds = rounds;
+  chunk.enabled_at = sg4::Engine::get_clock();
+  chunk.action = std::move(action);
+  policy_->dispatch(*this, rank(owner), std::move(chunk));
+}
+
 void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor executor)
 {
   ProgressCounters& c = owner.counters;

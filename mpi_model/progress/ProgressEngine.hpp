@@ -45,6 +45,9 @@ public:
   // A protocol step of `owner` became executable.
   void enable(int owner, ChunkStep step, int peer, std::uint64_t message_id, std::size_t bytes,
               std::function<void()> action);
+  // A collective schedule of `owner` may start round `round` of `rounds`
+  // (its previous round's messages completed).
+  void enable_round(int owner, const char* call, int round, int rounds, std::function<void()> action);
   // Runs a chunk on behalf of `executor`, accounting its cost and counters.
   // A rank pays chunk-cost on its clock; threads and NICs pay in their agent.
   void execute(RankProgress& owner, ProgressChunk& chunk, Executor executor);

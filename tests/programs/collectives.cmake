@@ -1,10 +1,10 @@
 # Program tests of communicators, groups, attributes, info objects and the
-# interim blocking collectives (MPI-4.1 chapters 6, 7, 9.3, 10). Each
+# collectives (MPI-4.1 chapters 6, 7, 9.3, 10). Each
 # program counts its failed checks and prints "rank R: NAME ok (N checks)"
 # on every rank when none failed (it aborts otherwise). Every test runs under
 # the weak and the ideal progress policies.
 
-foreach(p coll_all coll_mismatch comm_split comm_attr comm_group comm_inter)
+foreach(p coll_all coll_mismatch coll_algorithms coll_order comm_split comm_attr comm_group comm_inter)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -26,13 +26,13 @@ foreach(policy weak ideal)
   # an eager broadcast rank 0 finishes; with a rendezvous one both block.
   progsim_program_test(coll.mismatch.${policy} PROGRAM coll_mismatch
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
-           --stderr-regex "warning: collective mismatch on MPI_COMM_WORLD: its collective call #2 is MPI_Barrier at rank 1 but MPI_Bcast at rank 0"
+           --stderr-regex "error: collective mismatch on MPI_COMM_WORLD: its collective call #2 is MPI_Barrier at rank 1 but MPI_Bcast at rank 0"
            --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
            --stderr-regex "rank 0: finished at"
     RUN -n 2 --progress ${policy})
   progsim_program_test(coll.mismatch_large.${policy} PROGRAM coll_mismatch
     EXPECT --expect-outcome deadlock --expect-exit 3
-           --stderr-regex "warning: collective mismatch on MPI_COMM_WORLD"
+           --stderr-regex "error: collective mismatch on MPI_COMM_WORLD"
            --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Bcast\\(comm=MPI_COMM_WORLD\\), sending to rank 1"
            --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
     RUN -n 2 --progress ${policy} PROGRAM_ARGS large)
@@ -66,4 +66,85 @@ foreach(policy weak ideal)
     EXPECT --expect-outcome completed --expect-exit 0
            --stdout-regex "rank 0: comm_group ok" --stdout-regex "rank 4: comm_group ok"
     RUN -n 5 --progress ${policy})
+endforeach()
+
+# Every collective at 1 to 70,000 items, blocking, nonblocking (also several
+# in flight at once) and persistent, with each algorithm forced by --cfg, on
+# power-of-two and other process counts.
+set(coll_cfg_default "")
+set(coll_cfg_small --cfg coll-barrier=tree --cfg coll-bcast=linear --cfg coll-reduce=linear
+    --cfg coll-allreduce=reduce_bcast --cfg coll-gather=linear --cfg coll-scatter=linear
+    --cfg coll-allgather=linear --cfg coll-alltoall=pairwise --cfg coll-reduce-scatter=reduce_scatterv
+    --cfg coll-scan=linear)
+set(coll_cfg_large --cfg coll-bcast=scatter_allgather --cfg coll-allreduce=rabenseifner
+    --cfg coll-allgather=recursive_doubling --cfg coll-alltoall=linear)
+set(coll_cfg_ring --cfg coll-allreduce=ring --cfg coll-allgather=ring --cfg coll-gather=binomial
+    --cfg coll-scatter=binomial)
+foreach(set_name default small large ring)
+  foreach(n 4 7)
+    foreach(form blocking nonblocking persistent)
+      progsim_program_test(coll.algorithms.${set_name}.n${n}.${form} PROGRAM coll_algorithms
+        EXPECT --expect-outcome completed --expect-exit 0
+               --stdout-regex "rank 0: coll_algorithms ok" --stdout-regex "rank 3: coll_algorithms ok"
+        RUN -n ${n} ${coll_cfg_${set_name}} PROGRAM_ARGS ${form})
+    endforeach()
+  endforeach()
+endforeach()
+foreach(policy weak thread offload ideal)
+  progsim_program_test(coll.algorithms.nonblocking.${policy} PROGRAM coll_algorithms
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 8: coll_algorithms ok"
+    RUN -n 9 --progress ${policy} PROGRAM_ARGS nonblocking)
+endforeach()
+
+# Bcast then Barrier on rank 0, Barrier then Bcast on rank 1 (erroneous:
+# the mismatch is an error naming both calls, and the run goes on): with
+# --cfg coll-sync=always (a synchronizing broadcast) the run deadlocks and
+# the explanation names the collective, its partner and the implementation
+# freedom; with coll-sync=never it completes; by default a small broadcast
+# is eager (completes) and a large one waits for rank 1 (deadlock).
+set(coll_mismatch_error "error: collective mismatch on MPI_COMM_WORLD: its collective call #[0-9]+ is MPI_(Barrier|Bcast) at rank [01] but MPI_(Bcast|Barrier) at rank [01]")
+progsim_program_test(coll.order.sync_always PROGRAM coll_order
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "${coll_mismatch_error}"
+         --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Bcast\\(comm=MPI_COMM_WORLD\\), sending to rank 1"
+         --stderr-regex "rank 1 to take part in MPI_Bcast \\(a collective partner\\)"
+         --stderr-regex "depends on an implementation freedom"
+         --check "/deadlock/class=depends on an implementation freedom"
+  RUN -n 2 --cfg coll-sync=always)
+progsim_program_test(coll.order.sync_never PROGRAM coll_order
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+         --stderr-regex "${coll_mismatch_error}"
+         --stdout-regex "rank 1: done, buf\\[3\\] = 4"
+  RUN -n 2 --cfg coll-sync=never)
+progsim_program_test(coll.order.sync_never_large PROGRAM coll_order
+  EXPECT --expect-outcome completed --expect-exit 0
+         --stdout-regex "rank 1: done, buf\\[262143\\] = 262144"
+  RUN -n 2 --cfg coll-sync=never PROGRAM_ARGS large)
+progsim_program_test(coll.order.default_small PROGRAM coll_order
+  EXPECT --expect-outcome completed --expect-exit 0 --stderr-regex "${coll_mismatch_error}"
+  RUN -n 2)
+progsim_program_test(coll.order.default_large PROGRAM coll_order
+  EXPECT --expect-outcome deadlock --expect-exit 3 --stderr-regex "depends on an implementation freedom"
+  RUN -n 2 PROGRAM_ARGS large)
+
+# The Iallreduce overlap acceptance (issue 5): 8 MiB on 16 ranks, 4 per
+# node, 2 s of computation between start and wait. The OSU-style overlap is
+# near 0 under weak (the rounds wait for MPI_Wait), near 100% under ideal,
+# and in between under thread and offload (their polling and step costs).
+progsim_test_program(iallreduce_overlap ${PROJECT_SOURCE_DIR}/examples/iallreduce_overlap/iallreduce_overlap.c)
+progsim_program_test(coll.overlap.weak PROGRAM iallreduce_overlap
+  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: [0-4]\\.[0-9]+%" --stdout-regex "results: correct"
+  RUN -n 16 --ranks-per-node 4 --progress weak)
+progsim_program_test(coll.overlap.ideal PROGRAM iallreduce_overlap
+  EXPECT --expect-outcome completed --twice --stdout-regex "overlap: (99\\.9[0-9]+|100\\.0+)%"
+         --stdout-regex "not overlapped: 0\\.[0-9]+ us" --stdout-regex "results: correct"
+  RUN -n 16 --ranks-per-node 4 --progress ideal)
+# thread and offload advance the rounds during the computation too; their
+# costs (a poll every 2 us plus a lock per call; 0.5 us per NIC step) are
+# microseconds against 2 s, so their overlap is near ideal's (>= 99%).
+foreach(policy thread offload)
+  progsim_program_test(coll.overlap.${policy} PROGRAM iallreduce_overlap
+    EXPECT --expect-outcome completed --twice --stdout-regex "overlap: (99\\.[0-9]+|100\\.0+)%"
+           --stdout-regex "results: correct"
+    RUN -n 16 --ranks-per-node 4 --progress ${policy})
 endforeach()

@@ -1,0 +1,48 @@
+// The blocking collectives the communicator constructors use internally:
+// the same schedules as the MPI procedures, started and waited for at once.
+
+#include "coll/Algorithms.hpp"
+#include "coll/Collectives.hpp"
+#include "coll/ScheduleRunner.hpp"
+
+#include "MpiModel.hpp"
+
+namespace progsim::mpi::coll {
+
+namespace {
+
+Channel channel(const CollCall& c)
+{
+  return Channel{&c.comm, c.tag};
+}
+
+}  // namespace
+
+int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root)
+{
+  return run_blocking(c.b, c.comm,
+                      [&](Schedule& s) { return build_bcast(s, channel(c), buf, count, type, root); });
+}
+
+int allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
+              MPI_Op op)
+{
+  return run_blocking(c.b, c.comm, [&](Schedule& s) {
+    return build_allreduce(s, channel(c), sendbuf, recvbuf, count, type, op);
+  });
+}
+
+int allgather(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_Datatype stype, void* recvbuf,
+              std::int64_t rcount, MPI_Datatype rtype)
+{
+  int n = c.size();
+  Counts counts(static_cast<size_t>(n), rcount), displs(static_cast<size_t>(n));
+  dt::DatatypePtr t = MpiModel::instance().datatypes().find(rtype);
+  for (int i = 0; i < n; ++i)
+    displs[static_cast<size_t>(i)] = i * rcount * (t ? t->extent() : 0);
+  return run_blocking(c.b, c.comm, [&](Schedule& s) {
+    return build_allgatherv(s, channel(c), sendbuf, scount, stype, recvbuf, counts, displs, rtype, true);
+  });
+}
+
+}  // namespace progsim::mpi::coll

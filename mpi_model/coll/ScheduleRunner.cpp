@@ -1,0 +1,168 @@
+#include "coll/ScheduleRunner.hpp"
+
+#include "bindings/Binding.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace progsim::mpi::coll {
+
+namespace {
+
+// How internal sends travel (--cfg coll-sync, an implementation freedom of
+// MPI-4.1 §6.14: a collective may or may not synchronize its members).
+void apply_sync_mode(Request& send, const std::string& mode)
+{
+  if (mode == "always")
+    send.mode = SendMode::Synchronous;  // every message waits for its receiver
+  else if (mode == "never")
+    send.library_buffered = true;  // buffered by the library: a sender never waits
+}
+
+}  // namespace
+
+int ScheduleRunner::start()
+{
+  schedule_ = Schedule(request_.owner);
+  round_ = 0;
+  posted_ = false;
+  outstanding_ = 0;
+  messages_.clear();
+  error_ = MPI_SUCCESS;
+  request_.state = RequestState::Posted;
+  request_.status_error = MPI_SUCCESS;
+  request_.status_source = MPI_ANY_SOURCE;
+  request_.status_tag = MPI_ANY_TAG;
+  request_.status_bytes = 0;
+  request_.post_time = simgrid::s4u::Engine::get_clock();
+  if (int err = build_(schedule_)) {
+    // Nothing was sent: the members check the same arguments.
+    error_ = err;
+    schedule_ = Schedule();
+  }
+  run();
+  return MPI_SUCCESS;
+}
+
+void ScheduleRunner::post(const Round& round)
+{
+  MpiModel& model = MpiModel::instance();
+  const std::string& sync = model.parameters().coll.sync;
+  posting_ = true;
+  outstanding_ = round.messages.size();
+  messages_.clear();
+  messages_.reserve(round.messages.size());
+  for (const MessageStep& m : round.messages) {
+    OperationArgs a;
+    a.buf = m.buf;
+    a.count = m.count;
+    a.datatype = m.type;
+    a.peer = m.peer;
+    a.tag = m.channel.tag;
+    a.comm = m.channel.comm;
+    a.context_offset = 1;
+    a.call = request_.call;
+    RequestPtr r = m.send ? model.p2p().make_send(request_.owner, SendMode::Standard, a)
+                          : model.p2p().make_recv(request_.owner, a);
+    if (m.send)
+      apply_sync_mode(*r, sync);
+    r->completion_listener = [this] { message_done(); };
+    messages_.push_back(r);
+    model.p2p().start(r);
+  }
+  posting_ = false;
+  posted_ = true;
+}
+
+void ScheduleRunner::message_done()
+{
+  --outstanding_;
+  if (outstanding_ > 0 || posting_)
+    return;
+  // The round's messages are complete; what follows is a decoupled activity.
+  int rounds = static_cast<int>(schedule_.rounds().size());
+  int next = static_cast<int>(round_) + 2;
+  MpiModel::instance().progress().enable_round(request_.owner, request_.call, next > rounds ? rounds : next, rounds,
+                                               [this] { run(); });
+}
+
+void ScheduleRunner::run()
+{
+  std::vector<Round>& rounds = schedule_.rounds();
+  while (round_ < rounds.size()) {
+    Round& round = rounds[round_];
+    if (!posted_)
+      post(round);
+    if (outstanding_ > 0)
+      return;  // message_done() enables the chunk that continues
+    for (const RequestPtr& m : messages_)
+      if (m->status_error != MPI_SUCCESS && error_ == MPI_SUCCESS)
+        error_ = m->status_error;
+    messages_.clear();
+    for (const LocalStep& step : round.after) {
+      int err = step();
+      if (err != MPI_SUCCESS && error_ == MPI_SUCCESS)
+        error_ = err;
+    }
+    ++round_;
+    posted_ = false;
+  }
+  finish();
+}
+
+void ScheduleRunner::finish()
+{
+  request_.status_error = error_;
+  request_.state = RequestState::Complete;
+  request_.complete_time = simgrid::s4u::Engine::get_clock();
+  schedule_ = Schedule();  // scratch memory is not needed any more
+  MpiModel::instance().rank_progress(request_.owner).wake();
+}
+
+std::string ScheduleRunner::describe() const
+{
+  for (const RequestPtr& m : messages_)
+    if (!m->complete())
+      return m->describe();
+  std::string comm = request_.comm_name.empty() ? "comm" : request_.comm_name;
+  return std::string(request_.call) + "(comm=" + comm + "), round " + std::to_string(round_ + 1) + " of " +
+         std::to_string(schedule_.rounds().size());
+}
+
+std::vector<RequestPtr> ScheduleRunner::in_flight() const
+{
+  std::vector<RequestPtr> pending;
+  for (const RequestPtr& m : messages_)
+    if (!m->complete())
+      pending.push_back(m);
+  return pending;
+}
+
+RequestPtr make_collective_request(const Binding& b, const Communicator& comm, Builder build, bool persistent)
+{
+  auto r = std::make_shared<Request>();
+  r->kind = RequestKind::Collective;
+  r->owner = b.world();
+  r->comm_handle = comm.handle;
+  r->comm_name = comm.name;
+  r->comm_context = comm.context_id;
+  r->context_id = comm.context_id + 1;
+  r->self_local = comm.my_rank;
+  r->peer = MPI_PROC_NULL;
+  r->call = b.call();
+  r->persistent = persistent;
+  r->state = RequestState::Inactive;
+  r->collective = std::make_shared<ScheduleRunner>(*r, std::move(build));
+  return r;
+}
+
+int run_blocking(const Binding& b, const Communicator& comm, Builder build)
+{
+  RequestPtr r = make_collective_request(b, comm, std::move(build), false);
+  r->collective->start();
+  b.wait(r);
+  int err = r->status_error;
+  r->collective.reset();  // breaks the request <-> runner reference
+  return err;
+}
+
+}  // namespace progsim::mpi::coll
