@@ -364,6 +364,8 @@ int PMPI_Request_free(MPI_Request* request)
       *request = MPI_REQUEST_NULL;  // the table entry stays until MPI_Grequest_complete
       return err;
     }
+  } else if (r->kind == RequestKind::Rma) {
+    // The operation goes on; its epoch's synchronization completes it.
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -384,7 +386,7 @@ int PMPI_Cancel(MPI_Request* request)
     return err;
   if (r->kind == RequestKind::Generalized)
     return cancel_generalized(b, *r);
-  if (r->active() && !r->complete())
+  if (r->active() && !r->complete() && r->kind != RequestKind::Rma)  // RMA operations cannot be cancelled
     b.p2p().cancel(*r);
   return MPI_SUCCESS;
 }

@@ -20,7 +20,8 @@
 namespace progsim::mpi {
 
 // Generalized: MPI_Grequest_start (MPI-4.1 §13.2), completed by the program.
-enum class RequestKind { Send, Recv, Generalized };
+// Rma: MPI_Rput & co. (MPI-4.1 §12.3.5), completed by the RMA engine.
+enum class RequestKind { Send, Recv, Generalized, Rma };
 
 // The program's callbacks of a generalized request.
 struct GeneralizedCallbacks {
