@@ -22,6 +22,7 @@ int main(int argc, char** argv)
   MPI_Aint size;
   MPI_Init(&argc, &argv);
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &comm_sm);
+  MPI_Comm_set_name(comm_sm, "comm_sm");
   MPI_Comm_rank(comm_sm, &rank);
   MPI_Win_allocate_shared(rank == 0 ? sizeof(int) : 0, sizeof(int), MPI_INFO_NULL, comm_sm, &my_ack, &win_sm);
   MPI_Win_shared_query(win_sm, 0, &size, &disp_unit, &ack_in_rank0);
