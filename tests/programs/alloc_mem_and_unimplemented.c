@@ -25,8 +25,9 @@ int main(int argc, char** argv)
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 1) {
-    MPI_Win win;
-    MPI_Win_create(&local, sizeof local, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    int dims[1] = {2}, periods[1] = {0};
+    MPI_Comm cart;
+    MPI_Cart_create(MPI_COMM_WORLD, 1, dims, periods, 0, &cart);
   }
   MPI_Finalize();
   return 0;
