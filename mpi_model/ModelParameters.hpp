@@ -30,6 +30,10 @@ struct ModelParameters {
 
   // Collectives: implementation freedoms and algorithm overrides
   coll::CollectiveParameters coll;
+  // One-sided communication: the implementation freedoms of MPI-4.1 §12.5
+  bool win_start_blocks = false;      // MPI_Win_start waits for the matching posts (else ops wait)
+  bool win_complete_remote = false;   // MPI_Win_complete waits until the targets applied the operations
+  std::string rma_issue = "call";     // RMA operations go out at the call, or at the closing synchronization
 
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)

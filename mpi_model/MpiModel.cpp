@@ -5,6 +5,8 @@
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "progress/ProgressEngine.hpp"
+#include "diagnosis/RmaWaits.hpp"
+#include "rma/RmaEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
 #include "transport/Fabric.hpp"
@@ -80,6 +82,15 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("nic-match-entries", p.nic_match_entries, "",
              "offload: posted receives the NIC can match; beyond, matching falls back to the host");
   coll::register_collective_parameters(config, p.coll);
+  config.add("win-start-blocks", p.win_start_blocks,
+             "MPI_Win_start blocks until every target of the access epoch posted (MPI-4.1 §12.5.2 allows both); "
+             "no (default, as MPICH): it returns at once and operations wait for the post");
+  config.add("win-complete-remote", p.win_complete_remote,
+             "MPI_Win_complete returns only when the targets applied the operations (remote completion); no "
+             "(default, as MPICH): when they are sent, MPI_Win_wait at the target waits for them");
+  config.add("rma-issue", p.rma_issue, {"call", "sync"},
+             "when an RMA operation is sent: at its call (default, MPICH for contiguous data) or deferred to the "
+             "synchronization that closes the epoch (MPI-4.1 §12.7.3 allows both)");
   config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 
@@ -97,14 +108,21 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
-      [this](Packet&& p) { p2p_->on_arrival(std::move(p)); },
+      [this](Packet&& p) {
+        if (p.kind == PacketKind::Rma)
+          rma_->on_arrival(std::move(p));
+        else
+          p2p_->on_arrival(std::move(p));
+      },
       [this] { progress_->check_deadlock(); });
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
+  rma_ = std::make_unique<rma::RmaEngine>(*progress_, *fabric_, parameters_, n);
   progress_->start(
       [this] { return fabric_->in_flight(); },
       [this, program = simulation.options().program] {
         PointToPointWaits p2p_waits(*p2p_, *progress_);
-        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits}, program);
+        RmaWaits rma_waits(*rma_, *p2p_);
+        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits}, program);
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });
@@ -139,6 +157,7 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
   const ProgressCounters& c = progress_->rank(rank.id()).counters;
   entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simgrid::s4u::Engine::get_clock());
   entry["tests"] = c.tests;
+  entry["win_tests"] = rma_->win_tests(rank.id());
   entry["false_tests"] = c.false_tests;
   entry["chunks"] = {{"rank", c.chunks_by_rank},
                      {"thread", c.chunks_by_thread},

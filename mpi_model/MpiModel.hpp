@@ -26,6 +26,9 @@ namespace progsim::mpi {
 
 class Fabric;
 class PointToPoint;
+namespace rma {
+class RmaEngine;
+}
 class ProgressEngine;
 class RankProgress;
 
@@ -43,6 +46,7 @@ public:
   DatatypeTable& datatypes() { return datatypes_; }
   RequestTable& requests() { return requests_; }
   PointToPoint& p2p() { return *p2p_; }
+  rma::RmaEngine& rma() { return *rma_; }
   ProgressEngine& progress() { return *progress_; }
   RankProgress& rank_progress(int rank);
   // Messages taken out by MPI_Mprobe / MPI_Improbe, until MPI_(I)mrecv.
@@ -67,6 +71,7 @@ private:
   std::unique_ptr<ProgressEngine> progress_;
   std::unique_ptr<Fabric> fabric_;
   std::unique_ptr<PointToPoint> p2p_;
+  std::unique_ptr<rma::RmaEngine> rma_;
   std::map<MPI_Message, Packet> matched_messages_;
   MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC
   static MpiModel* instance_;

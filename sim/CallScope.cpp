@@ -42,6 +42,9 @@ CallScope::CallScope(Rank* rank, const char* name, const void* caller) : rank_(r
 {
   if (!rank_)
     return;
+  // First: the rest of the call may use stack that shares a page with a
+  // watched local variable of the program.
+  memory::MemoryWatch::instance().enter_mpi(rank_->id(), __builtin_frame_address(0));
   if (g_interposed_caller)
     caller = g_interposed_caller;
   const RuntimeParameters& params = Simulation::current()->parameters();
@@ -64,6 +67,7 @@ CallScope::~CallScope()
     rank_->set_state(RankState::UserCode);
   if (Simulation::current()->parameters().measure_user_time)
     rank_->user_cpu_mark = thread_cpu_seconds();
+  memory::MemoryWatch::instance().leave_mpi(rank_->id());  // last, see enter_mpi
 }
 
 }  // namespace progsim::sim

@@ -9,7 +9,6 @@
 #include "bindings/NotImplemented.hpp"
 
 namespace {
-constexpr const char* kRma = "one-sided communication (MPI-4.1 chapter 12)";
 constexpr const char* kNeighbor = "persistent neighborhood collectives (section 8.8)";
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
@@ -22,53 +21,6 @@ constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
   extern "C" int PMPI_##name(...) { return progsim::mpi::report_not_implemented("MPI_" #name, area); } \
   extern "C" int MPI_##name(...) __attribute__((weak, alias("PMPI_" #name)));
 
-PROGSIM_NOT_IMPLEMENTED(Accumulate, kRma)
-PROGSIM_NOT_IMPLEMENTED(Compare_and_swap, kRma)
-PROGSIM_NOT_IMPLEMENTED(Fetch_and_op, kRma)
-PROGSIM_NOT_IMPLEMENTED(Get, kRma)
-PROGSIM_NOT_IMPLEMENTED(Get_accumulate, kRma)
-PROGSIM_NOT_IMPLEMENTED(Put, kRma)
-PROGSIM_NOT_IMPLEMENTED(Raccumulate, kRma)
-PROGSIM_NOT_IMPLEMENTED(Rget, kRma)
-PROGSIM_NOT_IMPLEMENTED(Rget_accumulate, kRma)
-PROGSIM_NOT_IMPLEMENTED(Rput, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_allocate, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_allocate_shared, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_attach, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_call_errhandler, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_complete, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_create, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_create_dynamic, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_create_errhandler, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_create_keyval, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_delete_attr, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_detach, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_fence, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_flush, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_flush_all, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_flush_local, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_flush_local_all, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_free, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_free_keyval, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_get_attr, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_get_errhandler, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_get_group, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_get_info, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_get_name, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_lock, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_lock_all, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_post, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_set_attr, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_set_errhandler, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_set_info, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_set_name, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_shared_query, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_start, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_sync, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_test, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_unlock, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_unlock_all, kRma)
-PROGSIM_NOT_IMPLEMENTED(Win_wait, kRma)
 
 
 PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather_init, kNeighbor)

@@ -375,6 +375,8 @@ int PMPI_Request_free(MPI_Request* request)
                    std::string("the request of ") + r->call +
                        " is still active: freeing a collective's request before it completed is erroneous (MPI-4.1 "
                        "§6.12)");
+  } else if (r->kind == RequestKind::Rma) {
+    // The operation goes on; its epoch's synchronization completes it.
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -398,7 +400,7 @@ int PMPI_Cancel(MPI_Request* request)
   if (r->kind == RequestKind::Collective)
     return b.error(r->comm_handle, MPI_ERR_REQUEST,
                    std::string("a collective's request (") + r->call + ") cannot be cancelled (MPI-4.1 §6.12)");
-  if (r->active() && !r->complete())
+  if (r->active() && !r->complete() && r->kind != RequestKind::Rma)  // RMA operations cannot be cancelled
     b.p2p().cancel(*r);
   return MPI_SUCCESS;
 }

@@ -111,22 +111,18 @@ bool is_valid_error_code(int code)
   return find(code) != nullptr;
 }
 
-int raise_error(MPI_Comm comm, int error_class, const char* call, const std::string& detail)
+namespace {
+
+// Applies `handler` to an error of `rank`; `object` is the handle a user
+// handler gets (a communicator or a window: both are ints).
+int handle_error(sim::Rank* rank, MPI_Errhandler handler, int object, int error_class, const char* call,
+                 const std::string& detail)
 {
-  sim::Rank* rank = sim::calling_rank();
-  if (!rank)
-    return error_class;
-  // The handler of the communicator the error is raised on, as this process
-  // sees it; errors on an invalid communicator go to MPI_COMM_WORLD's.
   MpiModel& model = MpiModel::instance();
-  Communicator* c = model.communicators().get(comm, rank->id());
-  if (!c)
-    c = model.communicators().get(MPI_COMM_WORLD, rank->id());
-  MPI_Errhandler handler = c ? c->errhandler : MPI_ERRORS_ARE_FATAL;
   if (handler == MPI_ERRORS_RETURN)
     return error_class;
   if (UserErrhandler* user = model.process(rank->id()).errhandler(handler)) {
-    MPI_Comm handle = c->handle;
+    MPI_Comm handle = object;
     int code = error_class;
     if (user->fn)
       call_user_code(rank, [&] { user->fn(&handle, &code); });
@@ -139,6 +135,32 @@ int raise_error(MPI_Comm comm, int error_class, const char* call, const std::str
   rank->set_state(sim::RankState::Failed);
   rank->end_reason = std::string("fatal MPI error in ") + call;
   sim::Simulation::current()->end_run(sim::Outcome::Aborted, message, 1);
+}
+
+}  // namespace
+
+int raise_error(MPI_Comm comm, int error_class, const char* call, const std::string& detail)
+{
+  sim::Rank* rank = sim::calling_rank();
+  if (!rank)
+    return error_class;
+  // The handler of the communicator the error is raised on, as this process
+  // sees it; errors on an invalid communicator go to MPI_COMM_WORLD's.
+  MpiModel& model = MpiModel::instance();
+  Communicator* c = model.communicators().get(comm, rank->id());
+  if (!c)
+    c = model.communicators().get(MPI_COMM_WORLD, rank->id());
+  MPI_Errhandler handler = c ? c->errhandler : MPI_ERRORS_ARE_FATAL;
+  return handle_error(rank, handler, c ? c->handle : comm, error_class, call, detail);
+}
+
+int raise_window_error(MPI_Win window, MPI_Errhandler handler, int error_class, const char* call,
+                       const std::string& detail)
+{
+  sim::Rank* rank = sim::calling_rank();
+  if (!rank)
+    return error_class;
+  return handle_error(rank, handler, window, error_class, call, detail);
 }
 
 }  // namespace progsim::mpi

@@ -12,6 +12,10 @@ namespace progsim::mpi {
 
 // Returns `error_class` when the handler lets the program continue.
 int raise_error(MPI_Comm comm, int error_class, const char* call, const std::string& detail);
+// The same for an error raised on a window (MPI-4.1 §9.3.2): `handler` is
+// the window's error handler; a user handler is called with `window`.
+int raise_window_error(MPI_Win window, MPI_Errhandler handler, int error_class, const char* call,
+                       const std::string& detail);
 
 const char* error_class_name(int error_class);  // "MPI_ERR_RANK"
 const char* error_class_text(int error_class);  // "invalid rank"

@@ -51,6 +51,9 @@ std::string Request::describe() const
     return "MPI_Grequest_start(), a generalized request waiting for its MPI_Grequest_complete";
   if (kind == RequestKind::Collective)
     return collective ? collective->describe() : std::string(call);
+  if (kind == RequestKind::Rma)
+    return std::string(call) + "(target=" + std::to_string(peer) + ", " + std::to_string(bytes) +
+           " bytes), waiting for the operation to complete";
   std::string peer_text;
   if (kind == RequestKind::Send)
     peer_text = "dest=" + std::to_string(peer);

@@ -22,7 +22,8 @@ namespace progsim::mpi {
 // Generalized: MPI_Grequest_start (MPI-4.1 §13.2), completed by the program.
 // Collective: a blocking, nonblocking or persistent collective (chapter 6),
 // run as a schedule of internal messages (coll/ScheduleRunner.hpp).
-enum class RequestKind { Send, Recv, Generalized, Collective };
+// Rma: MPI_Rput & co. (MPI-4.1 §12.3.5), completed by the RMA engine.
+enum class RequestKind { Send, Recv, Generalized, Collective, Rma };
 
 // The program's callbacks of a generalized request.
 struct GeneralizedCallbacks {

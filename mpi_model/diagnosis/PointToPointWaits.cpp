@@ -37,7 +37,7 @@ std::string PointToPointWaits::queued_chunk(int owner, std::uint64_t message_id)
 
 void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges) const
 {
-  if (r.complete())
+  if (r.complete() || r.kind == RequestKind::Rma)  // RMA requests: RmaWaits
     return;
   if (r.kind == RequestKind::Collective) {
     // A collective waits for the messages of its current round.

@@ -317,6 +317,8 @@ void PointToPoint::on_arrival(Packet&& packet)
                        [this, p = std::move(packet)] { rndv_on_fin_origin(p); });
       break;
     }
+    case PacketKind::Rma:  // routed to the RMA engine by MpiModel
+      break;
   }
 }
 

@@ -13,6 +13,11 @@ const char* to_string(ChunkStep step)
     case ChunkStep::AckOnAckOrigin: return "sync.on_ack_origin";
     case ChunkStep::FinOnFinOrigin: return "rndv.on_fin_origin";
     case ChunkStep::CollNextRound: return "coll.next_round";
+    case ChunkStep::RmaOpTarget: return "rma.on_op_target";
+    case ChunkStep::RmaPostOrigin: return "rma.on_post_origin";
+    case ChunkStep::RmaCompleteTarget: return "rma.on_complete_target";
+    case ChunkStep::RmaLockTarget: return "rma.on_lock_target";
+    case ChunkStep::RmaUnlockTarget: return "rma.on_unlock_target";
   }
   return "?";
 }

@@ -21,6 +21,12 @@ enum class ChunkStep {
   AckOnAckOrigin,        // eager-sync: the target matched; complete the send
   FinOnFinOrigin,        // pull: the target read the data; complete the send
   CollNextRound,         // a collective's round completed: run its local steps, post the next round
+  // One-sided communication (rma/): every step handles a message from `peer`.
+  RmaOpTarget,           // apply a put/get/accumulate to the window memory; reply to the origin
+  RmaPostOrigin,         // PSCW: the target posted (MPI_Win_post); the access epoch may go on
+  RmaCompleteTarget,     // PSCW: the origin closed its access epoch (MPI_Win_complete)
+  RmaLockTarget,         // passive target: grant the lock or queue the request
+  RmaUnlockTarget,       // passive target: release the lock, grant waiting requests
 };
 
 enum class Executor { Rank, ProgressThread, Nic, Immediate };

@@ -19,6 +19,7 @@ const char* to_string(PacketKind kind)
     case PacketKind::Data: return "DATA";
     case PacketKind::Ack: return "ACK";
     case PacketKind::Fin: return "FIN";
+    case PacketKind::Rma: return "RMA";
   }
   return "?";
 }

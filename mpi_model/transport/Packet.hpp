@@ -11,6 +11,10 @@
 
 namespace progsim::mpi {
 
+namespace rma {
+struct RmaMessage;
+}
+
 enum class PacketKind {
   Eager,  // envelope + data
   Rts,    // rendezvous request to send: envelope, size, origin request
@@ -18,6 +22,7 @@ enum class PacketKind {
   Data,   // rendezvous data (push: written by the origin; pull: read by the target)
   Ack,    // eager-sync: the target matched the message
   Fin,    // pull: the target has read the data
+  Rma,    // one-sided communication: an RMA operation, its reply, or a synchronization message (rma/)
 };
 
 const char* to_string(PacketKind kind);
@@ -40,6 +45,7 @@ struct Packet {
   std::shared_ptr<std::vector<std::byte>> payload;  // Eager and Data
   RequestPtr origin;  // the send request
   RequestPtr target;  // the receive request
+  std::shared_ptr<rma::RmaMessage> rma;  // kind Rma
 };
 
 }  // namespace progsim::mpi

@@ -11,6 +11,8 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
+
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::sim::memory {
@@ -43,6 +45,8 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   for (RankWatch& r : ranks_)
     r.wakeup = sg4::Semaphore::create(0);
   descriptions_.assign(kMaxWatches, std::string());
+  active_watches_ = 0;
+  held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
   bool watchdog = parameters.watchdog > 0 && supported();
@@ -72,8 +76,10 @@ int MemoryWatch::watch(const void* address, std::size_t bytes, std::string descr
   if (!enabled_ || !address || bytes == 0)
     return -1;
   int id = WatchTable::add(reinterpret_cast<std::uintptr_t>(address), bytes);
-  if (id >= 0)
+  if (id >= 0) {
     descriptions_[static_cast<std::size_t>(id)] = std::move(description);
+    ++active_watches_;
+  }
   return id;
 }
 
@@ -81,6 +87,8 @@ void MemoryWatch::unwatch(int watch)
 {
   if (watch < 0 || watch >= kMaxWatches)
     return;
+  if (WatchTable::entry(watch).active)
+    --active_watches_;
   WatchTable::remove(watch);
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
@@ -120,6 +128,70 @@ void MemoryWatch::notify_write(const void* address, std::size_t bytes)
 {
   WatchTable::bump_range(reinterpret_cast<std::uintptr_t>(address), bytes);
   wake_pollers();
+}
+
+void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool write,
+                                   const std::function<void()>& access)
+{
+  if (!enabled_ || bytes == 0) {
+    access();
+    return;
+  }
+  auto lo = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(address));
+  auto hi = reinterpret_cast<std::uintptr_t>(address) + bytes;
+  std::vector<std::uintptr_t> opened;
+  for (std::uintptr_t page = lo; page < hi; page += WatchTable::page_size())
+    if (WatchTable::page_watched(page) &&
+        std::find(held_open_.begin(), held_open_.end(), page) == held_open_.end()) {
+      WatchTable::open(page);
+      opened.push_back(page);
+    }
+  access();
+  for (std::uintptr_t page : opened)
+    if (WatchTable::page_watched(page))
+      WatchTable::protect(page);
+  if (write)
+    notify_write(address, bytes);
+}
+
+void MemoryWatch::enter_mpi(int rank, const void* frame)
+{
+  if (!enabled_ || rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  if (rw.mpi_depth++ > 0 || active_watches_ == 0)
+    return;
+  // The library's frames lie below `frame`; 256 KiB is deeper than it goes.
+  constexpr std::uintptr_t kLibraryStack = 256 * 1024;
+  std::uintptr_t page = WatchTable::page_size();
+  std::uintptr_t top = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(frame)) + 2 * page;
+  std::uintptr_t bottom = top > kLibraryStack ? top - kLibraryStack : 0;
+  for (int i = 0; i < kMaxWatches; ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (!e.active || e.page_hi <= bottom || e.page_lo >= top)
+      continue;
+    for (std::uintptr_t p = std::max(e.page_lo, bottom); p < std::min(e.page_hi, top); p += page)
+      if (std::find(rw.held.begin(), rw.held.end(), p) == rw.held.end()) {
+        WatchTable::open(p);
+        rw.held.push_back(p);
+        held_open_.push_back(p);
+      }
+  }
+}
+
+void MemoryWatch::leave_mpi(int rank)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  if (rw.mpi_depth == 0 || --rw.mpi_depth > 0)
+    return;
+  for (std::uintptr_t p : rw.held) {
+    held_open_.erase(std::find(held_open_.begin(), held_open_.end(), p));
+    if (WatchTable::page_watched(p) && std::find(held_open_.begin(), held_open_.end(), p) == held_open_.end())
+      WatchTable::protect(p);
+  }
+  rw.held.clear();
 }
 
 void MemoryWatch::deliver_pending()

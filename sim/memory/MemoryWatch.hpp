@@ -77,6 +77,20 @@ public:
   // The simulator wrote [address, address + bytes) of watched memory (user
   // view addresses): wakes the ranks polling it. Call from any actor.
   void notify_write(const void* address, std::size_t bytes);
+  // Runs `access` (simulator code reading or writing [address, address +
+  // bytes) of user memory, e.g. an RMA operation on MPI_Win_create memory)
+  // with the watched pages of that range opened, so that it does not trap
+  // per instruction; re-protects them and, for a write, wakes the pollers.
+  // Ranks are coroutines of one thread: no rank runs while they are open.
+  void simulator_access(const void* address, std::size_t bytes, bool write, const std::function<void()>& access);
+  // A rank enters (leaves) the MPI library; `frame` is a frame address of
+  // the library's entry. Watched pages holding the rank's stack near it
+  // (a watched local variable of the caller, e.g. MPI_Win_create memory on
+  // the stack, shares its page with the library's frames) are opened while
+  // the rank is inside MPI, or every stack access of the library would trap.
+  // Nothing polls them meanwhile: the rank is inside MPI.
+  void enter_mpi(int rank, const void* frame);
+  void leave_mpi(int rank);
   // Wakes pollers for writes trapped in simulator code (e.g. a receive into
   // watched memory); called when a rank leaves MPI and after each chunk.
   void deliver_pending();
@@ -115,6 +129,8 @@ private:
     double polling_time = 0;   // simulated seconds blocked polling
     std::vector<Read> reads;   // the latest read of each (instruction, address)
     simgrid::s4u::SemaphorePtr wakeup;
+    int mpi_depth = 0;                 // nested MPI calls (callbacks calling MPI)
+    std::vector<std::uintptr_t> held;  // watched pages opened while inside MPI
   };
 
   static void on_trap(const TrapRequest& request);
@@ -129,6 +145,8 @@ private:
   long long poll_repeats_ = 1;
   std::vector<std::string> descriptions_;  // by watch id
   std::vector<RankWatch> ranks_;
+  int active_watches_ = 0;
+  std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
 };
 

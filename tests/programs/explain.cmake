@@ -4,8 +4,8 @@
 progsim_test_program(bsend_shared_flag ${PROJECT_SOURCE_DIR}/examples/bsend_shared_flag/bsend_shared_flag.c)
 progsim_program_test(explain.bsend_shared_flag.weak PROGRAM bsend_shared_flag
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
-         --stderr-regex "rank 0: polling watched memory 'ack_in_rank0' at offset 0 since t=10\\.0000[0-9]+ s at main \\(bsend_shared_flag\\.c:34\\)"
-         --stderr-regex "rank 1: blocked since t=0\\.0000[0-9]+ s in MPI_Recv\\(source=0, tag=0, comm=MPI_COMM_WORLD, 8388608 bytes\\) at main \\(bsend_shared_flag\\.c:41\\)"
+         --stderr-regex "rank 0: polling watched memory 'window 1 \\(rank 0's part\\)' at offset 0 since t=10\\.0000[0-9]+ s at main \\(bsend_shared_flag\\.c:38\\)"
+         --stderr-regex "rank 1: blocked since t=0\\.0000[0-9]+ s in MPI_Recv\\(source=0, tag=0, comm=comm_sm, 8388608 bytes\\) at main \\(bsend_shared_flag\\.c:46\\)"
          --stderr-regex "waits for the data of rank 0's matched rendezvous send: a decoupled activity \\(progress chunk rndv\\.on_cts_origin"
          --stderr-regex "class: needs strong progress - rank 1 waits for a decoupled MPI activity"
          --stderr-regex "out of MPI since its last MPI call \\(MPI_Bsend\\) returned at t=0\\.0000"
@@ -13,15 +13,16 @@ progsim_program_test(explain.bsend_shared_flag.weak PROGRAM bsend_shared_flag
          --check "/deadlock/class=needs strong progress" --check /deadlock/strong_progress/waiting_rank=1
          --check /deadlock/strong_progress/chunk_owner=0
          --check "/deadlock/strong_progress/owner_polling_since~10.0+-0.001"
-         --check "/deadlock/ranks/1/source=main (bsend_shared_flag.c:41)"
+         --check "/deadlock/ranks/1/source=main (bsend_shared_flag.c:46)"
+         --check "/deadlock/ranks/0/watch=window 1 (rank 0's part)"
          --check "/deadlock/ranks/1/waits_for/0/kind=progress chunk"
          --check "/ranks/1/blocked_time~10.0+-0.001"
-  RUN -n 2 --privatize=off --progress weak)
+  RUN -n 2 --ranks-per-node 2 --progress weak)
 foreach(policy thread offload ideal)
   progsim_program_test(explain.bsend_shared_flag.${policy} PROGRAM bsend_shared_flag
     EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: received at 0\\.00[0-9]+\n"
            --stdout-regex "rank 0: acknowledged at 10\\.00"
-    RUN -n 2 --privatize=off --progress ${policy})
+    RUN -n 2 --ranks-per-node 2 --progress ${policy})
 endforeach()
 progsim_program_test(compare.bsend_shared_flag_json PROGRAM bsend_shared_flag
   EXPECT --command compare --expect-exit 0 --twice
@@ -29,7 +30,7 @@ progsim_program_test(compare.bsend_shared_flag_json PROGRAM bsend_shared_flag
          --stdout-regex "\"deadlock_class\": \"needs strong progress\""
          --stdout-regex "\"policy\": \"thread\",\n +\"outcome\": \"completed\""
          --stdout-regex "\"policy\": \"ideal\",\n +\"outcome\": \"completed\""
-  RUN --json -n 2 --privatize=off)
+  RUN --json -n 2 --ranks-per-node 2)
 
 # The head-to-head unsafe sends: the source line of each blocked MPI_Send and
 # the eager threshold that avoids the deadlock.

@@ -79,7 +79,7 @@ progsim_program_test(runtime.alloc_mem_and_unimplemented PROGRAM alloc_mem_and_u
   EXPECT --expect-outcome aborted --expect-exit 1 --twice
          --stdout-regex "rank 0: block\\[12345\\]=1, free of a stack address -> MPI_ERR_BASE\n"
          --stdout-regex "rank 1: block\\[12345\\]=2, free of a stack address -> MPI_ERR_BASE\n"
-         --stderr-regex "rank 1: MPI_Win_create: MPI_ERR_UNSUPPORTED_OPERATION \\([^)]*\\): not implemented by progsim yet: one-sided communication \\(MPI-4.1 chapter 12\\) at t="
+         --stderr-regex "rank 1: MPI_File_open: MPI_ERR_UNSUPPORTED_OPERATION \\([^)]*\\): not implemented by progsim yet: MPI-IO \\(chapter 14\\) at t="
   RUN -n 2)
 progsim_program_test(p2p.grequest PROGRAM grequest
   EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: grequest ok \\(8 checks\\)"

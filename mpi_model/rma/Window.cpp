@@ -1,0 +1,83 @@
+#include "rma/Window.hpp"
+
+namespace progsim::mpi::rma {
+
+const char* to_string(Flavor flavor)
+{
+  switch (flavor) {
+    case Flavor::Create: return "MPI_Win_create";
+    case Flavor::Allocate: return "MPI_Win_allocate";
+    case Flavor::Dynamic: return "MPI_Win_create_dynamic";
+    case Flavor::Shared: return "MPI_Win_allocate_shared";
+  }
+  return "?";
+}
+
+int flavor_constant(Flavor flavor)
+{
+  switch (flavor) {
+    case Flavor::Create: return MPI_WIN_FLAVOR_CREATE;
+    case Flavor::Allocate: return MPI_WIN_FLAVOR_ALLOCATE;
+    case Flavor::Dynamic: return MPI_WIN_FLAVOR_DYNAMIC;
+    case Flavor::Shared: return MPI_WIN_FLAVOR_SHARED;
+  }
+  return MPI_WIN_FLAVOR_CREATE;
+}
+
+bool Window::in_epoch(int target) const
+{
+  if (fence_epoch || lock_all)
+    return true;
+  if (access_group && access_group->local_rank(shared->world_rank(target)) >= 0)
+    return true;
+  return target >= 0 && target < static_cast<int>(locks.size()) && locks[static_cast<size_t>(target)] != 0;
+}
+
+bool Window::in_any_epoch() const
+{
+  if (fence_epoch || lock_all || access_group || exposure_group)
+    return true;
+  for (int l : locks)
+    if (l != 0)
+      return true;
+  return false;
+}
+
+Window* WindowTable::find(MPI_Win handle)
+{
+  if ((handle & 0xff000000) != MPI_WIN_NULL)
+    return nullptr;
+  auto index = static_cast<std::size_t>(handle & 0xffffff);
+  return index > 0 && index < slots_.size() ? slots_[index].get() : nullptr;
+}
+
+Window& WindowTable::add(std::unique_ptr<Window> window)
+{
+  if (slots_.empty())
+    slots_.emplace_back();  // index 0 is MPI_WIN_NULL
+  std::size_t index = 1;
+  while (index < slots_.size() && slots_[index])
+    ++index;
+  if (index == slots_.size())
+    slots_.emplace_back();
+  window->handle = MPI_WIN_NULL | static_cast<MPI_Win>(index);
+  slots_[index] = std::move(window);
+  return *slots_[index];
+}
+
+void WindowTable::remove(MPI_Win handle)
+{
+  auto index = static_cast<std::size_t>(handle & 0xffffff);
+  if (index > 0 && index < slots_.size())
+    slots_[index].reset();
+}
+
+std::size_t WindowTable::live() const
+{
+  std::size_t n = 0;
+  for (auto& s : slots_)
+    n += s ? 1 : 0;
+  return n;
+}
+
+}  // namespace progsim::mpi::rma

@@ -1,0 +1,142 @@
+// Windows (MPI-4.1 §12.2): the memory a group of processes exposes to RMA,
+// and the synchronization state of each member.
+//
+// A window has one job-wide WindowShared (every member's memory and the
+// protocol counters, shared like a real implementation's window object spread
+// over the members' libraries) and, per member process, a Window: its handle,
+// error handler, name, attributes, info and epoch bookkeeping.
+//
+// Counters are cumulative over the window's life, so that the order in which
+// messages arrive never matters: e.g. the target of a PSCW epoch knows how
+// many operations each origin sent in total (carried by the origin's
+// MPI_Win_complete message) and waits until it has applied that many.
+#pragma once
+
+#include "core/Attributes.hpp"
+#include "core/Group.hpp"
+#include "core/Info.hpp"
+#include "sim/memory/SharedMemory.hpp"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace progsim::mpi::rma {
+
+struct Operation;
+
+enum class Flavor { Create, Allocate, Dynamic, Shared };
+const char* to_string(Flavor flavor);
+int flavor_constant(Flavor flavor);  // MPI_WIN_FLAVOR_*
+
+// One member's window memory. Every member's library reads it (one address
+// space), as the origin's NIC reads the registration of a real window.
+struct WindowPart {
+  char* base = nullptr;
+  std::int64_t size = 0;
+  int disp_unit = 1;
+  int watch = -1;  // MemoryWatch id (-1: not watched)
+  // Dynamic windows: the attached regions (base, size).
+  std::vector<std::pair<char*, std::int64_t>> attached;
+  sim::memory::SharedMemory memory;  // MPI_Win_allocate: this member's block
+};
+
+struct LockRequest {
+  int origin = 0;  // local rank
+  int type = MPI_LOCK_SHARED;
+};
+
+// What each member's MPI library knows, by peer local rank.
+struct MemberState {
+  explicit MemberState(int n)
+      : issued(n), acked(n), posts(n), access_epochs(n), grants(n), grants_used(n), unlock_acks(n),
+        unlock_acks_used(n), completes(n), exposure_epochs(n), expected(n), applied(n)
+  {
+  }
+  // --- as an origin ---
+  std::vector<std::uint64_t> issued;         // operations sent to each target
+  std::vector<std::uint64_t> acked;          // ... that the target has applied (remote completion)
+  std::vector<std::uint64_t> posts;          // MPI_Win_post notifications handled, from each target
+  std::vector<std::uint64_t> access_epochs;  // PSCW access epochs opened to each target
+  std::vector<std::uint64_t> grants;         // lock grants received from each target
+  std::vector<std::uint64_t> grants_used;
+  std::vector<std::uint64_t> unlock_acks;
+  std::vector<std::uint64_t> unlock_acks_used;
+  // Operations not sent yet (waiting for the target's post, or deferred to
+  // the closing synchronization with rma-issue=sync), in call order.
+  std::deque<std::shared_ptr<Operation>> deferred;
+  // --- as a target ---
+  std::vector<std::uint64_t> completes;        // MPI_Win_complete notifications handled, from each origin
+  std::vector<std::uint64_t> exposure_epochs;  // PSCW exposure epochs opened to each origin
+  std::vector<std::uint64_t> expected;         // operations each origin said it sent (with its complete)
+  std::vector<std::uint64_t> applied;          // operations applied, from each origin
+  int exclusive = -1;                          // lock holder (local rank), or -1
+  int shared = 0;                              // shared lock holders
+  std::deque<LockRequest> lock_queue;          // requests waiting for the lock
+};
+
+// The job-wide part of one window.
+struct WindowShared {
+  int id = 0;  // job-wide number, for names ("window 3")
+  Flavor flavor = Flavor::Create;
+  GroupPtr group;
+  std::vector<WindowPart> parts;      // by local rank
+  std::vector<MemberState> members;   // by local rank
+  sim::memory::SharedMemory segment;  // MPI_Win_allocate_shared: one block for all
+  bool segment_ready = false;
+  int registered = 0;  // members that called the creating procedure
+  int released = 0;    // members that freed it
+
+  int size() const { return group->size(); }
+  int world_rank(int local) const { return group->world_rank(local); }
+  std::string name() const { return "window " + std::to_string(id); }
+};
+
+// One member process's window object.
+struct Window {
+  MPI_Win handle = MPI_WIN_NULL;
+  std::shared_ptr<WindowShared> shared;
+  int me = 0;                    // local rank in the window's group
+  MPI_Comm comm = MPI_COMM_NULL; // internal communicator of the members (collective parts)
+  MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
+  std::string name;
+  AttributeSet attributes;
+  Info hints;
+  // Values the predefined attributes point to (MPI-4.1 §12.2.6).
+  MPI_Aint size_attribute = 0;
+  int disp_unit_attribute = 1;
+  int flavor_attribute = MPI_WIN_FLAVOR_CREATE;
+  int model_attribute = MPI_WIN_UNIFIED;
+
+  // Epochs (MPI-4.1 §12.5), for MPI_ERR_RMA_SYNC checks and the protocols.
+  bool fence_epoch = false;        // between fences (not after MPI_MODE_NOSUCCEED)
+  GroupPtr access_group;           // PSCW access epoch (MPI_Win_start .. complete)
+  bool access_nocheck = false;
+  GroupPtr exposure_group;         // PSCW exposure epoch (MPI_Win_post .. wait/test)
+  std::vector<int> locks;          // by target: 0, or MPI_LOCK_SHARED / MPI_LOCK_EXCLUSIVE
+  std::vector<bool> lock_nocheck;  // by target: locked with MPI_MODE_NOCHECK (no protocol)
+  bool lock_all = false;
+
+  MemberState& state() { return shared->members[static_cast<size_t>(me)]; }
+  // Whether an operation to `target` (local rank) is inside an epoch.
+  bool in_epoch(int target) const;
+  bool in_any_epoch() const;
+};
+
+// The windows of one process: handles 0x60000000 | index, index >= 1.
+class WindowTable {
+public:
+  Window* find(MPI_Win handle);
+  Window& add(std::unique_ptr<Window> window);
+  void remove(MPI_Win handle);
+  std::size_t live() const;
+
+private:
+  std::vector<std::unique_ptr<Window>> slots_;  // by index; 0 unused
+};
+
+}  // namespace progsim::mpi::rma

@@ -1,0 +1,98 @@
+# One-sided communication (issue 4): semantics under every policy and the
+# progress examples of the MPI texts (../shared/mpi-progress files 000, 002,
+# 004) with their expected outcome per policy.
+
+progsim_test_program(rma_semantics rma_semantics.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.semantics.${policy} PROGRAM rma_semantics
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: rma_semantics ok \\(27 checks\\)" --stdout-regex "rank 3: rma_semantics ok \\(24 checks\\)"
+    RUN -n 4 --ranks-per-node 4 --progress ${policy})
+endforeach()
+# The implementation freedoms the other way round: same results.
+progsim_program_test(rma.semantics.freedoms PROGRAM rma_semantics
+  EXPECT --expect-outcome completed --stdout-regex "rank 2: rma_semantics ok \\(24 checks\\)"
+  RUN -n 3 --ranks-per-node 3 --cfg rma-issue=sync --cfg win-start-blocks=yes --cfg win-complete-remote=yes)
+
+# File 002, Figure 32: post, start, put, complete, wait on both ranks.
+progsim_test_program(rma_pscw_figures rma_pscw_figures.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.figure32.${policy} PROGRAM rma_pscw_figures PROGRAM_ARGS fig32
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: fig32: 0 of 4 values wrong"
+           --stdout-regex "rank 1: fig32: 0 of 4 values wrong"
+    RUN -n 2 --progress ${policy})
+  # Figure 33: deadlock under every MPI (a cycle of non-local calls).
+  progsim_program_test(rma.figure33.${policy} PROGRAM rma_pscw_figures PROGRAM_ARGS fig33
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, tag=0, comm=MPI_COMM_WORLD, 4 bytes\\) at main \\(rma_pscw_figures\\.c:52\\)"
+           --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Win_wait\\(window 1\\), waiting for MPI_Win_complete of rank\\(s\\) 0"
+           --stderr-regex "waits for a matching MPI_Win_complete on rank 0 \\(window 1\\)"
+           --stderr-regex "cycle: rank 0 -> rank 1 -> rank 0"
+           --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/cycle=[0,1]"
+           --check "/deadlock/ranks/1/waits_for/0/kind=matching call"
+    RUN -n 2 --progress ${policy})
+  # Figure 34 with a 1 MiB put: rank 1 blocked in MPI_Recv progresses the put.
+  progsim_program_test(rma.figure34.${policy} PROGRAM rma_pscw_figures PROGRAM_ARGS fig34
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: fig34: 0 of 262144 values wrong"
+    RUN -n 2 --progress ${policy})
+endforeach()
+# Figure 32 with start before post on both ranks: an implementation freedom.
+progsim_program_test(rma.start_first.nonblocking PROGRAM rma_pscw_figures PROGRAM_ARGS start_first
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: start_first: 0 of 4 values wrong"
+  RUN -n 2 --cfg win-start-blocks=no)
+progsim_program_test(rma.start_first.blocking PROGRAM rma_pscw_figures PROGRAM_ARGS start_first
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Win_start\\(window 1\\), waiting for MPI_Win_post of rank\\(s\\) 1"
+         --stderr-regex "class: depends on an implementation freedom - MPI_Win_start may block until the matching MPI_Win_post"
+         --check "/deadlock/class=depends on an implementation freedom"
+  RUN -n 2 --cfg win-start-blocks=yes)
+
+# File 004, Problem 2: a MPI_Win_test loop progresses a pending MPI_Bsend.
+# Under weak progress the loop runs from t=10 s until rank 1 has received
+# the 8 MiB and put the acknowledgement (each MPI_Win_test costs 150 ns).
+progsim_test_program(rma_problem2 rma_problem2.c)
+progsim_program_test(rma.problem2.weak PROGRAM rma_problem2
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: cnt=4[0-9][0-9][0-9] ack=222 at 10\\.000"
+         --check "/ranks/0/win_tests~4500+-500" --check "/ranks/0/false_tests~4500+-500" --check /ranks/1/win_tests=0
+  RUN -n 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(rma.problem2.${policy} PROGRAM rma_problem2
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: cnt=1 ack=222 at 10\\.0000"
+           --check /ranks/0/win_tests=1 --check /ranks/0/false_tests=0
+    RUN -n 2 --progress ${policy})
+endforeach()
+
+# File 004, Problem 3: busy-wait on a stack variable exposed with
+# MPI_Win_create, set by the peer's lock/put/unlock after a MPI_Recv of data
+# buffered by the poller's MPI_Bsend.
+progsim_test_program(rma_problem3 rma_problem3.c)
+progsim_program_test(rma.problem3.weak PROGRAM rma_problem3
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: polling watched memory 'window 1 \\(rank 0's part\\)' at offset 0 since t=10\\.0000[0-9]+ s at main \\(rma_problem3\\.c:30\\)"
+         --stderr-regex "rank 1: blocked since t=5\\.0000[0-9]+ s in MPI_Recv"
+         --stderr-regex "class: needs strong progress"
+         --check "/deadlock/class=needs strong progress" --check /deadlock/strong_progress/chunk_owner=0
+  RUN -n 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(rma.problem3.${policy} PROGRAM rma_problem3
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: unlocked at 5\\.000[0-9]+\n"
+           --stdout-regex "rank 0: myAck=101 at 10\\.0000"
+    RUN -n 2 --progress ${policy})
+endforeach()
+
+# Example 12.x (file 000) with a real MPI_Win_allocate_shared window: the
+# explanation tests are in explain.cmake (examples/bsend_shared_flag). The
+# late receiver: rank 0 polls the shared flag for about 20 s.
+progsim_test_program(rma_flag_late rma_flag_late.c)
+progsim_program_test(rma.flag_late.weak PROGRAM rma_flag_late
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: polling watched memory 'window 1 \\(rank 0's part\\)' at offset 0 since t=0\\.0000"
+         --check "/deadlock/class=needs strong progress"
+  RUN -n 2 --ranks-per-node 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(rma.flag_late.${policy} PROGRAM rma_flag_late
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: flag seen at 20\\.0000"
+           --check "/simulated_time~20.0+-0.001" --check "/ranks/0/memory_polling_time~20.0+-0.001"
+           --check "/ranks/1/memory_polling_time=0"
+    RUN -n 2 --ranks-per-node 2 --progress ${policy})
+endforeach()
