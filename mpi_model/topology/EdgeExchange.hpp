@@ -5,6 +5,9 @@
 // Every process then lists its edges in the order of the process that named
 // them (rank 0 first), each in that process's order: deterministic, and the
 // order MPI_Dist_graph_neighbors reports and the neighborhood collectives use.
+// The count round is n (n - 1) one-integer messages: cheap next to the
+// simulation of that many ranks, and it needs no MPI_ANY_SOURCE (which would
+// let consecutive calls on one communicator mix their edges).
 #pragma once
 
 #include "coll/Collectives.hpp"
