@@ -1,4 +1,4 @@
-// The blocking collectives the communicator constructors use internally:
+// The blocking collectives the communicator constructors and windows use internally:
 // the same schedules as the MPI procedures, started and waited for at once.
 
 #include "coll/Algorithms.hpp"
@@ -17,6 +17,11 @@ Channel channel(const CollCall& c)
 }
 
 }  // namespace
+
+int barrier(const CollCall& c)
+{
+  return run_blocking(c.b, c.comm, [&](Schedule& s) { return build_barrier(s, channel(c)); });
+}
 
 int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root)
 {

@@ -83,9 +83,10 @@ int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Data
 // communicator) when a neighbour's call at the same position differs.
 void note_collective(const Binding& b, const Communicator& comm, const char* name);
 
-// --- blocking collectives for the communicator constructors ---------------
+// --- blocking collectives for communicator and window constructors, fences -
 // (Blocking.cpp: the schedule of the default algorithm, started and waited
 // for inside the call.)
+int barrier(const CollCall& c);
 int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root);
 int allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
               MPI_Op op);
