@@ -42,29 +42,32 @@ void ProgressEngine::enable(int owner, ChunkStep step, int peer, std::uint64_t m
                             std::function<void()> action)
 {
   ProgressChunk chunk;
-  chunk.id = ++next_chunk_id_;
   chunk.step = step;
   chunk.owner = owner;
   chunk.peer = peer;
   chunk.message_id = message_id;
   chunk.bytes = bytes;
-  chunk.enabled_at = sg4::Engine::get_clock();
-  chunk.action = std::move(action);
-  policy_->dispatch(*this, rank(owner), std::move(chunk));
+  dispatch_new(std::move(chunk), std::move(action));
 }
 
 void ProgressEngine::enable_round(int owner, const char* call, int round, int rounds, std::function<void()> action)
 {
   ProgressChunk chunk;
-  chunk.id = ++next_chunk_id_;
   chunk.step = ChunkStep::CollNextRound;
   chunk.owner = owner;
   chunk.peer = owner;
   chunk.call = call;
   chunk.round = round;
   chunk.rounds = rounds;
+  dispatch_new(std::move(chunk), std::move(action));
+}
+
+void ProgressEngine::dispatch_new(ProgressChunk chunk, std::function<void()> action)
+{
+  chunk.id = ++next_chunk_id_;
   chunk.enabled_at = sg4::Engine::get_clock();
   chunk.action = std::move(action);
+  int owner = chunk.owner;
   policy_->dispatch(*this, rank(owner), std::move(chunk));
 }
 

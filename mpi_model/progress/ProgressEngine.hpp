@@ -69,6 +69,8 @@ public:
   const ProgressDelays& delays() const { return delays_; }
 
 private:
+  // Numbers a described chunk, stamps it and hands it to the policy.
+  void dispatch_new(ProgressChunk chunk, std::function<void()> action);
   std::string deadlock_report();
 
   sim::Simulation& simulation_;
