@@ -21,6 +21,8 @@ Options:
   --platform FILE       SimGrid platform with hosts node-0 ... (default platforms/cluster-128.xml)
   --build-dir DIR       progsim build tree (default <repo>/build)
   --out DIR             output directory (default <repo>/bench/out/allreduce-DATE)
+  --progsim-cfg K=V     extra --cfg for every progsim run (repeatable), e.g.
+                        coll-allreduce=reduce_bcast (SMPI's default algorithm)
   -h, --help            this text
 
 Output: the table on stdout and in <out>/table.txt, each run's output in <out>/logs/.
@@ -39,6 +41,7 @@ time_limit=900
 platform="$root/platforms/cluster-128.xml"
 build_dir="$root/build"
 out=""
+progsim_extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --cases) cases="$2"; shift ;;
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
     --platform) platform="$2"; shift ;;
     --build-dir) build_dir="$2"; shift ;;
     --out) out="$2"; shift ;;
+    --progsim-cfg) progsim_extra+=(--cfg "$2"); shift ;;
     -h|--help) usage; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
@@ -111,7 +115,7 @@ for c in $cases; do
   if [ $want_progsim = 1 ]; then
     for policy in $policies; do
       run_one progsim "$policy" "$n" "$k" -- "$build_dir/bin/progsim" run -n "$n" --platform "$platform" \
-        --ranks-per-node "$k" --progress "$policy" --privatize=off "$out/allreduce.progsim" "$rounds"
+        --ranks-per-node "$k" --progress "$policy" --privatize=off "${progsim_extra[@]}" "$out/allreduce.progsim" "$rounds"
     done
   fi
   if [ $want_smpi = 1 ]; then
@@ -128,6 +132,7 @@ done
 {
   echo "allreduce: $(date -Is) on $(uname -n), $(nproc) cores, load at end $(cut -d' ' -f1-3 /proc/loadavg);"
   echo "$rounds x MPI_Allreduce(1 double) on $(basename "$platform"); $(smpirun -version 2>/dev/null | head -1)"
+  echo "progsim options: ${progsim_extra[*]:-(defaults)}"
   echo
   awk -F'\t' 'NR > 1 {
       key = $3

@@ -26,6 +26,10 @@ inline std::byte* at(const void* base, std::int64_t offset)
 {
   return static_cast<std::byte*>(const_cast<void*>(base)) + offset;
 }
+// Copies typed data now: MPI_SUCCESS, MPI_ERR_TYPE, or MPI_ERR_TRUNCATE
+// when the source holds more than the destination.
+int copy_checked(const void* src, std::int64_t scount, MPI_Datatype stype, void* dst, std::int64_t rcount,
+                 MPI_Datatype rtype);
 // A local step copying typed data (truncation is MPI_ERR_TRUNCATE).
 void copy_step(Schedule& s, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst, std::int64_t rcount,
                MPI_Datatype rtype);
@@ -33,6 +37,10 @@ void copy_step(Schedule& s, const void* src, std::int64_t scount, MPI_Datatype s
 const ReduceWork& reduction(Schedule& s, MPI_Datatype type, MPI_Op op);
 // A work buffer for `items` items kept alive by the schedule: item 0's address.
 std::byte* work_buffer(Schedule& s, const ReduceWork& w, std::int64_t items);
+// A work buffer and the local step that loads `input` (user layout) into it.
+std::byte* load_step(Schedule& s, const ReduceWork& w, const void* input, std::int64_t items);
+// The local step that stores `items` work items into the user's buffer.
+void store_step(Schedule& s, const ReduceWork& w, const std::byte* work, std::int64_t items, void* user);
 // First item of each of `n` blocks of `counts` (n + 1 entries).
 Counts prefix(const Counts& counts);
 // `total` items split into `n` nearly equal blocks.

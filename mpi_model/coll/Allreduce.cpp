@@ -191,12 +191,8 @@ int build_allreduce(Schedule& s, const Channel& c, const void* sendbuf, void* re
                     std::int64_t count, MPI_Datatype type, MPI_Op op)
 {
   const ReduceWork& w = reduction(s, type, op);
-  std::byte* acc = work_buffer(s, w, count);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  s.local([&w, input, count, acc] {
-    w.load(input, count, acc);
-    return MPI_SUCCESS;
-  });
+  std::byte* acc = load_step(s, w, input, count);
   int n = c.size();
   dt::DatatypePtr t = MpiModel::instance().datatypes().find(type);
   std::int64_t bytes = t ? count * t->size() : 0;
@@ -212,10 +208,7 @@ int build_allreduce(Schedule& s, const Channel& c, const void* sendbuf, void* re
   } else {
     recursive_doubling(s, c, w, acc, count);
   }
-  s.local([&w, acc, count, recvbuf] {
-    w.store(acc, count, recvbuf);
-    return MPI_SUCCESS;
-  });
+  store_step(s, w, acc, count, recvbuf);
   return MPI_SUCCESS;
 }
 

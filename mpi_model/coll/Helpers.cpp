@@ -7,20 +7,42 @@
 
 namespace progsim::mpi::coll {
 
+int copy_checked(const void* src, std::int64_t scount, MPI_Datatype stype, void* dst, std::int64_t rcount,
+                 MPI_Datatype rtype)
+{
+  DatatypeTable& types = MpiModel::instance().datatypes();
+  dt::DatatypePtr st = types.find(stype);
+  dt::DatatypePtr rt = types.find(rtype);
+  if (!st || !rt)
+    return MPI_ERR_TYPE;
+  std::int64_t bytes = scount * st->size();
+  if (bytes > rcount * rt->size())
+    return MPI_ERR_TRUNCATE;
+  if (bytes > 0)
+    dt::copy_typed(src, scount, *st, dst, rcount, *rt);
+  return MPI_SUCCESS;
+}
+
 void copy_step(Schedule& s, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst, std::int64_t rcount,
                MPI_Datatype rtype)
 {
-  s.local([=] {
-    DatatypeTable& types = MpiModel::instance().datatypes();
-    dt::DatatypePtr st = types.find(stype);
-    dt::DatatypePtr rt = types.find(rtype);
-    if (!st || !rt)
-      return MPI_ERR_TYPE;
-    std::int64_t bytes = scount * st->size();
-    if (bytes > rcount * rt->size())
-      return MPI_ERR_TRUNCATE;
-    if (bytes > 0)
-      dt::copy_typed(src, scount, *st, dst, rcount, *rt);
+  s.local([=] { return copy_checked(src, scount, stype, dst, rcount, rtype); });
+}
+
+std::byte* load_step(Schedule& s, const ReduceWork& w, const void* input, std::int64_t items)
+{
+  std::byte* work = work_buffer(s, w, items);
+  s.local([&w, input, items, work] {
+    w.load(input, items, work);
+    return MPI_SUCCESS;
+  });
+  return work;
+}
+
+void store_step(Schedule& s, const ReduceWork& w, const std::byte* work, std::int64_t items, void* user)
+{
+  s.local([&w, work, items, user] {
+    w.store(work, items, user);
     return MPI_SUCCESS;
   });
 }

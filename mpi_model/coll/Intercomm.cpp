@@ -94,19 +94,13 @@ int build_inter_reduce(Schedule& s, const Channel& c, const void* sendbuf, void*
   if (root == MPI_PROC_NULL)
     return MPI_SUCCESS;
   const ReduceWork& w = reduction(s, type, op);
-  std::byte* acc = work_buffer(s, w, count);
   if (root == MPI_ROOT) {
-    s.recv(c, 0, acc, w.message_count(count), w.message_type());
-    s.local([&w, acc, count, recvbuf] {
-      w.store(acc, count, recvbuf);
-      return MPI_SUCCESS;
-    });
+    std::byte* result = work_buffer(s, w, count);
+    s.recv(c, 0, result, w.message_count(count), w.message_type());
+    store_step(s, w, result, count, recvbuf);
     return MPI_SUCCESS;
   }
-  s.local([&w, sendbuf, count, acc] {
-    w.load(sendbuf, count, acc);
-    return MPI_SUCCESS;
-  });
+  std::byte* acc = load_step(s, w, sendbuf, count);
   reduce_binomial(s, local_channel(c), w, acc, count, 0);
   s.next_round();
   if (c.me() == 0)
@@ -122,12 +116,8 @@ namespace {
 std::byte* reduce_and_swap(Schedule& s, const Channel& c, const ReduceWork& w, const void* input,
                            std::int64_t items)
 {
-  std::byte* acc = work_buffer(s, w, items);
+  std::byte* acc = load_step(s, w, input, items);
   std::byte* other = work_buffer(s, w, items);
-  s.local([&w, input, items, acc] {
-    w.load(input, items, acc);
-    return MPI_SUCCESS;
-  });
   reduce_binomial(s, local_channel(c), w, acc, items, 0);
   s.next_round();
   if (c.me() == 0) {
@@ -146,10 +136,7 @@ int build_inter_allreduce(Schedule& s, const Channel& c, const void* sendbuf, vo
   const ReduceWork& w = reduction(s, type, op);
   std::byte* other = reduce_and_swap(s, c, w, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count);
   bcast_binomial(s, local_channel(c), other, w.message_count(count), w.message_type(), 0);
-  s.local([&w, other, count, recvbuf] {
-    w.store(other, count, recvbuf);
-    return MPI_SUCCESS;
-  });
+  store_step(s, w, other, count, recvbuf);
   return MPI_SUCCESS;
 }
 
@@ -171,10 +158,7 @@ int build_inter_reduce_scatter(Schedule& s, const Channel& c, const void* sendbu
       s.send(local, static_cast<int>(i), other + w.item_offset(first[i]), w.message_count(rcounts[i]),
              w.message_type());
   }
-  s.local([&w, mine, items, recvbuf] {
-    w.store(mine, items, recvbuf);
-    return MPI_SUCCESS;
-  });
+  store_step(s, w, mine, items, recvbuf);
   return MPI_SUCCESS;
 }
 

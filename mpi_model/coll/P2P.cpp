@@ -4,6 +4,8 @@
 
 #include "coll/Collectives.hpp"
 
+#include "coll/Algorithms.hpp"
+
 #include "datatype/Pack.hpp"
 #include "sim/Diagnostics.hpp"
 
@@ -78,19 +80,10 @@ int recv(const CollCall& c, int peer, void* buf, std::int64_t count, MPI_Datatyp
   return wait(c, irecv(c, peer, buf, count, type));
 }
 
-int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst,
+int local_copy(const CollCall&, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst,
                std::int64_t rcount, MPI_Datatype rtype)
 {
-  dt::DatatypePtr st = c.b.model().datatypes().find(stype);
-  dt::DatatypePtr rt = c.b.model().datatypes().find(rtype);
-  if (!st || !rt)
-    return MPI_ERR_TYPE;
-  std::int64_t bytes = scount * st->size();
-  if (bytes > rcount * rt->size())
-    return MPI_ERR_TRUNCATE;
-  if (bytes > 0)
-    dt::copy_typed(src, scount, *st, dst, rcount, *rt);
-  return MPI_SUCCESS;
+  return copy_checked(src, scount, stype, dst, rcount, rtype);
 }
 
 void note_collective(const Binding& b, const Communicator& comm, const char* name)

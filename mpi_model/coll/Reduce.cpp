@@ -77,21 +77,14 @@ int build_reduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvb
                  std::int64_t count, MPI_Datatype type, MPI_Op op, int root)
 {
   const ReduceWork& w = reduction(s, type, op);
-  std::byte* acc = work_buffer(s, w, count);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  s.local([&w, input, count, acc] {
-    w.load(input, count, acc);
-    return MPI_SUCCESS;
-  });
+  std::byte* acc = load_step(s, w, input, count);
   if (collective_parameters().reduce == "linear")
     linear(s, c, w, acc, count, root);
   else
     reduce_binomial(s, c, w, acc, count, root);
   if (c.me() == root)
-    s.local([&w, acc, count, recvbuf] {
-      w.store(acc, count, recvbuf);
-      return MPI_SUCCESS;
-    });
+    store_step(s, w, acc, count, recvbuf);
   return MPI_SUCCESS;
 }
 

@@ -60,12 +60,8 @@ int build_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, voi
   const ReduceWork& w = reduction(s, type, op);
   Counts first = prefix(rcounts);
   std::int64_t total = first.back();
-  std::byte* acc = work_buffer(s, w, total);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  s.local([&w, input, total, acc] {
-    w.load(input, total, acc);
-    return MPI_SUCCESS;
-  });
+  std::byte* acc = load_step(s, w, input, total);
   const std::string& choice = collective_parameters().reduce_scatter;
   if (w.commutative() && choice != "reduce_scatterv" && c.size() > 1)
     pairwise(s, c, w, acc, rcounts, first);
@@ -74,10 +70,7 @@ int build_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, voi
   auto u = static_cast<size_t>(c.me());
   std::byte* mine = acc + w.item_offset(first[u]);
   std::int64_t items = rcounts[u];
-  s.local([&w, mine, items, recvbuf] {
-    w.store(mine, items, recvbuf);
-    return MPI_SUCCESS;
-  });
+  store_step(s, w, mine, items, recvbuf);
   return MPI_SUCCESS;
 }
 

@@ -87,22 +87,14 @@ int build_scan(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf
                std::int64_t count, MPI_Datatype type, MPI_Op op, bool exclusive)
 {
   const ReduceWork& w = reduction(s, type, op);
-  std::byte* mine = work_buffer(s, w, count);
+  std::byte* mine = load_step(s, w, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count);
   std::byte* result = work_buffer(s, w, count);
-  const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-  s.local([&w, input, count, mine] {
-    w.load(input, count, mine);
-    return MPI_SUCCESS;
-  });
   if (collective_parameters().scan == "linear")
     linear(s, c, w, mine, result, count, exclusive);
   else
     recursive_doubling(s, c, w, mine, result, count, exclusive);
   if (!exclusive || c.me() > 0)
-    s.local([&w, result, count, recvbuf] {
-      w.store(result, count, recvbuf);
-      return MPI_SUCCESS;
-    });
+    store_step(s, w, result, count, recvbuf);
   return MPI_SUCCESS;
 }
 

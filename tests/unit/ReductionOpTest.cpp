@@ -106,9 +106,9 @@ Group group_of(int index) {
                                         kINT,   kUNSIGNED,    kLONG,          kUNSIGNED_LONG,
                                         kLONG_LONG_INT,       kUNSIGNED_LONG_LONG,
                                         kINT8_T, kINT16_T,    kINT32_T,       kINT64_T, kUINT8_T,
-                                        kUINT16_T, kUINT32_T, kUINT64_T};
-    static const std::set<int> other_int = {kAINT,     kCOUNT,    kOFFSET,   kINTEGER,
-                                            kINTEGER1, kINTEGER2, kINTEGER4, kINTEGER8};
+                                        kUINT16_T, kUINT32_T, kUINT64_T,
+                                        kAINT,   kCOUNT,      kOFFSET};  // as MPICH: logical ops too
+    static const std::set<int> other_int = {kINTEGER, kINTEGER1, kINTEGER2, kINTEGER4, kINTEGER8};
     static const std::set<int> floating = {kFLOAT, kDOUBLE, kLONG_DOUBLE, kREAL, kDOUBLE_PRECISION,
                                            kREAL4, kREAL8,  kREAL16};
     static const std::set<int> complex = {kC_FLOAT_COMPLEX,   kC_DOUBLE_COMPLEX,  kC_LONG_DOUBLE_COMPLEX,
@@ -170,7 +170,7 @@ TEST(ReductionOpApplies, SpotChecks) {
     EXPECT_FALSE(op_applies(OpId::Band, kC_BOOL));
     EXPECT_FALSE(op_applies(OpId::Sum, kC_BOOL));
     EXPECT_FALSE(op_applies(OpId::Land, kINTEGER));  // Fortran integer: no logical ops
-    EXPECT_FALSE(op_applies(OpId::Lor, kAINT));
+    EXPECT_TRUE(op_applies(OpId::Lor, kAINT));  // as MPICH (coll/allred)
     EXPECT_FALSE(op_applies(OpId::Sum, kPACKED));
     EXPECT_FALSE(op_applies(OpId::Max, kWCHAR));
     EXPECT_FALSE(op_applies(OpId::Sum, kCHARACTER));
@@ -327,9 +327,9 @@ TEST(ReductionOpInt, EveryWidthAndSignedness) {
     check_integer_ops<int16_t>(kINTEGER2, false);
     check_integer_ops<int32_t>(kINTEGER4, false);
     check_integer_ops<int64_t>(kINTEGER8, false);
-    check_integer_ops<intptr_t>(kAINT, false);
-    check_integer_ops<long long>(kCOUNT, false);
-    check_integer_ops<long long>(kOFFSET, false);
+    check_integer_ops<intptr_t>(kAINT, true);  // logical ops as MPICH
+    check_integer_ops<long long>(kCOUNT, true);  // logical ops as MPICH
+    check_integer_ops<long long>(kOFFSET, true);  // logical ops as MPICH
 }
 
 TEST(ReductionOpInt, SignednessOfMaxMin) {
