@@ -1,5 +1,6 @@
 #include "sim/OutputCapture.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <sys/mman.h>
@@ -20,6 +21,14 @@ void write_all(int fd, const char* data, size_t size)
 {
   while (size > 0) {
     ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EFAULT) {
+      // The data is on a page the memory watcher protects (heap shared
+      // with a watched window): the kernel cannot read it, user code can.
+      static char bounce[4096];
+      size_t part = std::min(size, sizeof bounce);
+      std::copy(data, data + part, bounce);
+      n = ::write(fd, bounce, part);
+    }
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -117,12 +126,22 @@ void OutputCapture::drain(Stream& stream, int rank)
   off_t end = ::lseek(stream.captured_fd, 0, SEEK_CUR);
   if (end <= 0)
     return;
-  std::vector<char> data(static_cast<size_t>(end));
-  ssize_t got = ::pread(stream.captured_fd, data.data(), data.size(), 0);
+  // A static buffer, not the heap: heap pages can hold a watched window
+  // (sim/memory protects them), and the kernel then fails the read with
+  // EFAULT instead of faulting, which lost the ranks' output.
+  static char buffer[1 << 16];
+  for (off_t offset = 0; offset < end;) {
+    size_t want = static_cast<size_t>(std::min<off_t>(end - offset, sizeof buffer));
+    ssize_t got = ::pread(stream.captured_fd, buffer, want, offset);
+    if (got <= 0) {
+      std::perror("progsim: cannot read the ranks' output");
+      break;
+    }
+    emit(stream, rank, buffer, static_cast<size_t>(got));
+    offset += got;
+  }
   if (::ftruncate(stream.captured_fd, 0) != 0 || ::lseek(stream.captured_fd, 0, SEEK_SET) != 0)
     std::perror("progsim: cannot reset the output capture");
-  if (got > 0)
-    emit(stream, rank, data.data(), static_cast<size_t>(got));
 }
 
 void OutputCapture::emit(Stream& stream, int rank, const char* data, size_t size)
