@@ -90,6 +90,10 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("rma-issue", p.rma_issue, {"call", "sync"},
              "when an RMA operation is sent: at its call (default, MPICH for contiguous data) or deferred to the "
              "synchronization that closes the epoch (MPI-4.1 §12.7.3 allows both)");
+  config.add("window-watch", p.window_watch, {"auto", "all", "none"},
+             "window memory watched so that busy-waiting on it lets simulated time pass: auto (default) watches "
+             "memory MPI allocates and MPI_Win_create memory on the stack or in the program's globals, not on "
+             "the heap (whose pages the simulator shares: every access there would trap); all; none");
   config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 

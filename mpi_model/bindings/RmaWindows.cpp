@@ -15,6 +15,8 @@
 #include "coll/Collectives.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -86,6 +88,24 @@ void place_shared_segment(rma::WindowShared& w)
   }
 }
 
+// Whether to watch a window part (--cfg window-watch). MPI_Win_create memory
+// on the heap shares its pages with the simulator's own data: watching it
+// would make every simulator access there trap, so `auto` watches only
+// memory MPI allocated, the caller's stack and the program's globals.
+bool watch_part(const Binding& b, Flavor flavor, const void* base)
+{
+  const std::string& mode = b.model().parameters().window_watch;
+  if (mode != "auto" || flavor != Flavor::Create)
+    return mode != "none";
+  auto address = reinterpret_cast<std::uintptr_t>(base);
+  auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  constexpr std::uintptr_t kStackReach = 1 << 20;  // the caller's frames lie just above ours
+  if (address > frame && address - frame < kStackReach)
+    return true;
+  Dl_info info{};
+  return dladdr(base, &info) != 0 && info.dli_fname;  // inside a loaded object: globals
+}
+
 int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
            void* baseptr, MPI_Win* win)
 {
@@ -151,7 +171,7 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, err, "the window's creation barrier failed");
   if (flavor == Flavor::Shared)
     place_shared_segment(*w->shared);
-  if (part.size > 0)
+  if (part.size > 0 && watch_part(b, flavor, part.base))
     part.watch = memory().watch(part.base, static_cast<std::size_t>(part.size),
                                 w->shared->name() + " (rank " + std::to_string(b.world()) + "'s part)");
   if (baseptr)
