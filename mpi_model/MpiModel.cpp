@@ -92,8 +92,10 @@ void MpiModel::register_parameters(sim::Config& config)
              "synchronization that closes the epoch (MPI-4.1 §12.7.3 allows both)");
   config.add("window-watch", p.window_watch, {"auto", "all", "none"},
              "window memory watched so that busy-waiting on it lets simulated time pass: auto (default) watches "
-             "memory MPI allocates and MPI_Win_create memory on the stack or in the program's globals, not on "
-             "the heap (whose pages the simulator shares: every access there would trap); all; none");
+             "window parts MPI allocates (MPI_Win_allocate, _allocate_shared) of at most 4096 bytes and "
+             "MPI_Win_create memory of at most 64 bytes (a flag) on the stack or in the program's globals; not "
+             "heap memory or data arrays, which the program fills and checks element by element and whose pages "
+             "the simulator and the MPI calls' frames share (every access traps: slow); all; none");
   config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 
