@@ -137,9 +137,15 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, MPI_ERR_BASE, "null base for a window of " + std::to_string(size) + " bytes");
   if ((flavor == Flavor::Allocate || flavor == Flavor::Shared) && !baseptr)
     return b.error(comm, MPI_ERR_ARG, "null baseptr");
+  // The defaults of the window info keys (MPI-4.1 §12.2.1), then the user's.
   Info hints;
-  if (int err = info_contents(b, info, hints))
+  hints.set("no_locks", "false");
+  hints.set("accumulate_ordering", "rar,raw,war,waw");
+  hints.set("accumulate_ops", "same_op_no_op");
+  Info user;
+  if (int err = info_contents(b, info, user))
     return err;
+  hints.merge(user);
   if (flavor == Flavor::Shared) {
     auto* host = b.model().simulation().rank(b.world()).host();
     for (int w : parent->group->world_ranks())
