@@ -34,6 +34,7 @@ struct ModelParameters {
   bool win_start_blocks = false;      // MPI_Win_start waits for the matching posts (else ops wait)
   bool win_complete_remote = false;   // MPI_Win_complete waits until the targets applied the operations
   std::string rma_issue = "call";     // RMA operations go out at the call, or at the closing synchronization
+  std::string window_watch = "auto";  // which window memory is watched for busy-waiting: auto | all | none
 
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)

@@ -91,6 +91,12 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("rma-issue", p.rma_issue, {"call", "sync"},
              "when an RMA operation is sent: at its call (default, MPICH for contiguous data) or deferred to the "
              "synchronization that closes the epoch (MPI-4.1 §12.7.3 allows both)");
+  config.add("window-watch", p.window_watch, {"auto", "all", "none"},
+             "window memory watched so that busy-waiting on it lets simulated time pass: auto (default) watches "
+             "window parts MPI allocates (MPI_Win_allocate, _allocate_shared) of at most 4096 bytes and "
+             "MPI_Win_create memory of at most 64 bytes (a flag) on the stack or in the program's globals; not "
+             "heap memory or data arrays, which the program fills and checks element by element and whose pages "
+             "the simulator and the MPI calls' frames share (every access traps: slow); all; none");
   config.add("report-messages", p.report_messages, "", "per-message records written to the report");
 }
 

@@ -229,8 +229,15 @@ int PMPI_Win_complete(MPI_Win win)
       [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.posted(*w, t); }); },
       describe_call(b, *w) + ", waiting for MPI_Win_post of rank(s) " + rank_list(*w, targets));
   engine.release_deferred(w->shared, w->me, true);
-  if (b.model().parameters().win_complete_remote)
+  if (b.model().parameters().win_complete_remote) {
     complete_operations(b, *w, targets);
+  } else {
+    // Local completion (MPI-4.1 §12.5.2): the data of gets must be here.
+    engine.block(
+        b.world(), {BlockedRma::Acks, w->shared, w->me, targets, false},
+        [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.fetched(*w, t); }); },
+        describe_call(b, *w) + ", waiting for the data of its gets from rank(s) " + rank_list(*w, targets));
+  }
   engine.complete(*w);
   w->access_group.reset();
   w->access_nocheck = false;

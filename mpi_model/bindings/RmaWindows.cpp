@@ -15,6 +15,8 @@
 #include "coll/Collectives.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -86,6 +88,35 @@ void place_shared_segment(rma::WindowShared& w)
   }
 }
 
+// Whether to watch a window part (--cfg window-watch). Watched pages trap on
+// every access, also by the simulator and by the MPI calls' own stack frames
+// sharing the page. MPI_Win_create memory on the heap shares its pages with
+// the simulator's data, and a data array on the stack with the frames of the
+// loops of MPI calls that use it; a large buffer is data that the program
+// initializes and checks element by element (one trap each). `auto` watches
+// memory MPI allocated up to a page (flags), and MPI_Win_create memory only
+// when it is a flag (at most kFlagBytes) on the stack or in the program's
+// globals.
+bool watch_part(const Binding& b, Flavor flavor, const void* base, std::int64_t size)
+{
+  constexpr std::int64_t kFlagBytes = 64;
+  constexpr std::int64_t kFlagPage = 4096;
+  const std::string& mode = b.model().parameters().window_watch;
+  if (mode != "auto")
+    return mode != "none";
+  if (flavor != Flavor::Create)
+    return size <= kFlagPage;
+  if (size > kFlagBytes)
+    return false;
+  auto address = reinterpret_cast<std::uintptr_t>(base);
+  auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  constexpr std::uintptr_t kStackReach = 1 << 20;  // the caller's frames lie just above ours
+  if (address > frame && address - frame < kStackReach)
+    return true;
+  Dl_info info{};
+  return dladdr(base, &info) != 0 && info.dli_fname;  // inside a loaded object: globals
+}
+
 int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
            void* baseptr, MPI_Win* win)
 {
@@ -106,9 +137,15 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, MPI_ERR_BASE, "null base for a window of " + std::to_string(size) + " bytes");
   if ((flavor == Flavor::Allocate || flavor == Flavor::Shared) && !baseptr)
     return b.error(comm, MPI_ERR_ARG, "null baseptr");
+  // The defaults of the window info keys (MPI-4.1 §12.2.1), then the user's.
   Info hints;
-  if (int err = info_contents(b, info, hints))
+  hints.set("no_locks", "false");
+  hints.set("accumulate_ordering", "rar,raw,war,waw");
+  hints.set("accumulate_ops", "same_op_no_op");
+  Info user;
+  if (int err = info_contents(b, info, user))
     return err;
+  hints.merge(user);
   if (flavor == Flavor::Shared) {
     auto* host = b.model().simulation().rank(b.world()).host();
     for (int w : parent->group->world_ranks())
@@ -151,7 +188,7 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, err, "the window's creation barrier failed");
   if (flavor == Flavor::Shared)
     place_shared_segment(*w->shared);
-  if (part.size > 0)
+  if (part.size > 0 && watch_part(b, flavor, part.base, part.size))
     part.watch = memory().watch(part.base, static_cast<std::size_t>(part.size),
                                 w->shared->name() + " (rank " + std::to_string(b.world()) + "'s part)");
   if (baseptr)

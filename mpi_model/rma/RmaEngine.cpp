@@ -69,7 +69,10 @@ bool RmaEngine::may_send(const WindowShared& w, const Operation& op) const
 
 void RmaEngine::send_operation(const std::shared_ptr<WindowShared>& w, const std::shared_ptr<Operation>& op)
 {
-  ++w->members[static_cast<size_t>(op->origin)].issued[static_cast<size_t>(op->target)];
+  MemberState& s = w->members[static_cast<size_t>(op->origin)];
+  ++s.issued[static_cast<size_t>(op->target)];
+  if (op->fetches())
+    ++s.fetching[static_cast<size_t>(op->target)];
   pack_origin(*op);
   send(w, MessageKind::Operation, op->origin, op->target, op);
 }
@@ -106,6 +109,11 @@ bool RmaEngine::acked(const Window& w, int target) const
 {
   const MemberState& s = w.shared->members[static_cast<size_t>(w.me)];
   return s.acked[static_cast<size_t>(target)] >= s.issued[static_cast<size_t>(target)];
+}
+
+bool RmaEngine::fetched(const Window& w, int target) const
+{
+  return w.shared->members[static_cast<size_t>(w.me)].fetching[static_cast<size_t>(target)] == 0;
 }
 
 bool RmaEngine::all_acked(const Window& w) const
@@ -269,7 +277,10 @@ void RmaEngine::on_arrival(Packet&& packet)
       // The origin's NIC writes the fetched data and notes the completion.
       Operation& op = *m->op;
       finish_at_origin(op);
-      ++w->members[static_cast<size_t>(op.origin)].acked[static_cast<size_t>(op.target)];
+      MemberState& s = w->members[static_cast<size_t>(op.origin)];
+      ++s.acked[static_cast<size_t>(op.target)];
+      if (op.fetches())
+        --s.fetching[static_cast<size_t>(op.target)];
       if (op.request) {
         op.request->state = RequestState::Complete;
         op.request->complete_time = simgrid::s4u::Engine::get_clock();

@@ -60,6 +60,8 @@ public:
   void release_deferred(const std::shared_ptr<WindowShared>& w, int me, bool closing);
   bool acked(const Window& w, int target) const;
   bool all_acked(const Window& w) const;
+  // Whether the fetched data of every operation to `target` arrived (local completion).
+  bool fetched(const Window& w, int target) const;
 
   // --- PSCW (MPI-4.1 §12.5.2) ---
   void post(Window& w, const Group& origins, bool nocheck);

@@ -53,13 +53,14 @@ struct LockRequest {
 // What each member's MPI library knows, by peer local rank.
 struct MemberState {
   explicit MemberState(int n)
-      : issued(n), acked(n), posts(n), access_epochs(n), grants(n), grants_used(n), unlock_acks(n),
+      : issued(n), acked(n), fetching(n), posts(n), access_epochs(n), grants(n), grants_used(n), unlock_acks(n),
         unlock_acks_used(n), completes(n), exposure_epochs(n), expected(n), applied(n)
   {
   }
   // --- as an origin ---
   std::vector<std::uint64_t> issued;         // operations sent to each target
   std::vector<std::uint64_t> acked;          // ... that the target has applied (remote completion)
+  std::vector<std::uint64_t> fetching;       // fetching operations (get...) to each target not replied yet
   std::vector<std::uint64_t> posts;          // MPI_Win_post notifications handled, from each target
   std::vector<std::uint64_t> access_epochs;  // PSCW access epochs opened to each target
   std::vector<std::uint64_t> grants;         // lock grants received from each target
