@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-#include <vector>
 
 namespace progsim::sim {
 
@@ -99,12 +98,12 @@ void OutputCapture::yield_point(int rank)
 {
   if (!active_)
     return;
+  if (tag_output_ || forwarding_due()) {
+    collect(rank);
+    return;
+  }
   std::fflush(stdout);  // no system call when the buffer is empty
   std::fflush(stderr);
-  if (tag_output_ || forwarding_due()) {
-    drain(out_, rank);
-    drain(err_, rank);
-  }
 }
 
 bool OutputCapture::forwarding_due()
