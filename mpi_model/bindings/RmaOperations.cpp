@@ -62,9 +62,9 @@ int target_address(const Binding& b, const Window& w, const OpArgs& a, const dt:
     char* covered = address + lo;
     for (bool advanced = true; advanced && covered < address + hi;) {
       advanced = false;
-      for (auto& [base, size] : part.attached)
-        if (covered >= base && covered < base + size) {
-          covered = base + size;
+      for (const rma::AttachedRegion& r : part.attached)
+        if (covered >= r.base && covered < r.base + r.size) {
+          covered = r.base + r.size;
           advanced = true;
         }
     }

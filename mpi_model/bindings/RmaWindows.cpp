@@ -309,7 +309,14 @@ int PMPI_Win_attach(MPI_Win win, void* base, MPI_Aint size)
     return window_error(b, *w, MPI_ERR_SIZE, "negative size " + std::to_string(size));
   if (size > 0 && !base)
     return window_error(b, *w, MPI_ERR_BASE, "null base");
-  w->shared->parts[static_cast<size_t>(w->me)].attached.emplace_back(static_cast<char*>(base), size);
+  rma::AttachedRegion region{static_cast<char*>(base), size, -1};
+  // Attached memory may be polled like any window memory; it is program
+  // memory of any size, so it is watched lazily (see watch_part).
+  if (size > 0 && b.model().parameters().window_watch != "none")
+    region.watch = memory().watch_lazily(base, static_cast<std::size_t>(size),
+                                         w->shared->name() + " (memory attached by rank " + std::to_string(b.world()) +
+                                             ")");
+  w->shared->parts[static_cast<size_t>(w->me)].attached.push_back(region);
   return MPI_SUCCESS;
 }
 
@@ -322,9 +329,10 @@ int PMPI_Win_detach(MPI_Win win, const void* base)
   if (w->shared->flavor != Flavor::Dynamic)
     return window_error(b, *w, MPI_ERR_RMA_FLAVOR, "MPI_Win_detach needs a window of MPI_Win_create_dynamic");
   auto& attached = w->shared->parts[static_cast<size_t>(w->me)].attached;
-  auto it = std::find_if(attached.begin(), attached.end(), [base](auto& r) { return r.first == base; });
+  auto it = std::find_if(attached.begin(), attached.end(), [base](auto& r) { return r.base == base; });
   if (it == attached.end())
     return window_error(b, *w, MPI_ERR_RMA_ATTACH, "no memory is attached at that base");
+  memory().unwatch(it->watch);
   attached.erase(it);
   return MPI_SUCCESS;
 }
@@ -363,6 +371,9 @@ int PMPI_Win_free(MPI_Win* win)
   if (part.watch >= 0)
     memory().unwatch(part.watch);
   part.watch = -1;
+  for (const rma::AttachedRegion& r : part.attached)  // still attached: freeing ends the exposure
+    memory().unwatch(r.watch);
+  part.attached.clear();
   if (part.memory.user)
     memory().free_shared(part.memory);
   if (++shared.released == shared.size() && shared.segment.user)

@@ -33,6 +33,13 @@ enum class Flavor { Create, Allocate, Dynamic, Shared };
 const char* to_string(Flavor flavor);
 int flavor_constant(Flavor flavor);  // MPI_WIN_FLAVOR_*
 
+// Memory attached to a dynamic window (MPI_Win_attach).
+struct AttachedRegion {
+  char* base = nullptr;
+  std::int64_t size = 0;
+  int watch = -1;  // MemoryWatch id: watched lazily (-1: not watched)
+};
+
 // One member's window memory. Every member's library reads it (one address
 // space), as the origin's NIC reads the registration of a real window.
 struct WindowPart {
@@ -40,8 +47,7 @@ struct WindowPart {
   std::int64_t size = 0;
   int disp_unit = 1;
   int watch = -1;  // MemoryWatch id (-1: not watched)
-  // Dynamic windows: the attached regions (base, size).
-  std::vector<std::pair<char*, std::int64_t>> attached;
+  std::vector<AttachedRegion> attached;  // dynamic windows
   sim::memory::SharedMemory memory;  // MPI_Win_allocate: this member's block
 };
 

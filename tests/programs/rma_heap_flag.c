@@ -5,10 +5,12 @@
  * The spin arms the lazy watches (memory-watch-arm), the next load traps and
  * rank 0 blocks as a poller: ~3 s of polling time. Under weak progress the
  * lock grant is a decoupled activity of rank 0, which never calls MPI while
- * it spins: deadlock naming the polled window and offset. */
+ * it spins: deadlock naming the polled window and offset. With the
+ * argument "dynamic" the buffer is attached to a dynamic window instead. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define N 256
@@ -22,7 +24,16 @@ int main(int argc, char** argv)
   volatile int* flags = malloc(N * sizeof(int));
   for (int i = 0; i < N; ++i)
     flags[i] = i;
-  MPI_Win_create((void*)flags, N * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  int dynamic = argc > 1 && strcmp(argv[1], "dynamic") == 0;
+  MPI_Aint target = 100; /* element 100: a displacement, or an address */
+  if (dynamic) {
+    MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_attach(win, (void*)flags, N * sizeof(int));
+    MPI_Get_address((void*)&flags[100], &target);
+    MPI_Bcast(&target, 1, MPI_AINT, 0, MPI_COMM_WORLD);
+  } else {
+    MPI_Win_create((void*)flags, N * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  }
   MPI_Barrier(MPI_COMM_WORLD);
   if (rank == 0) {
     for (int k = 0; k < 1000; ++k)
@@ -34,10 +45,12 @@ int main(int argc, char** argv)
   } else if (rank == 1) {
     sleep(3);
     MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
-    MPI_Put(&tag, 1, MPI_INT, 0, 100, 1, MPI_INT, win);
+    MPI_Put(&tag, 1, MPI_INT, 0, target, 1, MPI_INT, win);
     MPI_Win_unlock(0, win);
     printf("rank 1: unlocked at %.6f\n", MPI_Wtime());
   }
+  if (dynamic)
+    MPI_Win_detach(win, (void*)flags);
   MPI_Win_free(&win);
   free((void*)flags);
   MPI_Finalize();
