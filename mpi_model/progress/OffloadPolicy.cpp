@@ -76,13 +76,7 @@ public:
     return p_.nic_post_cost * static_cast<double>(later_messages);
   }
 
-  bool agents_busy() const override
-  {
-    for (const Nic& n : nics_)
-      if (n.working)
-        return true;
-    return false;
-  }
+  bool agents_busy() const override { return working_nics_ > 0; }
 
   void add_to_report(nlohmann::ordered_json& report) const override
   {
@@ -101,6 +95,8 @@ private:
   // latency has passed.
   void start_step(ProgressEngine& engine, Nic& nic, RankProgress& owner)
   {
+    if (!nic.working)
+      ++working_nics_;
     nic.working = true;
     simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock() + p_.nic_step_latency,
                                        [this, &engine, &nic, &owner] { finish_step(engine, nic, owner); });
@@ -116,6 +112,7 @@ private:
       return;
     }
     nic.working = false;
+    --working_nics_;
     // This step may have been the last thing that could happen. Cheap
     // test first: some rank not waiting means no deadlock.
     if (engine.all_ranks_waiting() && !watcher_ringing_) {
@@ -126,6 +123,7 @@ private:
 
   const ModelParameters& p_;
   std::vector<Nic> nics_;
+  std::size_t working_nics_ = 0;  // deadlock checks ask at every quiet moment: no scan of every NIC
   sg4::SemaphorePtr watcher_wakeup_;
   bool watcher_ringing_ = false;
 };

@@ -55,25 +55,19 @@ public:
       return;
     }
     Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
-    agent.busy = !agent.stopped;
+    set_busy(agent, !agent.stopped);
     wake_up(agent, owner.counters);
   }
 
   double call_overhead() const override { return p_.thread_lock_cost; }
 
-  bool agents_busy() const override
-  {
-    for (auto& a : agents_)
-      if (a->busy)
-        return true;
-    return false;
-  }
+  bool agents_busy() const override { return busy_agents_ > 0; }
 
   void on_rank_end(ProgressEngine& engine, int rank) override
   {
     Agent& agent = *agents_[static_cast<size_t>(rank)];
     agent.stopped = true;
-    agent.busy = false;
+    set_busy(agent, false);
     wake_up(agent, engine.rank(rank).counters);
   }
 
@@ -99,6 +93,13 @@ private:
     bool stopped = false;
   };
 
+  void set_busy(Agent& agent, bool busy)
+  {
+    if (agent.busy != busy)
+      busy ? ++busy_agents_ : --busy_agents_;
+    agent.busy = busy;
+  }
+
   double idle_fraction() const { return std::min(1.0, p_.thread_poll_cost / p_.thread_interval); }
 
   void wake_up(Agent& agent, ProgressCounters& c) const
@@ -121,7 +122,7 @@ private:
     const double interval = p_.thread_interval;
     for (;;) {
       if (owner.host_queue().empty()) {
-        agent.busy = false;
+        set_busy(agent, false);
         engine.check_deadlock();
         if (agent.stopped)
           return;
@@ -135,7 +136,7 @@ private:
         if (owner.host_queue().empty())
           continue;
       }
-      agent.busy = true;
+      set_busy(agent, true);
       // The thread notices new work at its next poll.
       double now = sg4::Engine::get_clock();
       double tick = std::ceil(now / interval) * interval;
@@ -156,6 +157,7 @@ private:
 
   const ModelParameters& p_;
   std::vector<std::unique_ptr<Agent>> agents_;
+  std::size_t busy_agents_ = 0;  // deadlock checks ask at every quiet moment: no scan of every agent
 };
 
 }  // namespace
