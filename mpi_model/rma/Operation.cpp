@@ -66,6 +66,8 @@ void pack_origin(Operation& op)
     case OpKind::CompareAndSwap: {
       if (op.op == ops::OpId::NoOp)
         return;  // MPI_NO_OP ignores the origin buffer (MPI-4.1 §12.3.4)
+      if (op.elements == 0)
+        return;  // zero count or a zero-size datatype: no element type either
       op.data.resize(element_bytes(op));
       with_memory(op.origin_addr, op.origin_count, *op.origin_type, false, [&] {
         dt::copy_typed(op.origin_addr, op.origin_count, *op.origin_type, op.data.data(), op.elements,
@@ -95,6 +97,8 @@ void apply_at_target(Operation& op)
       return;
     case OpKind::Accumulate:
     case OpKind::GetAccumulate: {
+      if (op.elements == 0)
+        return;
       // One element at a time, in index order: accumulates to one location
       // are atomic with respect to each other (MPI-4.1 §12.7.1).
       std::vector<std::byte> flat(element_bytes(op));
@@ -125,7 +129,7 @@ void apply_at_target(Operation& op)
 
 void finish_at_origin(Operation& op)
 {
-  if (!op.fetches() || !op.result_type)
+  if (!op.fetches() || !op.result_type || (op.kind != OpKind::Get && op.elements == 0))
     return;
   with_memory(op.result_addr, op.result_count, *op.result_type, true, [&] {
     if (op.kind == OpKind::Get) {

@@ -32,6 +32,14 @@ static void fence_put_get_accumulate(void)
   /* Everyone adds its rank+1 to element 1 of rank 0: sum over ranks. */
   int one = rank + 1;
   MPI_Accumulate(&one, 1, MPI_INT, 0, 1, 1, MPI_INT, MPI_SUM, win);
+  /* Accumulates of no data (a zero-size datatype, as MPICH's badrma) do nothing. */
+  MPI_Datatype empty;
+  MPI_Type_contiguous(0, MPI_INT, &empty);
+  MPI_Type_commit(&empty);
+  int ignored = 0;
+  MPI_Accumulate(&one, 1, empty, 0, 1, 1, empty, MPI_SUM, win);
+  MPI_Get_accumulate(&one, 1, empty, &ignored, 1, empty, 0, 1, 1, empty, MPI_SUM, win);
+  MPI_Type_free(&empty);
   int got[4] = {0};
   MPI_Get(got, 4, MPI_INT, right, 0, 1, stride2, win);
   MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
