@@ -1,9 +1,10 @@
-# Program tests of process topologies and the blocking neighborhood
-# collectives (MPI-4.1 chapter 8). Each program counts its failed checks and
-# prints "rank R: NAME ok (N checks)" on every rank when none failed (it
-# aborts otherwise). Every test runs under the weak and the ideal policies.
+# Program tests of process topologies and the neighborhood collectives
+# (MPI-4.1 chapter 8). Each program counts its failed checks and prints
+# "rank R: NAME ok (N checks)" on every rank when none failed (it aborts
+# otherwise). Every test runs under the weak and the ideal policies at least.
 
-foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock topo_ineighbor)
+foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock topo_ineighbor
+          topo_pneighbor)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -70,5 +71,17 @@ foreach(policy thread offload ideal)
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "rank 0: topo_ineighbor ok" --stdout-regex "rank 11: topo_ineighbor ok"
            --stdout-regex "rank 0: MPI_Wait after the computation took 0 us"
+    RUN -n 12 --progress ${policy})
+endforeach()
+
+# Persistent neighborhood collectives (MPI_Neighbor_*_init, MPI-4.1 §8.8):
+# all five on a Cartesian grid with MPI_PROC_NULL borders and on a
+# distributed graph with repeated and self edges, each started four times
+# with new send data (MPI_Start/MPI_Wait and MPI_Startall/MPI_Waitall, once
+# around a blocking MPI_Neighbor_allgather); MPI_IN_PLACE refused.
+foreach(policy weak thread offload ideal)
+  progsim_program_test(topo.pneighbor.${policy} PROGRAM topo_pneighbor
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: topo_pneighbor ok" --stdout-regex "rank 11: topo_pneighbor ok"
     RUN -n 12 --progress ${policy})
 endforeach()
