@@ -6,7 +6,8 @@
 // the schedule as every collective does (coll/ScheduleRunner.hpp): blocking
 // (the rank waits inside the call and takes part in deadlock detection),
 // nonblocking (a request progressed as the policy lets it) or persistent
-// (each MPI_Start runs the schedule again).
+// (each MPI_Start runs the schedule again). As for every collective, the
+// sends follow --cfg coll-sync (MPI-4.1 §6.14: synchronizing or not).
 #pragma once
 
 #include "coll/Schedule.hpp"
