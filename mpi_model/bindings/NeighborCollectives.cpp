@@ -95,18 +95,29 @@ std::byte* at(const void* base, std::int64_t byte_offset)
   return static_cast<std::byte*>(const_cast<void*>(base)) + byte_offset;
 }
 
-// `count` elements of `type` at element offset displs[i] (or i * count
-// when displs is null) of `base`, one block per neighbour.
-std::vector<RecvBlock> blocks(const NeighborCall& call, const void* base, int n, const int* counts, int count,
-                              const int* displs, MPI_Datatype type)
+// `count` elements of `type` at element offset i * count of `base`, one
+// block per neighbour (allgather, alltoall).
+std::vector<RecvBlock> uniform_blocks(const NeighborCall& call, const void* base, int n, std::int64_t count,
+                                      MPI_Datatype type)
 {
   std::int64_t extent = extent_of(call, type);
   std::vector<RecvBlock> out;
-  for (int i = 0; i < n; ++i) {
-    std::int64_t c = counts ? counts[i] : count;
-    std::int64_t offset = displs ? static_cast<std::int64_t>(displs[i]) * extent : i * c * extent;
-    out.push_back({at(base, offset), c, type});
-  }
+  for (int i = 0; i < n; ++i)
+    out.push_back({at(base, i * count * extent), count, type});
+  return out;
+}
+
+// counts[i] elements of `type` at element offset displs[i] of `base` (the v
+// forms). Count: int or MPI_Count, Displ: int or MPI_Aint (the large-count
+// "_c" procedures, MPI-4.1 §19.2).
+template <class Count, class Displ>
+std::vector<RecvBlock> blocks(const NeighborCall& call, const void* base, int n, const Count* counts,
+                              const Displ* displs, MPI_Datatype type)
+{
+  std::int64_t extent = extent_of(call, type);
+  std::vector<RecvBlock> out;
+  for (int i = 0; i < n; ++i)
+    out.push_back({at(base, static_cast<std::int64_t>(displs[i]) * extent), counts[i], type});
   return out;
 }
 
@@ -164,8 +175,8 @@ int run(NeighborCall& call)
 
 // --- one preparation per collective: checks and the blocks ------------------
 
-int prepare_allgather(NeighborCall& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                      int recvcount, MPI_Datatype recvtype)
+int prepare_allgather(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype)
 {
   if (int err = begin(call, sendbuf, recvbuf))
     return err;
@@ -174,12 +185,13 @@ int prepare_allgather(NeighborCall& call, const void* sendbuf, int sendcount, MP
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
   call.x.sends.assign(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
-  call.x.recvs = blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype);
+  call.x.recvs = uniform_blocks(call, recvbuf, call.indegree(), recvcount, recvtype);
   return MPI_SUCCESS;
 }
 
-int prepare_allgatherv(NeighborCall& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                       const int recvcounts[], const int displs[], MPI_Datatype recvtype)
+template <class Count, class Displ>
+int prepare_allgatherv(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, const Count recvcounts[], const Displ displs[], MPI_Datatype recvtype)
 {
   if (int err = begin(call, sendbuf, recvbuf))
     return err;
@@ -189,15 +201,15 @@ int prepare_allgatherv(NeighborCall& call, const void* sendbuf, int sendcount, M
     return err;
   if (int err = check_array(call, displs, call.indegree(), "displs"))
     return err;
-  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, 0, displs, recvtype);
+  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, displs, recvtype);
   if (int err = check_blocks(call, call.x.recvs))
     return err;
   call.x.sends.assign(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
   return MPI_SUCCESS;
 }
 
-int prepare_alltoall(NeighborCall& call, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                     int recvcount, MPI_Datatype recvtype)
+int prepare_alltoall(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype)
 {
   if (int err = begin(call, sendbuf, recvbuf))
     return err;
@@ -205,13 +217,14 @@ int prepare_alltoall(NeighborCall& call, const void* sendbuf, int sendcount, MPI
     return err;
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
-  call.x.sends = as_sends(blocks(call, sendbuf, call.outdegree(), nullptr, sendcount, nullptr, sendtype));
-  call.x.recvs = blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype);
+  call.x.sends = as_sends(uniform_blocks(call, sendbuf, call.outdegree(), sendcount, sendtype));
+  call.x.recvs = uniform_blocks(call, recvbuf, call.indegree(), recvcount, recvtype);
   return MPI_SUCCESS;
 }
 
-int prepare_alltoallv(NeighborCall& call, const void* sendbuf, const int sendcounts[], const int sdispls[],
-                      MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
+template <class Count, class Displ>
+int prepare_alltoallv(NeighborCall& call, const void* sendbuf, const Count sendcounts[], const Displ sdispls[],
+                      MPI_Datatype sendtype, void* recvbuf, const Count recvcounts[], const Displ rdispls[],
                       MPI_Datatype recvtype)
 {
   if (int err = begin(call, sendbuf, recvbuf))
@@ -224,15 +237,16 @@ int prepare_alltoallv(NeighborCall& call, const void* sendbuf, const int sendcou
     return err;
   if (int err = check_array(call, rdispls, call.indegree(), "rdispls"))
     return err;
-  call.x.sends = as_sends(blocks(call, sendbuf, call.outdegree(), sendcounts, 0, sdispls, sendtype));
-  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, 0, rdispls, recvtype);
+  call.x.sends = as_sends(blocks(call, sendbuf, call.outdegree(), sendcounts, sdispls, sendtype));
+  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, rdispls, recvtype);
   if (int err = check_blocks(call, call.x.sends))
     return err;
   return check_blocks(call, call.x.recvs);
 }
 
-int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                      const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+template <class Count>
+int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const Count sendcounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype sendtypes[], void* recvbuf, const Count recvcounts[], const MPI_Aint rdispls[],
                       const MPI_Datatype recvtypes[])
 {
   if (int err = begin(call, sendbuf, recvbuf))
@@ -258,36 +272,41 @@ int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const int sendcou
 }  // namespace
 
 // The three forms of MPI_Neighbor_<name>; `params` are its parameters before
-// the communicator, `args` their names.
+// the communicator, `args` their names. `suffix` is empty or _c: the
+// large-count procedures (MPI-4.1 §19.2) share the preparation, whose count
+// and displacement parameters are wide enough for both.
 #define PROGSIM_UNPACK(...) __VA_ARGS__
-#define PROGSIM_NEIGHBOR_COLLECTIVE(name, params, args)                                                          \
-  extern "C" int PMPI_Neighbor_##name(PROGSIM_UNPACK params, MPI_Comm comm)                                     \
-  {                                                                                                              \
-    Binding b("MPI_Neighbor_" #name);                                                                            \
-    NeighborCall call{b, comm, Form::Blocking};                                                                  \
-    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                      \
-      return err;                                                                                                \
-    return run(call);                                                                                            \
-  }                                                                                                              \
-  extern "C" int PMPI_Ineighbor_##name(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)              \
-  {                                                                                                              \
-    Binding b("MPI_Ineighbor_" #name);                                                                           \
-    NeighborCall call{b, comm, Form::Nonblocking, request};                                                      \
-    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                      \
-      return err;                                                                                                \
-    return run(call);                                                                                            \
-  }                                                                                                              \
-  extern "C" int PMPI_Neighbor_##name##_init(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info, MPI_Request* request) \
-  {                                                                                                              \
-    Binding b("MPI_Neighbor_" #name "_init");                                                                    \
-    NeighborCall call{b, comm, Form::Persistent, request};                                                       \
-    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                      \
-      return err;                                                                                                \
-    return run(call);                                                                                            \
-  }                                                                                                              \
-  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name)                                                                         \
-  PROGSIM_MPI_ALIAS(MPI_Ineighbor_##name)                                                                        \
-  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name##_init)
+#define PROGSIM_NEIGHBOR_FORMS(name, suffix, params, args)                                                           \
+  extern "C" int PMPI_Neighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm)                                  \
+  {                                                                                                                  \
+    Binding b("MPI_Neighbor_" #name #suffix);                                                                        \
+    NeighborCall call{b, comm, Form::Blocking};                                                                      \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  extern "C" int PMPI_Ineighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)           \
+  {                                                                                                                  \
+    Binding b("MPI_Ineighbor_" #name #suffix);                                                                       \
+    NeighborCall call{b, comm, Form::Nonblocking, request};                                                          \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  extern "C" int PMPI_Neighbor_##name##_init##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info,                 \
+                                                     MPI_Request* request)                                             \
+  {                                                                                                                  \
+    Binding b("MPI_Neighbor_" #name "_init" #suffix);                                                                \
+    NeighborCall call{b, comm, Form::Persistent, request};                                                           \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name##suffix)                                                                     \
+  PROGSIM_MPI_ALIAS(MPI_Ineighbor_##name##suffix)                                                                    \
+  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name##_init##suffix)
+#define PROGSIM_NEIGHBOR_COLLECTIVE(name, params, args) PROGSIM_NEIGHBOR_FORMS(name, , params, args)
+#define PROGSIM_NEIGHBOR_COLLECTIVE_C(name, params, args) PROGSIM_NEIGHBOR_FORMS(name, _c, params, args)
 
 PROGSIM_NEIGHBOR_COLLECTIVE(allgather,
                             (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -310,3 +329,27 @@ PROGSIM_NEIGHBOR_COLLECTIVE(alltoallw,
                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]),
                             (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
+
+// The large-count procedures (MPI-4.1 §19.2).
+PROGSIM_NEIGHBOR_COLLECTIVE_C(allgather,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               MPI_Count recvcount, MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(allgatherv,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoall,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               MPI_Count recvcount, MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoallv,
+                              (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], MPI_Datatype recvtype),
+                              (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoallw,
+                              (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]),
+                              (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
