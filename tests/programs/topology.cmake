@@ -54,6 +54,16 @@ foreach(policy weak ideal)
            --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall \\(a collective partner\\)"
            --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
     RUN -n 4 --progress ${policy})
+
+  # The same with a persistent MPI_Neighbor_alltoall_init request that rank
+  # 3 never starts: its neighbours wait in MPI_Wait for its blocks.
+  progsim_program_test(topo.neighbor_deadlock_persistent.${policy} PROGRAM topo_deadlock
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall_init\\(comm=[^)]*\\), waiting for a message from rank 3"
+           --stderr-regex "rank 2: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall_init"
+           --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall_init \\(a collective partner\\)"
+           --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
+    RUN -n 4 --progress ${policy} PROGRAM_ARGS persistent)
 endforeach()
 
 # Nonblocking neighborhood collectives: five outstanding on one grid (data
