@@ -3,8 +3,9 @@
 # the same run: bench/programs/allreduce.c (R x MPI_Allreduce of one double)
 # on N ranks, with progsim under every progress policy and with smpirun, on
 # the same platform with the same placement (K consecutive ranks per host).
-# Prints each run's host wall time (/usr/bin/time) and the simulated time
-# rank 0 printed; failed or timed-out runs stay in the table.
+# Prints each run's host wall time and CPU time (user + system, less
+# sensitive to other load; /usr/bin/time) and the simulated time rank 0
+# printed; failed or timed-out runs stay in the table.
 set -uo pipefail
 
 usage() {
@@ -86,12 +87,12 @@ if [ $want_smpi = 1 ]; then
 fi
 
 results="$out/results.tsv"
-printf 'tool\tpolicy\tranks\tper_host\twall_s\tmaxrss_kib\tsim_time\tstatus\tload1\n' >"$results"
+printf 'tool\tpolicy\tranks\tper_host\twall_s\tmaxrss_kib\tsim_time\tstatus\tload1\tcpu_s\n' >"$results"
 run_one() {  # TOOL POLICY N K -- COMMAND...
   local tool=$1 policy=$2 n=$3 k=$4
   shift 5
   local id="$tool-$policy-n$n"
-  local log="$out/logs/$id" load1 rc wall="" user sys rss="" status sim
+  local log="$out/logs/$id" load1 rc wall="" user="" sys="" rss="" status sim cpu="?"
   load1=$(cut -d' ' -f1 /proc/loadavg)
   echo "$*" >"$log.cmd"
   note "$id: $*"
@@ -103,9 +104,10 @@ run_one() {  # TOOL POLICY N K -- COMMAND...
   elif [ "$rc" = 0 ]; then status=ok
   else status="FAILED($rc)"; fi
   sim=$(grep -E '^[0-9]+\.[0-9]+$' "$log.stdout" | tail -1)
+  [ -n "$user" ] && cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
   note "$id: $status wall=${wall}s sim=${sim:-?}"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$policy" "$n" "$k" "${wall:-?}" "${rss:-?}" \
-    "${sim:--}" "$status" "$load1" >>"$results"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$tool" "$policy" "$n" "$k" "${wall:-?}" "${rss:-?}" \
+    "${sim:--}" "$status" "$load1" "$cpu" >>"$results"
 }
 
 for c in $cases; do
@@ -120,7 +122,7 @@ for c in $cases; do
   fi
   if [ $want_smpi = 1 ]; then
     if [ -n "$smpi_missing" ]; then
-      printf 'smpi\t-\t%s\t%s\t-\t-\t-\tSKIPPED(%s)\t-\n' "$n" "$k" "$smpi_missing" >>"$results"
+      printf 'smpi\t-\t%s\t%s\t-\t-\t-\tSKIPPED(%s)\t-\t-\n' "$n" "$k" "$smpi_missing" >>"$results"
     else
       run_one smpi - "$n" "$k" -- smpirun -np "$n" -platform "$platform" -hostfile "$hostfile" \
         --cfg=smpi/privatization:no --cfg=smpi/simulate-computation:no "$out/allreduce.smpi" "$rounds" \
@@ -137,18 +139,22 @@ done
   awk -F'\t' 'NR > 1 {
       key = $3
       if (!(key in seen)) { seen[key] = 1; order[++m] = key }
-      if ($1 == "smpi" && $8 == "ok") smpi[key] = $5
-      rows[key] = rows[key] sprintf("%-8s %-8s %6s %9s %10s %12s %s (load %s)\n", $1, $2, $3, $4, $5, $7, $8, $9)
-      if ($1 == "progsim") prog[key] = prog[key] " " $2 "=" $5
+      if ($1 == "smpi" && $8 == "ok") { smpi[key] = $5; smpi_cpu[key] = $10 }
+      rows[key] = rows[key] sprintf("%-8s %-8s %6s %9s %10s %10s %12s %s (load %s)\n", $1, $2, $3, $4, $5, $10, $7, $8, $9)
+      if ($1 == "progsim") { prog[key] = prog[key] " " $2 "=" $5; progcpu[key] = progcpu[key] " " $2 "=" $10 }
     }
     END {
-      printf "%-8s %-8s %6s %9s %10s %12s %s\n", "tool", "policy", "ranks", "per host", "wall s", "simulated s", "status"
+      printf "%-8s %-8s %6s %9s %10s %10s %12s %s\n", "tool", "policy", "ranks", "per host", "wall s", "CPU s", "simulated s", "status"
       for (i = 1; i <= m; i++) {
         k = order[i]; printf "%s", rows[k]
         if (k in smpi) {
           n = split(prog[k], p, " ")
           line = "  progsim / SMPI wall time:"
           for (j = 1; j <= n; j++) { split(p[j], kv, "="); if (kv[2] != "?") line = line sprintf(" %s %.2f", kv[1], kv[2] / smpi[k]) }
+          print line
+          n = split(progcpu[k], p, " ")
+          line = "  progsim / SMPI CPU time: "
+          for (j = 1; j <= n; j++) { split(p[j], kv, "="); if (kv[2] != "?" && smpi_cpu[k] > 0) line = line sprintf(" %s %.2f", kv[1], kv[2] / smpi_cpu[k]) }
           print line
         }
       }

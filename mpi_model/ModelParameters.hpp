@@ -27,6 +27,7 @@ struct ModelParameters {
   // NIC offload
   double nic_step_latency = 500e-9;   // time the NIC takes for one protocol step
   long long nic_match_entries = 512;  // posted receives the NIC can match; beyond, the host does
+  double nic_post_cost = 300e-9;      // host CPU to write one operation descriptor to the NIC
 
   // Collectives: implementation freedoms and algorithm overrides
   coll::CollectiveParameters coll;

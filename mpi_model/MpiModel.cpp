@@ -81,6 +81,9 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("nic-step-latency", p.nic_step_latency, "s", "offload: time the NIC needs for one protocol step");
   config.add("nic-match-entries", p.nic_match_entries, "",
              "offload: posted receives the NIC can match; beyond, matching falls back to the host");
+  config.add("nic-post-cost", p.nic_post_cost, "s",
+             "offload: host CPU time to write one operation descriptor to the NIC (a collective's later rounds "
+             "are all written when it starts; descriptor write + doorbell, as ibv_post_send or PtlTriggeredPut)");
   coll::register_collective_parameters(config, p.coll);
   config.add("win-start-blocks", p.win_start_blocks,
              "MPI_Win_start blocks until every target of the access epoch posted (MPI-4.1 §12.5.2 allows both); "
@@ -170,6 +173,7 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
                      {"nic", c.chunks_by_nic},
                      {"immediate", c.chunks_immediate},
                      {"host_fallback", c.chunks_to_host_fallback}};
+  entry["nic_descriptors"] = c.nic_descriptors;
   entry["progress_thread_cpu"] = c.thread_cpu;
   entry["progress_thread_polls"] = c.thread_polls;
 }

@@ -27,6 +27,11 @@ void register_runtime_parameters(Config& config, RuntimeParameters& p)
   config.add("watchdog", p.watchdog, "s",
              "host CPU time a rank may run user code without an MPI call or a watched-memory access before "
              "the run ends as stuck (0: off); such a run is marked non-deterministic");
+  config.add("memory-watch-arm", p.memory_watch_arm, "s",
+             "host CPU time a rank may run user code without an MPI call or a watched-memory access before "
+             "the lazily watched memory (large or heap windows, see window-watch) is watched too, so that a "
+             "loop polling it blocks; 0: never (needs the watchdog on). A run where this happened is marked "
+             "non-deterministic");
 }
 
 }  // namespace progsim::sim

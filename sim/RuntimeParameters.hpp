@@ -18,6 +18,7 @@ struct RuntimeParameters {
   bool memory_watch = true;        // trap accesses to watched memory (sim/memory)
   long long memory_poll_repeats = 1; // unchanged re-reads at one instruction before a poll blocks
   double watchdog = 30;            // host CPU seconds of user code without MPI before `stuck`; 0: off
+  double memory_watch_arm = 0.05;  // host CPU seconds of such user code before lazy watches are armed; 0: never
 };
 
 // Declares the fields above in the --cfg table, with units and meanings.

@@ -57,9 +57,19 @@ int target_address(const Binding& b, const Window& w, const OpArgs& a, const dt:
     address = reinterpret_cast<char*>(a.disp);
     if (hi <= lo)
       return MPI_SUCCESS;
-    for (auto& [base, size] : part.attached)
-      if (address + lo >= base && address + hi <= base + size)
-        return MPI_SUCCESS;
+    // The data may span adjacent attached regions (MPICH's
+    // win_dynamic_rma_flush_get puts across two): walk from region to region.
+    char* covered = address + lo;
+    for (bool advanced = true; advanced && covered < address + hi;) {
+      advanced = false;
+      for (auto& [base, size] : part.attached)
+        if (covered >= base && covered < base + size) {
+          covered = base + size;
+          advanced = true;
+        }
+    }
+    if (covered >= address + hi)
+      return MPI_SUCCESS;
     return window_error(b, w, MPI_ERR_RMA_RANGE,
                         "the target data is not inside memory attached by rank " + std::to_string(a.target));
   }

@@ -94,27 +94,31 @@ void place_shared_segment(rma::WindowShared& w)
 // the simulator's data, and a data array on the stack with the frames of the
 // loops of MPI calls that use it; a large buffer is data that the program
 // initializes and checks element by element (one trap each). `auto` watches
-// memory MPI allocated up to a page (flags), and MPI_Win_create memory only
+// memory MPI allocated up to a page (flags), and MPI_Win_create memory
 // when it is a flag (at most kFlagBytes) on the stack or in the program's
-// globals.
-bool watch_part(const Binding& b, Flavor flavor, const void* base, std::int64_t size)
+// globals; the rest lazily: only once a rank seems to spin
+// (MemoryWatch::watch_lazily, --cfg memory-watch-arm).
+enum class PartWatch { None, Now, Lazily };
+
+PartWatch watch_part(const Binding& b, Flavor flavor, const void* base, std::int64_t size)
 {
   constexpr std::int64_t kFlagBytes = 64;
   constexpr std::int64_t kFlagPage = 4096;
   const std::string& mode = b.model().parameters().window_watch;
   if (mode != "auto")
-    return mode != "none";
+    return mode == "none" ? PartWatch::None : PartWatch::Now;
   if (flavor != Flavor::Create)
-    return size <= kFlagPage;
+    return size <= kFlagPage ? PartWatch::Now : PartWatch::Lazily;
   if (size > kFlagBytes)
-    return false;
+    return PartWatch::Lazily;
   auto address = reinterpret_cast<std::uintptr_t>(base);
   auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   constexpr std::uintptr_t kStackReach = 1 << 20;  // the caller's frames lie just above ours
   if (address > frame && address - frame < kStackReach)
-    return true;
+    return PartWatch::Now;
   Dl_info info{};
-  return dladdr(base, &info) != 0 && info.dli_fname;  // inside a loaded object: globals
+  bool global = dladdr(base, &info) != 0 && info.dli_fname;  // inside a loaded object
+  return global ? PartWatch::Now : PartWatch::Lazily;
 }
 
 int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
@@ -188,9 +192,14 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, err, "the window's creation barrier failed");
   if (flavor == Flavor::Shared)
     place_shared_segment(*w->shared);
-  if (part.size > 0 && watch_part(b, flavor, part.base, part.size))
-    part.watch = memory().watch(part.base, static_cast<std::size_t>(part.size),
-                                w->shared->name() + " (rank " + std::to_string(b.world()) + "'s part)");
+  std::string part_name = w->shared->name() + " (rank " + std::to_string(b.world()) + "'s part)";
+  switch (part.size > 0 ? watch_part(b, flavor, part.base, part.size) : PartWatch::None) {
+    case PartWatch::None: break;
+    case PartWatch::Now: part.watch = memory().watch(part.base, static_cast<std::size_t>(part.size), part_name); break;
+    case PartWatch::Lazily:
+      part.watch = memory().watch_lazily(part.base, static_cast<std::size_t>(part.size), part_name);
+      break;
+  }
   if (baseptr)
     *static_cast<void**>(baseptr) = part.base;
   w->size_attribute = part.size;

@@ -1,6 +1,8 @@
 #include "coll/ScheduleRunner.hpp"
 
 #include "bindings/Binding.hpp"
+#include "progress/ProgressEngine.hpp"
+#include "sim/Rank.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -39,8 +41,22 @@ int ScheduleRunner::start()
     error_ = err;
     schedule_ = Schedule();
   }
+  charge_setup();
   run();
   return MPI_SUCCESS;
+}
+
+void ScheduleRunner::charge_setup()
+{
+  std::size_t later = 0;
+  const std::vector<Round>& rounds = schedule_.rounds();
+  for (std::size_t i = 1; i < rounds.size(); ++i)
+    later += rounds[i].messages.size();
+  if (later == 0)
+    return;
+  RankProgress& owner = MpiModel::instance().rank_progress(request_.owner);
+  double cost = MpiModel::instance().progress().policy().collective_setup_cost(owner, later);
+  owner.sim_rank().clock().charge_cpu(cost);
 }
 
 void ScheduleRunner::post(const Round& round)

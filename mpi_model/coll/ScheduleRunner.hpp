@@ -38,6 +38,8 @@ public:
 private:
   // Runs rounds until one waits for its messages, or the schedule ends.
   void run();
+  // The progress policy's host cost of starting the schedule.
+  void charge_setup();
   void post(const Round& round);
   void message_done();
   void finish();

@@ -3,7 +3,10 @@
 // nic-step-latency each, without the host CPU. Its matching table holds
 // nic-match-entries posted receives; when a rank has more, matching falls
 // back to the host (weak progress). Unexpected messages are matched by the
-// host when the receive is posted, as always.
+// host when the receive is posted, as always. Collectives are offloaded as
+// triggered operations (Portals 4, CORE-Direct): the NIC starts a round when
+// the previous one completed, but the host must have written every round's
+// message descriptors when the collective started, at nic-post-cost each.
 //
 // A NIC is a queue and a clock, not an actor: the step in hand ends with a
 // SimGrid kernel timer nic-step-latency after it started, and its effects
@@ -67,6 +70,12 @@ public:
       start_step(engine, nic, owner);
   }
 
+  double collective_setup_cost(RankProgress& owner, std::size_t later_messages) override
+  {
+    owner.counters.nic_descriptors += later_messages;
+    return p_.nic_post_cost * static_cast<double>(later_messages);
+  }
+
   bool agents_busy() const override
   {
     for (const Nic& n : nics_)
@@ -77,7 +86,9 @@ public:
 
   void add_to_report(nlohmann::ordered_json& report) const override
   {
-    report["nic"] = {{"step_latency", p_.nic_step_latency}, {"match_entries", p_.nic_match_entries}};
+    report["nic"] = {{"step_latency", p_.nic_step_latency},
+                     {"match_entries", p_.nic_match_entries},
+                     {"post_cost", p_.nic_post_cost}};
   }
 
 private:

@@ -30,6 +30,12 @@ public:
   virtual void on_rank_progress_point(RankProgress&) {}
   // Extra CPU seconds every MPI call costs under this policy (locks).
   virtual double call_overhead() const { return 0; }
+  // Host CPU seconds `owner` spends when a collective schedule starts whose
+  // rounds after the first hold `later_messages` messages. Policies whose
+  // agents post each round when they run it (coll.next_round, chunk-cost)
+  // pay nothing here; a NIC cannot create operations, so under offload the
+  // host writes all of them to the NIC up front (triggered operations).
+  virtual double collective_setup_cost(RankProgress& /*owner*/, std::size_t /*later_messages*/) { return 0; }
   // Whether an agent has work queued or in hand (deadlock detection).
   virtual bool agents_busy() const = 0;
   // A rank ended: its agents may stop.

@@ -28,6 +28,7 @@ struct ProgressCounters {
   std::uint64_t chunks_by_nic = 0;
   std::uint64_t chunks_immediate = 0;
   std::uint64_t chunks_to_host_fallback = 0;  // offload: chunks the NIC could not take
+  std::uint64_t nic_descriptors = 0;  // offload: collective messages the host wrote to the NIC up front
   double blocked_time = 0;         // simulated seconds spent blocked inside MPI
   double thread_cpu = 0;           // CPU seconds used by the progress thread
   std::uint64_t thread_polls = 0;

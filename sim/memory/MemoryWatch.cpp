@@ -46,6 +46,9 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
     r.wakeup = sg4::Semaphore::create(0);
   descriptions_.assign(kMaxWatches, std::string());
   active_watches_ = 0;
+  lazy_watches_ = 0;
+  lazy_armed_ = false;
+  lazy_users_ = 0;
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
@@ -55,7 +58,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   if (enabled_)
     FaultHandler::install(&MemoryWatch::current_user_rank);
   if (watchdog)
-    Watchdog::start(simulation, parameters.watchdog);
+    Watchdog::start(simulation, parameters.watchdog, enabled_ ? parameters.memory_watch_arm : 0);
   started_ = true;
 }
 
@@ -83,12 +86,30 @@ int MemoryWatch::watch(const void* address, std::size_t bytes, std::string descr
   return id;
 }
 
+int MemoryWatch::watch_lazily(const void* address, std::size_t bytes, std::string description)
+{
+  if (!enabled_ || !address || bytes == 0)
+    return -1;
+  int id = WatchTable::add_lazy(reinterpret_cast<std::uintptr_t>(address), bytes);
+  if (id >= 0) {
+    descriptions_[static_cast<std::size_t>(id)] = std::move(description);
+    ++lazy_watches_;
+    if (lazy_armed_) {
+      WatchTable::arm(id);
+      ++active_watches_;
+    }
+  }
+  return id;
+}
+
 void MemoryWatch::unwatch(int watch)
 {
   if (watch < 0 || watch >= kMaxWatches)
     return;
   if (WatchTable::entry(watch).active)
     --active_watches_;
+  if (WatchTable::entry(watch).lazy)
+    --lazy_watches_;
   WatchTable::remove(watch);
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
@@ -100,7 +121,7 @@ int MemoryWatch::unwatch_at(const void* address)
   int removed = 0;
   for (int i = 0; i < kMaxWatches; ++i) {
     const WatchEntry& e = WatchTable::entry(i);
-    if (e.active && e.base == reinterpret_cast<std::uintptr_t>(address)) {
+    if ((e.active || e.lazy) && e.base == reinterpret_cast<std::uintptr_t>(address)) {
       unwatch(i);
       ++removed;
     }
@@ -118,7 +139,7 @@ void MemoryWatch::free_shared(SharedMemory& memory)
   auto lo = reinterpret_cast<std::uintptr_t>(memory.user);
   for (int i = 0; i < kMaxWatches; ++i) {
     const WatchEntry& e = WatchTable::entry(i);
-    if (e.active && e.base >= lo && e.base < lo + memory.mapped)
+    if ((e.active || e.lazy) && e.base >= lo && e.base < lo + memory.mapped)
       unwatch(i);
   }
   free_shared_memory(memory);
@@ -159,6 +180,8 @@ void MemoryWatch::enter_mpi(int rank, const void* frame)
   if (!enabled_ || rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
     return;
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  if (rw.relies_on_lazy)
+    release_lazy(rw);
   if (rw.mpi_depth++ > 0 || active_watches_ == 0)
     return;
   // The library's frames lie below `frame`; 256 KiB is deeper than it goes.
@@ -200,6 +223,53 @@ void MemoryWatch::deliver_pending()
     wake_pollers();
 }
 
+// In the rank that the watchdog found spinning (normal context).
+void MemoryWatch::arm_lazy(int rank)
+{
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  ++rw.lazy_arms;
+  rely_on_lazy(rw);
+  if (lazy_armed_)
+    return;
+  lazy_armed_ = true;
+  simulation_->mark_nondeterministic();
+  for (int i = 0; i < kMaxWatches; ++i)
+    if (WatchTable::entry(i).lazy && !WatchTable::entry(i).active) {
+      WatchTable::arm(i);
+      ++active_watches_;
+    }
+  // Pages that ranks inside MPI hold open stay open until they leave.
+  for (std::uintptr_t page : held_open_)
+    WatchTable::open(page);
+}
+
+void MemoryWatch::rely_on_lazy(RankWatch& rw)
+{
+  if (rw.relies_on_lazy)
+    return;
+  rw.relies_on_lazy = true;
+  ++lazy_users_;
+}
+
+void MemoryWatch::release_lazy(RankWatch& rw)
+{
+  rw.relies_on_lazy = false;
+  if (--lazy_users_ > 0 || !lazy_armed_)
+    return;
+  lazy_armed_ = false;
+  for (int i = 0; i < kMaxWatches; ++i)
+    if (WatchTable::entry(i).lazy && WatchTable::entry(i).active) {
+      WatchTable::disarm(i);
+      --active_watches_;
+    }
+}
+
+bool MemoryWatch::lazy_watches_unarmed()
+{
+  const MemoryWatch& self = instance();
+  return self.lazy_watches_ > 0 && !self.lazy_armed_;
+}
+
 void MemoryWatch::wake_pollers()
 {
   // In rank order, so that runs are deterministic.
@@ -237,6 +307,7 @@ void MemoryWatch::add_rank_to_report(int rank, nlohmann::ordered_json& entry) co
   entry["memory_polls"] = rw.polls;
   entry["memory_polls_blocked"] = rw.blocks;
   entry["memory_writes"] = rw.writes;
+  entry["memory_lazy_arms"] = rw.lazy_arms;
   if (rw.polling)
     entry["polling_on"] = {{"watch", rw.poll.description}, {"offset", rw.poll.offset}, {"since", rw.poll.since}};
 }
@@ -277,6 +348,7 @@ void MemoryWatch::on_trap(const TrapRequest& request)
   ++rw.traps;
   switch (request.kind) {
     case TrapKind::Watchdog: Watchdog::fire(request.rank, request.pc); break;
+    case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();
@@ -333,6 +405,8 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   rw.poll.since = sg4::Engine::get_clock();
   rw.poll.pc = pc;
   ++rw.blocks;
+  if (WatchTable::entry(watch).lazy)
+    rely_on_lazy(rw);  // disarming now would leave it waiting for writes nobody sees
   rank.set_state(RankState::Polling);
   if (listener_)
     listener_(rank_id, true);  // may end the run: nothing can write any more

@@ -66,6 +66,17 @@ public:
   // SharedMemory's user view). Returns a watch id >= 0, or -1 when watching
   // is off or the table is full. `description` names it in reports.
   int watch(const void* address, std::size_t bytes, std::string description);
+  // Registers a range that is watched only while needed (lazy watching):
+  // memory whose every access would trap (large buffers, heap pages shared
+  // with the simulator's data) but that a program may still poll. When the
+  // watchdog sees a rank run user code for memory-watch-arm seconds of host
+  // CPU without an MPI call or a trap, it arms every lazy watch; a rank that
+  // spins on one then traps and blocks as a poller. They are disarmed when
+  // every rank that relied on them (the one that was spinning, the ranks
+  // that polled them) calls MPI again. Such a run is marked
+  // non-deterministic: how many iterations a loop ran before the arming
+  // depends on host time (simulated times do not).
+  int watch_lazily(const void* address, std::size_t bytes, std::string description);
   void unwatch(int watch);
   // Removes the watches that start at `address`; returns how many.
   int unwatch_at(const void* address);
@@ -108,6 +119,8 @@ public:
   static int current_user_rank();
   // Grows whenever `rank` calls MPI or traps on watched memory (watchdog).
   static std::uint64_t activity(int rank);
+  // Some lazy watch is registered and not armed (watchdog).
+  static bool lazy_watches_unarmed();
 
 private:
   struct Read {
@@ -131,12 +144,17 @@ private:
     simgrid::s4u::SemaphorePtr wakeup;
     int mpi_depth = 0;                 // nested MPI calls (callbacks calling MPI)
     std::vector<std::uintptr_t> held;  // watched pages opened while inside MPI
+    bool relies_on_lazy = false;       // spun until the lazy watches were armed, or polls one
+    std::uint64_t lazy_arms = 0;       // times its spinning armed the lazy watches
   };
 
   static void on_trap(const TrapRequest& request);
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
   void wake_pollers();
+  void arm_lazy(int rank);
+  void rely_on_lazy(RankWatch& rw);
+  void release_lazy(RankWatch& rw);
 
   Simulation* simulation_ = nullptr;
   bool enabled_ = false;
@@ -146,6 +164,9 @@ private:
   std::vector<std::string> descriptions_;  // by watch id
   std::vector<RankWatch> ranks_;
   int active_watches_ = 0;
+  int lazy_watches_ = 0;  // registered, armed or not
+  bool lazy_armed_ = false;
+  int lazy_users_ = 0;    // ranks with relies_on_lazy
   std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
 };

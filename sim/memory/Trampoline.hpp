@@ -21,6 +21,7 @@ enum class TrapKind {
   Read,      // a rank read watched memory (after the single-stepped load)
   Write,     // a rank wrote watched memory (after the single-stepped store)
   Watchdog,  // the CPU-time watchdog found a rank spinning in user code
+  ArmLazyWatches,  // ... for memory-watch-arm seconds: watch the lazily watched memory too
 };
 
 struct TrapRequest {

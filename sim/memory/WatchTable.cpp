@@ -13,32 +13,65 @@ std::uintptr_t WatchTable::page_size()
   return size;
 }
 
-int WatchTable::add(std::uintptr_t base, std::size_t bytes)
+// A free entry holding the range, not yet active; -1 when the table is full.
+int WatchTable::claim(std::uintptr_t base, std::size_t bytes)
 {
   for (int i = 0; i < kMaxWatches; ++i) {
     WatchEntry& e = entries_[i];
-    if (e.active)
+    if (e.active || e.lazy)
       continue;
     e.base = base;
     e.bytes = bytes;
     e.page_lo = page_of(base);
     e.page_hi = page_of(base + bytes - 1) + page_size();
     e.generation = e.generation + 1;
-    e.active = true;  // published last: handlers never see a half-written entry
-    protect_range(e.page_lo, e.page_hi);
     return i;
   }
   return -1;
 }
 
-void WatchTable::remove(int index)
+int WatchTable::add(std::uintptr_t base, std::size_t bytes)
+{
+  int i = claim(base, bytes);
+  if (i >= 0) {
+    entries_[i].active = true;  // published last: handlers never see a half-written entry
+    protect_range(entries_[i].page_lo, entries_[i].page_hi);
+  }
+  return i;
+}
+
+int WatchTable::add_lazy(std::uintptr_t base, std::size_t bytes)
+{
+  int i = claim(base, bytes);
+  if (i >= 0)
+    entries_[i].lazy = true;
+  return i;
+}
+
+void WatchTable::arm(int index)
 {
   WatchEntry& e = entries_[index];
-  if (!e.active)
+  if (!e.lazy || e.active)
     return;
-  // Open the pages no other watch needs any more, then retire the entry: a
-  // page must never be protected without a watch that explains its faults
-  // (the caller's own stack may be on it).
+  e.active = true;
+  protect_range(e.page_lo, e.page_hi);
+}
+
+void WatchTable::disarm(int index)
+{
+  WatchEntry& e = entries_[index];
+  if (!e.lazy || !e.active)
+    return;
+  open_unneeded(index);
+  e.active = false;
+}
+
+// Opens the pages of `index` that no other active watch needs. Done before
+// the entry is retired: a page must never be protected without a watch
+// that explains its faults (the caller's own stack may be on it).
+void WatchTable::open_unneeded(int index)
+{
+  const WatchEntry& e = entries_[index];
   for (std::uintptr_t p = e.page_lo; p < e.page_hi; p += page_size()) {
     bool needed = false;
     for (int i = 0; i < kMaxWatches && !needed; ++i)
@@ -46,7 +79,15 @@ void WatchTable::remove(int index)
     if (!needed)
       open(p);
   }
+}
+
+void WatchTable::remove(int index)
+{
+  WatchEntry& e = entries_[index];
+  if (e.active)
+    open_unneeded(index);
   e.active = false;
+  e.lazy = false;
 }
 
 void WatchTable::remove_all()

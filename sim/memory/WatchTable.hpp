@@ -22,7 +22,8 @@ struct WatchEntry {
   // Bumped by every write that may have changed the range: a poll blocks
   // until it differs from the value the poller saw.
   volatile std::uint64_t generation = 0;
-  volatile bool active = false;
+  volatile bool active = false;    // its pages are protected and its faults are explained by it
+  volatile bool lazy = false;      // registered for lazy watching: active only while armed
 };
 
 class WatchTable {
@@ -32,7 +33,13 @@ public:
 
   // Adds a range and protects its pages; returns its index or -1 (table full).
   static int add(std::uintptr_t base, std::size_t bytes);
-  // Removes a range; its pages stay protected if other watches cover them.
+  // Registers a range without protecting it: arm() makes it active.
+  static int add_lazy(std::uintptr_t base, std::size_t bytes);
+  // A lazy range becomes active (pages protected) or inactive again; the
+  // pages of an inactive one stay protected if other watches cover them.
+  static void arm(int index);
+  static void disarm(int index);
+  // Removes a range (lazy or not); its pages stay protected if other watches cover them.
   static void remove(int index);
   static void remove_all();
   static WatchEntry& entry(int index) { return entries_[index]; }
@@ -53,7 +60,9 @@ public:
   static void open(std::uintptr_t page);
 
 private:
+  static int claim(std::uintptr_t base, std::size_t bytes);
   static void protect_range(std::uintptr_t lo, std::uintptr_t hi);
+  static void open_unneeded(int index);
   static WatchEntry entries_[kMaxWatches];
 };
 

@@ -25,6 +25,7 @@ namespace {
 
 Simulation* g_simulation = nullptr;
 double g_limit = 0;
+double g_arm = 0;
 double g_tick = 0;
 timer_t g_timer{};
 bool g_running = false;
@@ -55,24 +56,34 @@ void on_tick(int, siginfo_t*, void* context)
     return;
   }
   g_spent += g_tick;
+  TrapRequest request;
+  request.pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+  request.rank = rank;
+  if (g_arm > 0 && g_spent + 1e-9 >= g_arm && MemoryWatch::lazy_watches_unarmed()) {
+    // The trap counts as activity: the stuck limit starts again.
+    request.kind = TrapKind::ArmLazyWatches;
+    Trampoline::divert(context, request);
+    return;
+  }
   if (g_spent + 1e-9 < g_limit)
     return;
   g_running = false;  // fires once
-  TrapRequest request;
   request.kind = TrapKind::Watchdog;
-  request.pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
-  request.rank = rank;
   Trampoline::divert(context, request);
 }
 
 }  // namespace
 
-void Watchdog::start(Simulation& simulation, double limit_seconds)
+void Watchdog::start(Simulation& simulation, double limit_seconds, double arm_seconds)
 {
   g_simulation = &simulation;
   g_limit = limit_seconds;
-  // A few ticks per limit, at most two per second of CPU.
+  g_arm = arm_seconds;
+  // A few ticks per limit, at least two per second of CPU, and one per
+  // arming delay.
   g_tick = std::min(limit_seconds / 4, 0.5);
+  if (arm_seconds > 0)
+    g_tick = std::min(g_tick, arm_seconds);
   g_rank = -1;
   g_spent = 0;
   struct sigaction action {};

@@ -96,3 +96,22 @@ foreach(policy thread offload ideal)
            --check "/ranks/1/memory_polling_time=0"
     RUN -n 2 --ranks-per-node 2 --progress ${policy})
 endforeach()
+
+# Polling a heap MPI_Win_create buffer of 1 KiB: watched lazily (armed when
+# rank 0 has spun memory-watch-arm of host CPU), then a poll like any other.
+progsim_test_program(rma_heap_flag rma_heap_flag.c)
+progsim_program_test(rma.heap_flag.weak PROGRAM rma_heap_flag
+  EXPECT --expect-outcome deadlock --expect-exit 3
+         --stderr-regex "rank 0: polling watched memory 'window 1 \\(rank 0's part\\)' at offset 400 since t=0\\.0000[0-9]+ s at main \\(rma_heap_flag\\.c:3[0-9]\\)"
+         --stderr-regex "rank 1: blocked since t=3\\.0000[0-9]+ s in MPI_Win_lock"
+  RUN -n 2 --progress weak)
+foreach(policy thread offload ideal)
+  progsim_program_test(rma.heap_flag.${policy} PROGRAM rma_heap_flag
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: flag=101 at 3\\.0000[0-9]+, flags\\[1\\]=1001"
+           --check /ranks/0/memory_lazy_arms=1 --check "/ranks/0/memory_polling_time~3+-0.01"
+    RUN -n 2 --progress ${policy})
+endforeach()
+# Without lazy watching the spin is never seen: the watchdog ends the run.
+progsim_program_test(rma.heap_flag.not_armed PROGRAM rma_heap_flag
+  EXPECT --expect-outcome stuck --expect-exit 4 --stderr-regex "rank 0 is stuck"
+  RUN -n 2 --progress ideal --cfg memory-watch-arm=0 --cfg watchdog=1)

@@ -125,7 +125,9 @@ static void dynamic_and_requests(void)
   MPI_Win win;
   MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   int* mem = calloc(4, sizeof(int));
-  MPI_Win_attach(win, mem, 4 * sizeof(int));
+  /* Two adjacent regions: the put and get below span both. */
+  MPI_Win_attach(win, mem, 2 * sizeof(int));
+  MPI_Win_attach(win, mem + 2, 2 * sizeof(int));
   MPI_Aint mine, theirs;
   MPI_Get_address(mem, &mine);
   MPI_Sendrecv(&mine, 1, MPI_AINT, left, 0, &theirs, 1, MPI_AINT, right, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -143,6 +145,7 @@ static void dynamic_and_requests(void)
   MPI_Barrier(MPI_COMM_WORLD);
   CHECK(mem[1] == left && mem[2] == left * left, "dynamic: %d %d", mem[1], mem[2]);
   MPI_Win_detach(win, mem);
+  MPI_Win_detach(win, mem + 2);
   MPI_Win_free(&win);
   free(mem);
 }
