@@ -6,8 +6,9 @@
  *
  * The large-count "_c" variants (MPI-4.1 §19.2, MPI_Count counts) are
  * declared next to their int versions for point-to-point (§3) and
- * datatypes (§5). Omitted on purpose: the "_c" variants of the other
- * chapters, the Fortran 2008 status type (MPI_F08_status) and its
+ * datatypes (§5), and after them for the collectives (§6) and the
+ * neighborhood collectives (§8). Omitted on purpose: the "_c" variants of
+ * the other chapters, the Fortran 2008 status type (MPI_F08_status) and its
  * conversion functions, and the MPI_T tool information interface.
  * Dynamic process management (§11) and MPI-IO (§14) are declared but not
  * implemented by the library.
@@ -1207,6 +1208,215 @@ PROGSIM_DECL(int, Exscan_init, (const void *sendbuf, void *recvbuf,
                                 MPI_Comm comm, MPI_Info info,
                                 MPI_Request *request));
 
+
+/* Large-count variants (MPI-4.1 §19.2): MPI_Count counts, MPI_Aint
+ * displacements. */
+PROGSIM_DECL(int, Bcast_c,
+             (void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Gather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm));
+PROGSIM_DECL(int, Gatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Scatter_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm));
+PROGSIM_DECL(int, Scatterv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf,
+              MPI_Count recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Allgather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Allgatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm));
+PROGSIM_DECL(int, Alltoall_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Alltoallv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm));
+PROGSIM_DECL(int, Alltoallw_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm));
+PROGSIM_DECL(int, Reduce_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm));
+PROGSIM_DECL(int, Allreduce_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm));
+PROGSIM_DECL(int, Reduce_local_c,
+             (const void *inbuf, void *inoutbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op));
+PROGSIM_DECL(int, Reduce_scatter_block_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm));
+PROGSIM_DECL(int, Reduce_scatter_c,
+             (const void *sendbuf, void *recvbuf,
+              const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Scan_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm));
+PROGSIM_DECL(int, Exscan_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm));
+PROGSIM_DECL(int, Ibcast_c,
+             (void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Igather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Igatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Iscatter_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Iscatterv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf,
+              MPI_Count recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Iallgather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Iallgatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Ialltoall_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ialltoallv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ialltoallw_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ireduce_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Iallreduce_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Ireduce_scatter_block_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Ireduce_scatter_c,
+             (const void *sendbuf, void *recvbuf,
+              const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Iscan_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Iexscan_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Bcast_init_c,
+             (void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Gather_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Gatherv_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Scatter_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              int root, MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Scatterv_init_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf,
+              MPI_Count recvcount, MPI_Datatype recvtype, int root,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Allgather_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Allgatherv_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Alltoall_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Alltoallv_init_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+PROGSIM_DECL(int, Alltoallw_init_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Reduce_init_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
+              MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Allreduce_init_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+PROGSIM_DECL(int, Reduce_scatter_block_init_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count recvcount,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+PROGSIM_DECL(int, Reduce_scatter_init_c,
+             (const void *sendbuf, void *recvbuf,
+              const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Scan_init_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+PROGSIM_DECL(int, Exscan_init_c,
+             (const void *sendbuf, void *recvbuf, MPI_Count count,
+              MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+
 /* ======================================================================
  * MPI-4.1 §7 Groups, contexts, communicators and caching
  * ====================================================================== */
@@ -1463,6 +1673,80 @@ PROGSIM_DECL(int, Neighbor_alltoallw_init,
               void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
               const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info,
               MPI_Request *request));
+
+/* Neighborhood collectives, large-count variants (MPI-4.1 §19.2) */
+PROGSIM_DECL(int, Neighbor_allgather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Neighbor_allgatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm));
+PROGSIM_DECL(int, Neighbor_alltoall_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm));
+PROGSIM_DECL(int, Neighbor_alltoallv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm));
+PROGSIM_DECL(int, Neighbor_alltoallw_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm));
+PROGSIM_DECL(int, Ineighbor_allgather_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ineighbor_allgatherv_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Request *request));
+PROGSIM_DECL(int, Ineighbor_alltoall_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ineighbor_alltoallv_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Ineighbor_alltoallw_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm, MPI_Request *request));
+PROGSIM_DECL(int, Neighbor_allgather_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Neighbor_allgatherv_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm,
+              MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Neighbor_alltoall_init_c,
+             (const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+              void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype,
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
+PROGSIM_DECL(int, Neighbor_alltoallv_init_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf,
+              const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+              MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+              MPI_Request *request));
+PROGSIM_DECL(int, Neighbor_alltoallw_init_c,
+             (const void *sendbuf, const MPI_Count sendcounts[],
+              const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+              void *recvbuf, const MPI_Count recvcounts[],
+              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+              MPI_Comm comm, MPI_Info info, MPI_Request *request));
 
 /* ======================================================================
  * MPI-4.1 §9 MPI environmental management

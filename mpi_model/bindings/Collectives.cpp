@@ -62,7 +62,10 @@ int check_type(const Binding& b, MPI_Comm comm, MPI_Datatype type)
   return b.check_buffer(nullptr, 0, type, comm);
 }
 
-int check_counts(const Binding& b, MPI_Comm comm, const int* counts, int n, const char* what)
+// Count: int or MPI_Count (the large-count "_c" procedures, MPI-4.1 §19.2);
+// Displ below: int or MPI_Aint.
+template <class Count>
+int check_counts(const Binding& b, MPI_Comm comm, const Count* counts, int n, const char* what)
 {
   if (!counts && n > 0)
     return b.error(comm, MPI_ERR_ARG, std::string("null ") + what + " array");
@@ -102,7 +105,8 @@ std::int64_t extent_of(const Binding& b, MPI_Datatype type)
   return t ? t->extent() : 0;
 }
 
-std::vector<std::int64_t> counts_of(const int* counts, int n)
+template <class Count>
+std::vector<std::int64_t> counts_of(const Count* counts, int n)
 {
   std::vector<std::int64_t> v(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i)
@@ -116,7 +120,8 @@ std::vector<std::int64_t> uniform(std::int64_t value, int n)
 }
 
 // Block displacements in bytes: displs[i] * extent (or i * count * extent).
-std::vector<std::int64_t> byte_displs(const int* displs, int n, std::int64_t extent)
+template <class Displ>
+std::vector<std::int64_t> byte_displs(const Displ* displs, int n, std::int64_t extent)
 {
   std::vector<std::int64_t> v(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i)
@@ -166,37 +171,42 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
 
 }  // namespace
 
-// The three forms of a collective Name (nonblocking INAME); `params` are its
-// parameters before the communicator, `args` their names.
+// The three forms of a collective Name (nonblocking IName); `params` are its
+// parameters before the communicator, `args` their names. `suffix` is empty
+// or _c: the large-count procedures (MPI-4.1 §19.2) share the preparation,
+// whose count and displacement parameters are wide enough for both.
 #define PROGSIM_UNPACK(...) __VA_ARGS__
-#define PROGSIM_COLLECTIVE(Name, IName, params, args)                                                        \
-  extern "C" int PMPI_##Name(PROGSIM_UNPACK params, MPI_Comm comm)                                          \
-  {                                                                                                          \
-    Binding b("MPI_" #Name);                                                                                 \
-    Prepared p;                                                                                              \
-    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
-      return err;                                                                                            \
-    return run_now(b, comm, p);                                                                              \
-  }                                                                                                          \
-  extern "C" int PMPI_##IName(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)                   \
-  {                                                                                                          \
-    Binding b("MPI_" #IName);                                                                                \
-    Prepared p;                                                                                              \
-    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
-      return err;                                                                                            \
-    return make_request(b, comm, p, request, false);                                                         \
-  }                                                                                                          \
-  extern "C" int PMPI_##Name##_init(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info, MPI_Request* request)   \
-  {                                                                                                          \
-    Binding b("MPI_" #Name "_init");                                                                         \
-    Prepared p;                                                                                              \
-    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                            \
-      return err;                                                                                            \
-    return make_request(b, comm, p, request, true);                                                          \
-  }                                                                                                          \
-  PROGSIM_MPI_ALIAS(MPI_##Name)                                                                              \
-  PROGSIM_MPI_ALIAS(MPI_##IName)                                                                             \
-  PROGSIM_MPI_ALIAS(MPI_##Name##_init)
+#define PROGSIM_COLLECTIVE_FORMS(Name, IName, suffix, params, args)                                            \
+  extern "C" int PMPI_##Name##suffix(PROGSIM_UNPACK params, MPI_Comm comm)                                     \
+  {                                                                                                            \
+    Binding b("MPI_" #Name #suffix);                                                                           \
+    Prepared p;                                                                                                \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
+      return err;                                                                                              \
+    return run_now(b, comm, p);                                                                                \
+  }                                                                                                            \
+  extern "C" int PMPI_##IName##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)              \
+  {                                                                                                            \
+    Binding b("MPI_" #IName #suffix);                                                                          \
+    Prepared p;                                                                                                \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
+      return err;                                                                                              \
+    return make_request(b, comm, p, request, false);                                                           \
+  }                                                                                                            \
+  extern "C" int PMPI_##Name##_init##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info,                    \
+                                            MPI_Request* request)                                              \
+  {                                                                                                            \
+    Binding b("MPI_" #Name "_init" #suffix);                                                                   \
+    Prepared p;                                                                                                \
+    if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
+      return err;                                                                                              \
+    return make_request(b, comm, p, request, true);                                                            \
+  }                                                                                                            \
+  PROGSIM_MPI_ALIAS(MPI_##Name##suffix)                                                                        \
+  PROGSIM_MPI_ALIAS(MPI_##IName##suffix)                                                                       \
+  PROGSIM_MPI_ALIAS(MPI_##Name##_init##suffix)
+#define PROGSIM_COLLECTIVE(Name, IName, params, args) PROGSIM_COLLECTIVE_FORMS(Name, IName, , params, args)
+#define PROGSIM_COLLECTIVE_C(Name, IName, params, args) PROGSIM_COLLECTIVE_FORMS(Name, IName, _c, params, args)
 
 namespace {
 
@@ -213,7 +223,7 @@ int prepare_Barrier(const Binding& b, MPI_Comm comm, Prepared& p)
   return MPI_SUCCESS;
 }
 
-int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, int count, MPI_Datatype datatype, int root,
+int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, MPI_Count count, MPI_Datatype datatype, int root,
                   Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kBcastTag))
@@ -232,9 +242,9 @@ int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, int count, MPI_
 }
 
 // Gather(v): counts and byte displacements at the root (or MPI_ROOT).
-int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void* recvbuf, Counts counts, Counts displs, MPI_Datatype recvtype, int root, bool regular,
-                          Prepared& p)
+int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount,
+                          MPI_Datatype sendtype, void* recvbuf, Counts counts, Counts displs, MPI_Datatype recvtype,
+                          int root, bool regular, Prepared& p)
 {
   const Communicator* c = p.comm;
   if (c->is_inter()) {
@@ -268,8 +278,8 @@ bool receives_at_root(const Communicator* c, int root)
   return c->is_inter() ? root == MPI_ROOT : c->my_rank == root;
 }
 
-int prepare_Gather(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                   void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, Prepared& p)
+int prepare_Gather(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                   void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kGatherTag))
     return err;
@@ -286,8 +296,9 @@ int prepare_Gather(const Binding& b, MPI_Comm comm, const void* sendbuf, int sen
                                p);
 }
 
-int prepare_Gatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                    void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+template <class Count, class Displ>
+int prepare_Gatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, const Count recvcounts[], const Displ displs[], MPI_Datatype recvtype, int root,
                     Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kGatherTag))
@@ -310,7 +321,7 @@ int prepare_Gatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, int se
 }
 
 int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf, Counts counts, Counts displs,
-                           MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                           MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root,
                            bool regular, Prepared& p)
 {
   const Communicator* c = p.comm;
@@ -339,8 +350,8 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
   return MPI_SUCCESS;
 }
 
-int prepare_Scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                    void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, Prepared& p)
+int prepare_Scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                    void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kScatterTag))
     return err;
@@ -358,9 +369,10 @@ int prepare_Scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, int se
                                 p);
 }
 
-int prepare_Scatterv(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[], const int displs[],
-                     MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                     Prepared& p)
+template <class Count, class Displ>
+int prepare_Scatterv(const Binding& b, MPI_Comm comm, const void* sendbuf, const Count sendcounts[],
+                     const Displ displs[], MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount,
+                     MPI_Datatype recvtype, int root, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kScatterTag))
     return err;
@@ -381,7 +393,7 @@ int prepare_Scatterv(const Binding& b, MPI_Comm comm, const void* sendbuf, const
                                 false, p);
 }
 
-int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount,
+int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount,
                              MPI_Datatype sendtype, void* recvbuf, Counts counts, Counts displs, MPI_Datatype recvtype,
                              bool regular, Prepared& p)
 {
@@ -400,8 +412,8 @@ int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbu
   return MPI_SUCCESS;
 }
 
-int prepare_Allgather(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                      void* recvbuf, int recvcount, MPI_Datatype recvtype, Prepared& p)
+int prepare_Allgather(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAllgatherTag))
     return err;
@@ -412,8 +424,10 @@ int prepare_Allgather(const Binding& b, MPI_Comm comm, const void* sendbuf, int 
                                   block_displs(recvcount, n, extent_of(b, recvtype)), recvtype, true, p);
 }
 
-int prepare_Allgatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                       void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, Prepared& p)
+template <class Count, class Displ>
+int prepare_Allgatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, const Count recvcounts[], const Displ displs[], MPI_Datatype recvtype,
+                       Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAllgatherTag))
     return err;
@@ -446,8 +460,8 @@ int prepare_alltoall_common(const Binding& b, MPI_Comm comm, const void* sendbuf
   return MPI_SUCCESS;
 }
 
-int prepare_Alltoall(const Binding& b, MPI_Comm comm, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
-                     void* recvbuf, int recvcount, MPI_Datatype recvtype, Prepared& p)
+int prepare_Alltoall(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
@@ -464,9 +478,10 @@ int prepare_Alltoall(const Binding& b, MPI_Comm comm, const void* sendbuf, int s
                                  types(recvtype), true, p);
 }
 
-int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[],
-                      const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
-                      const int rdispls[], MPI_Datatype recvtype, Prepared& p)
+template <class Count, class Displ>
+int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, const Count sendcounts[],
+                      const Displ sdispls[], MPI_Datatype sendtype, void* recvbuf, const Count recvcounts[],
+                      const Displ rdispls[], MPI_Datatype recvtype, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
@@ -495,9 +510,10 @@ int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
                                  types(recvtype), false, p);
 }
 
-int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, const int sendcounts[],
-                      const int sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                      const int rdispls[], const MPI_Datatype recvtypes[], Prepared& p)
+template <class Count, class Displ>
+int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, const Count sendcounts[],
+                      const Displ sdispls[], const MPI_Datatype sendtypes[], void* recvbuf, const Count recvcounts[],
+                      const Displ rdispls[], const MPI_Datatype recvtypes[], Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAlltoallTag))
     return err;
@@ -529,7 +545,7 @@ int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
                                  p);
 }
 
-int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, MPI_Count count,
                    MPI_Datatype datatype, MPI_Op op, int root, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kReduceTag))
@@ -568,7 +584,7 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
   return MPI_SUCCESS;
 }
 
-int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, MPI_Count count,
                       MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kAllreduceTag))
@@ -609,8 +625,8 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   return MPI_SUCCESS;
 }
 
-int prepare_Reduce_scatter_block(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int recvcount,
-                                 MPI_Datatype datatype, MPI_Op op, Prepared& p)
+int prepare_Reduce_scatter_block(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf,
+                                 MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kReduceScatterTag))
     return err;
@@ -620,8 +636,9 @@ int prepare_Reduce_scatter_block(const Binding& b, MPI_Comm comm, const void* se
                                        datatype, op, p);
 }
 
+template <class Count>
 int prepare_Reduce_scatter(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf,
-                           const int recvcounts[], MPI_Datatype datatype, MPI_Op op, Prepared& p)
+                           const Count recvcounts[], MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kReduceScatterTag))
     return err;
@@ -631,7 +648,7 @@ int prepare_Reduce_scatter(const Binding& b, MPI_Comm comm, const void* sendbuf,
                                        datatype, op, p);
 }
 
-int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, MPI_Count count,
                         MPI_Datatype datatype, MPI_Op op, bool exclusive, Prepared& p)
 {
   if (int err = no_intercomm(b, comm, p.comm))
@@ -652,7 +669,7 @@ int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, vo
   return MPI_SUCCESS;
 }
 
-int prepare_Scan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+int prepare_Scan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, MPI_Count count,
                  MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kScanTag))
@@ -660,7 +677,7 @@ int prepare_Scan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* rec
   return prepare_scan_common(b, comm, sendbuf, recvbuf, count, datatype, op, false, p);
 }
 
-int prepare_Exscan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, int count,
+int prepare_Exscan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* recvbuf, MPI_Count count,
                    MPI_Datatype datatype, MPI_Op op, Prepared& p)
 {
   if (int err = begin(b, comm, p, coll::kExscanTag))
@@ -759,3 +776,65 @@ PROGSIM_COLLECTIVE(Scan, Iscan, (const void* sendbuf, void* recvbuf, int count, 
 PROGSIM_COLLECTIVE(Exscan, Iexscan,
                    (const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op),
                    (sendbuf, recvbuf, count, datatype, op))
+
+// The large-count procedures (MPI-4.1 §19.2).
+PROGSIM_COLLECTIVE_C(Bcast, Ibcast, (void* buffer, MPI_Count count, MPI_Datatype datatype, int root),
+                     (buffer, count, datatype, root))
+PROGSIM_COLLECTIVE_C(Gather, Igather,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype, int root),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE_C(Gatherv, Igatherv,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root))
+PROGSIM_COLLECTIVE_C(Scatter, Iscatter,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype, int root),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE_C(Scatterv, Iscatterv,
+                     (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[],
+                      MPI_Datatype sendtype, void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root),
+                     (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root))
+PROGSIM_COLLECTIVE_C(Allgather, Iallgather,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_COLLECTIVE_C(Allgatherv, Iallgatherv,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+PROGSIM_COLLECTIVE_C(Alltoall, Ialltoall,
+                     (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                      MPI_Count recvcount, MPI_Datatype recvtype),
+                     (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_COLLECTIVE_C(Alltoallv, Ialltoallv,
+                     (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                      MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[],
+                      MPI_Datatype recvtype),
+                     (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
+PROGSIM_COLLECTIVE_C(Alltoallw, Ialltoallw,
+                     (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
+                      const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]),
+                     (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
+PROGSIM_COLLECTIVE_C(Reduce, Ireduce,
+                     (const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op,
+                      int root),
+                     (sendbuf, recvbuf, count, datatype, op, root))
+PROGSIM_COLLECTIVE_C(Allreduce, Iallreduce,
+                     (const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op),
+                     (sendbuf, recvbuf, count, datatype, op))
+PROGSIM_COLLECTIVE_C(Reduce_scatter_block, Ireduce_scatter_block,
+                     (const void* sendbuf, void* recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op),
+                     (sendbuf, recvbuf, recvcount, datatype, op))
+PROGSIM_COLLECTIVE_C(Reduce_scatter, Ireduce_scatter,
+                     (const void* sendbuf, void* recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype,
+                      MPI_Op op),
+                     (sendbuf, recvbuf, recvcounts, datatype, op))
+PROGSIM_COLLECTIVE_C(Scan, Iscan,
+                     (const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op),
+                     (sendbuf, recvbuf, count, datatype, op))
+PROGSIM_COLLECTIVE_C(Exscan, Iexscan,
+                     (const void* sendbuf, void* recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op),
+                     (sendbuf, recvbuf, count, datatype, op))

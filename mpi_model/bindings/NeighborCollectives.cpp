@@ -1,16 +1,23 @@
-// MPI-4.1 §8.6 (neighborhood collective communication), blocking forms.
-// The bindings check the arguments, turn each call into its list of send
-// and receive blocks and run topology::neighbor_alltoallw, an exchange of
-// internal point-to-point messages with the communicator's neighbours.
+// MPI-4.1 §8.6-8.8: the neighborhood collectives, each blocking (§8.6),
+// nonblocking (MPI_Ineighbor_*, §8.7) and persistent (MPI_Neighbor_*_init,
+// §8.8). A procedure checks its arguments and turns the call into its list
+// of send and receive blocks (topology::NeighborExchange); the three forms
+// then run the same one-round schedule of the collectives' engine
+// (coll/ScheduleRunner.hpp), as the collectives of chapter 6 do
+// (bindings/Collectives.cpp):
+//   blocking    started and waited for inside the call;
+//   nonblocking started, returned as a request (MPI_Wait & co.);
+//   persistent  an inactive request; each MPI_Start runs the exchange again
+//               with the buffers' current contents.
 // Displacements of the v forms are in elements of the datatype's extent,
 // those of MPI_Neighbor_alltoallw in bytes. MPI_IN_PLACE is not allowed
-// (§8.6). The nonblocking forms (§8.7) return one request over the same
-// messages (topology::neighbor_request); the persistent forms (§8.8) wait for
-// the collectives' schedule engine (NotImplemented.cpp).
+// (§8.6).
 
 #include "bindings/Binding.hpp"
 #include "coll/Collectives.hpp"
+#include "coll/ScheduleRunner.hpp"
 #include "topology/NeighborExchange.hpp"
+#include "topology/TopologyTags.hpp"
 
 #include <tuple>
 #include <vector>
@@ -22,23 +29,29 @@ using topology::SendBlock;
 
 namespace {
 
-// One call: its binding, communicator and neighbourhood.
+enum class Form { Blocking, Nonblocking, Persistent };
+
+// One call: its binding, communicator, form and exchange.
 struct NeighborCall {
-  NeighborCall(const Binding& binding, MPI_Comm comm_handle) : b(binding), handle(comm_handle) {}
+  NeighborCall(const Binding& binding, MPI_Comm comm_handle, Form call_form, MPI_Request* call_request = nullptr)
+      : b(binding), handle(comm_handle), form(call_form), request(call_request)
+  {
+  }
 
   const Binding& b;
   MPI_Comm handle;
+  Form form;
+  MPI_Request* request;
   const Communicator* comm = nullptr;
-  topology::Neighbors n;
+  topology::NeighborExchange x;
 
-  int indegree() const { return static_cast<int>(n.sources.size()); }
-  int outdegree() const { return static_cast<int>(n.destinations.size()); }
+  int indegree() const { return static_cast<int>(x.n.sources.size()); }
+  int outdegree() const { return static_cast<int>(x.n.destinations.size()); }
 };
 
 // Checks the communicator, the buffers' MPI_IN_PLACE and the request
-// pointer (nonblocking forms); records the collective call.
-int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf, const MPI_Request* request,
-          bool nonblocking)
+// pointer (nonblocking and persistent forms); records the collective call.
+int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf)
 {
   const Binding& b = call.b;
   if (int err = b.check_initialized())
@@ -52,9 +65,9 @@ int begin(NeighborCall& call, const void* sendbuf, const void* recvbuf, const MP
   coll::note_collective(b, *call.comm, b.call());
   if (sendbuf == MPI_IN_PLACE || recvbuf == MPI_IN_PLACE)
     return b.error(call.handle, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed in neighborhood collectives");
-  if (nonblocking && !request)
+  if (call.form != Form::Blocking && !call.request)
     return b.error(call.handle, MPI_ERR_REQUEST, "null request pointer");
-  call.n = call.comm->topology->neighbors(call.comm->my_rank);
+  call.x.n = call.comm->topology->neighbors(call.comm->my_rank);
   return MPI_SUCCESS;
 }
 
@@ -82,18 +95,29 @@ std::byte* at(const void* base, std::int64_t byte_offset)
   return static_cast<std::byte*>(const_cast<void*>(base)) + byte_offset;
 }
 
-// `count` elements of `type` at element offset displs[i] (or i * count
-// when displs is null) of `base`, one block per neighbour.
-std::vector<RecvBlock> blocks(const NeighborCall& call, const void* base, int n, const int* counts, int count,
-                              const int* displs, MPI_Datatype type)
+// `count` elements of `type` at element offset i * count of `base`, one
+// block per neighbour (allgather, alltoall).
+std::vector<RecvBlock> uniform_blocks(const NeighborCall& call, const void* base, int n, std::int64_t count,
+                                      MPI_Datatype type)
 {
   std::int64_t extent = extent_of(call, type);
   std::vector<RecvBlock> out;
-  for (int i = 0; i < n; ++i) {
-    std::int64_t c = counts ? counts[i] : count;
-    std::int64_t offset = displs ? static_cast<std::int64_t>(displs[i]) * extent : i * c * extent;
-    out.push_back({at(base, offset), c, type});
-  }
+  for (int i = 0; i < n; ++i)
+    out.push_back({at(base, i * count * extent), count, type});
+  return out;
+}
+
+// counts[i] elements of `type` at element offset displs[i] of `base` (the v
+// forms). Count: int or MPI_Count, Displ: int or MPI_Aint (the large-count
+// "_c" procedures, MPI-4.1 §19.2).
+template <class Count, class Displ>
+std::vector<RecvBlock> blocks(const NeighborCall& call, const void* base, int n, const Count* counts,
+                              const Displ* displs, MPI_Datatype type)
+{
+  std::int64_t extent = extent_of(call, type);
+  std::vector<RecvBlock> out;
+  for (int i = 0; i < n; ++i)
+    out.push_back({at(base, static_cast<std::int64_t>(displs[i]) * extent), counts[i], type});
   return out;
 }
 
@@ -125,40 +149,51 @@ int raise(const NeighborCall& call, int err)
                                               : "the neighborhood exchange failed");
 }
 
-// Blocking (request == nullptr): exchanges and returns; nonblocking: starts
-// the exchange and returns its request.
-int run(const NeighborCall& call, const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs,
-        MPI_Request* request)
+// Runs the prepared exchange in the call's form. Blocking calls use tag
+// slot 0, the others a slot of their own (topology/TopologyTags.hpp).
+int run(NeighborCall& call)
 {
-  if (!request)
-    return raise(call, topology::neighbor_alltoallw(call.b, *call.comm, call.n, sends, recvs));
-  std::vector<RequestPtr> parts = topology::start_neighbor_exchange(call.b, *call.comm, call.n, sends, recvs);
-  *request = call.b.model().requests().insert(topology::neighbor_request(call.b, *call.comm, std::move(parts)));
+  const Communicator& comm = *call.comm;
+  if (call.form == Form::Blocking)
+    return raise(call, coll::run_blocking(call.b, comm, [&](coll::Schedule& s) {
+                   return topology::build_neighbor_exchange(s, comm, call.x, 0);
+                 }));
+  // note_collective counted this call: its position is log.calls - 1.
+  int slot = topology::neighbor_slot(comm.log.calls - 1, call.x.n.channel_count);
+  bool persistent = call.form == Form::Persistent;
+  RequestPtr r = coll::make_collective_request(
+      call.b, comm,
+      [x = std::move(call.x), c = &comm, slot](coll::Schedule& s) {
+        return topology::build_neighbor_exchange(s, *c, x, slot);
+      },
+      persistent);
+  if (!persistent)
+    r->collective->start();
+  *call.request = call.b.model().requests().insert(r);
   return MPI_SUCCESS;
 }
 
-int allgather(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-              int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
+// --- one preparation per collective: checks and the blocks ------------------
+
+int prepare_allgather(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                      void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype)
 {
-  Binding b(name);
-  NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
-  std::vector<SendBlock> sends(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
-  return run(call, sends, blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype), request);
+  call.x.sends.assign(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
+  call.x.recvs = uniform_blocks(call, recvbuf, call.indegree(), recvcount, recvtype);
+  return MPI_SUCCESS;
 }
 
-int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-               const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-               MPI_Request* request, bool nonblocking)
+template <class Count, class Displ>
+int prepare_allgatherv(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                       void* recvbuf, const Count recvcounts[], const Displ displs[], MPI_Datatype recvtype)
 {
-  Binding b(name);
-  NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
@@ -166,35 +201,33 @@ int allgatherv(const char* name, const void* sendbuf, int sendcount, MPI_Datatyp
     return err;
   if (int err = check_array(call, displs, call.indegree(), "displs"))
     return err;
-  std::vector<RecvBlock> recvs = blocks(call, recvbuf, call.indegree(), recvcounts, 0, displs, recvtype);
-  if (int err = check_blocks(call, recvs))
+  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, displs, recvtype);
+  if (int err = check_blocks(call, call.x.recvs))
     return err;
-  std::vector<SendBlock> sends(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
-  return run(call, sends, recvs, request);
+  call.x.sends.assign(static_cast<size_t>(call.outdegree()), SendBlock{sendbuf, sendcount, sendtype});
+  return MPI_SUCCESS;
 }
 
-int alltoall(const char* name, const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-             int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
+int prepare_alltoall(NeighborCall& call, const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype,
+                     void* recvbuf, MPI_Count recvcount, MPI_Datatype recvtype)
 {
-  Binding b(name);
-  NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf))
     return err;
   if (int err = check_block(call, sendbuf, sendcount, sendtype))
     return err;
   if (int err = check_block(call, recvbuf, recvcount, recvtype))
     return err;
-  return run(call, as_sends(blocks(call, sendbuf, call.outdegree(), nullptr, sendcount, nullptr, sendtype)),
-             blocks(call, recvbuf, call.indegree(), nullptr, recvcount, nullptr, recvtype), request);
+  call.x.sends = as_sends(uniform_blocks(call, sendbuf, call.outdegree(), sendcount, sendtype));
+  call.x.recvs = uniform_blocks(call, recvbuf, call.indegree(), recvcount, recvtype);
+  return MPI_SUCCESS;
 }
 
-int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], const int sdispls[],
-              MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[],
-              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request, bool nonblocking)
+template <class Count, class Displ>
+int prepare_alltoallv(NeighborCall& call, const void* sendbuf, const Count sendcounts[], const Displ sdispls[],
+                      MPI_Datatype sendtype, void* recvbuf, const Count recvcounts[], const Displ rdispls[],
+                      MPI_Datatype recvtype)
 {
-  Binding b(name);
-  NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf))
     return err;
   if (int err = check_array(call, sendcounts, call.outdegree(), "sendcounts"))
     return err;
@@ -204,22 +237,19 @@ int alltoallv(const char* name, const void* sendbuf, const int sendcounts[], con
     return err;
   if (int err = check_array(call, rdispls, call.indegree(), "rdispls"))
     return err;
-  std::vector<SendBlock> sends = as_sends(blocks(call, sendbuf, call.outdegree(), sendcounts, 0, sdispls, sendtype));
-  std::vector<RecvBlock> recvs = blocks(call, recvbuf, call.indegree(), recvcounts, 0, rdispls, recvtype);
-  if (int err = check_blocks(call, sends))
+  call.x.sends = as_sends(blocks(call, sendbuf, call.outdegree(), sendcounts, sdispls, sendtype));
+  call.x.recvs = blocks(call, recvbuf, call.indegree(), recvcounts, rdispls, recvtype);
+  if (int err = check_blocks(call, call.x.sends))
     return err;
-  if (int err = check_blocks(call, recvs))
-    return err;
-  return run(call, sends, recvs, request);
+  return check_blocks(call, call.x.recvs);
 }
 
-int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
-              const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request* request, bool nonblocking)
+template <class Count>
+int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const Count sendcounts[], const MPI_Aint sdispls[],
+                      const MPI_Datatype sendtypes[], void* recvbuf, const Count recvcounts[], const MPI_Aint rdispls[],
+                      const MPI_Datatype recvtypes[])
 {
-  Binding b(name);
-  NeighborCall call{b, comm};
-  if (int err = begin(call, sendbuf, recvbuf, request, nonblocking))
+  if (int err = begin(call, sendbuf, recvbuf))
     return err;
   int out = call.outdegree(), in = call.indegree();
   for (auto [array, n, what] : {std::tuple<const void*, int, const char*>{sendcounts, out, "sendcounts"},
@@ -230,108 +260,96 @@ int alltoallw(const char* name, const void* sendbuf, const int sendcounts[], con
                                 {recvtypes, in, "recvtypes"}})
     if (int err = check_array(call, array, n, what))
       return err;
-  std::vector<SendBlock> sends;
   for (int j = 0; j < out; ++j)
-    sends.push_back({at(sendbuf, sdispls[j]), sendcounts[j], sendtypes[j]});
-  std::vector<RecvBlock> recvs;
+    call.x.sends.push_back({at(sendbuf, sdispls[j]), sendcounts[j], sendtypes[j]});
   for (int i = 0; i < in; ++i)
-    recvs.push_back({at(recvbuf, rdispls[i]), recvcounts[i], recvtypes[i]});
-  if (int err = check_blocks(call, sends))
+    call.x.recvs.push_back({at(recvbuf, rdispls[i]), recvcounts[i], recvtypes[i]});
+  if (int err = check_blocks(call, call.x.sends))
     return err;
-  if (int err = check_blocks(call, recvs))
-    return err;
-  return run(call, sends, recvs, request);
+  return check_blocks(call, call.x.recvs);
 }
 
 }  // namespace
 
-extern "C" {
+// The three forms of MPI_Neighbor_<name>; `params` are its parameters before
+// the communicator, `args` their names. `suffix` is empty or _c: the
+// large-count procedures (MPI-4.1 §19.2) share the preparation, whose count
+// and displacement parameters are wide enough for both.
+#define PROGSIM_UNPACK(...) __VA_ARGS__
+#define PROGSIM_NEIGHBOR_FORMS(name, suffix, params, args)                                                           \
+  extern "C" int PMPI_Neighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm)                                  \
+  {                                                                                                                  \
+    Binding b("MPI_Neighbor_" #name #suffix);                                                                        \
+    NeighborCall call{b, comm, Form::Blocking};                                                                      \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  extern "C" int PMPI_Ineighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)           \
+  {                                                                                                                  \
+    Binding b("MPI_Ineighbor_" #name #suffix);                                                                       \
+    NeighborCall call{b, comm, Form::Nonblocking, request};                                                          \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  extern "C" int PMPI_Neighbor_##name##_init##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info,                 \
+                                                     MPI_Request* request)                                             \
+  {                                                                                                                  \
+    Binding b("MPI_Neighbor_" #name "_init" #suffix);                                                                \
+    NeighborCall call{b, comm, Form::Persistent, request};                                                           \
+    if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
+      return err;                                                                                                    \
+    return run(call);                                                                                                \
+  }                                                                                                                  \
+  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name##suffix)                                                                     \
+  PROGSIM_MPI_ALIAS(MPI_Ineighbor_##name##suffix)                                                                    \
+  PROGSIM_MPI_ALIAS(MPI_Neighbor_##name##_init##suffix)
+#define PROGSIM_NEIGHBOR_COLLECTIVE(name, params, args) PROGSIM_NEIGHBOR_FORMS(name, , params, args)
+#define PROGSIM_NEIGHBOR_COLLECTIVE_C(name, params, args) PROGSIM_NEIGHBOR_FORMS(name, _c, params, args)
 
-int PMPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                            MPI_Datatype recvtype, MPI_Comm comm)
-{
-  return allgather("MPI_Neighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-                   nullptr, false);
-}
-
-int PMPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  return allgather("MPI_Ineighbor_allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
-                   request, true);
-}
-
-int PMPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                             const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
-{
-  return allgatherv("MPI_Neighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                    comm, nullptr, false);
-}
-
-int PMPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                              const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm,
-                              MPI_Request* request)
-{
-  return allgatherv("MPI_Ineighbor_allgatherv", sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                    comm, request, true);
-}
-
-int PMPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                           MPI_Datatype recvtype, MPI_Comm comm)
-{
-  return alltoall("MPI_Neighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, nullptr,
-                  false);
-}
-
-int PMPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-                            MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  return alltoall("MPI_Ineighbor_alltoall", sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request,
-                  true);
-}
-
-int PMPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                            void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                            MPI_Comm comm)
-{
-  return alltoallv("MPI_Neighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                   recvtype, comm, nullptr, false);
-}
-
-int PMPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                             MPI_Comm comm, MPI_Request* request)
-{
-  return alltoallv("MPI_Ineighbor_alltoallv", sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
-                   recvtype, comm, request, true);
-}
-
-int PMPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
-{
-  return alltoallw("MPI_Neighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                   recvtypes, comm, nullptr, false);
-}
-
-int PMPI_Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+PROGSIM_NEIGHBOR_COLLECTIVE(allgather,
+                            (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype),
+                            (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE(allgatherv,
+                            (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                             const int recvcounts[], const int displs[], MPI_Datatype recvtype),
+                            (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE(alltoall,
+                            (const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+                             MPI_Datatype recvtype),
+                            (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE(alltoallv,
+                            (const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype),
+                            (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE(alltoallw,
+                            (const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
                              const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
-                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
-                             MPI_Request* request)
-{
-  return alltoallw("MPI_Ineighbor_alltoallw", sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls,
-                   recvtypes, comm, request, true);
-}
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]),
+                            (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))
 
-}  // extern "C"
-
-PROGSIM_MPI_ALIAS(MPI_Neighbor_allgather)
-PROGSIM_MPI_ALIAS(MPI_Neighbor_allgatherv)
-PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoall)
-PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoallv)
-PROGSIM_MPI_ALIAS(MPI_Neighbor_alltoallw)
-PROGSIM_MPI_ALIAS(MPI_Ineighbor_allgather)
-PROGSIM_MPI_ALIAS(MPI_Ineighbor_allgatherv)
-PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoall)
-PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoallv)
-PROGSIM_MPI_ALIAS(MPI_Ineighbor_alltoallw)
+// The large-count procedures (MPI-4.1 §19.2).
+PROGSIM_NEIGHBOR_COLLECTIVE_C(allgather,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               MPI_Count recvcount, MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(allgatherv,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoall,
+                              (const void* sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void* recvbuf,
+                               MPI_Count recvcount, MPI_Datatype recvtype),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoallv,
+                              (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               MPI_Datatype sendtype, void* recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], MPI_Datatype recvtype),
+                              (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype))
+PROGSIM_NEIGHBOR_COLLECTIVE_C(alltoallw,
+                              (const void* sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[],
+                               const MPI_Datatype sendtypes[], void* recvbuf, const MPI_Count recvcounts[],
+                               const MPI_Aint rdispls[], const MPI_Datatype recvtypes[]),
+                              (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes))

@@ -9,7 +9,6 @@
 #include "bindings/NotImplemented.hpp"
 
 namespace {
-constexpr const char* kNeighbor = "persistent neighborhood collectives (section 8.8)";
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
@@ -20,14 +19,6 @@ constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
 #define PROGSIM_NOT_IMPLEMENTED(name, area)                                          \
   extern "C" int PMPI_##name(...) { return progsim::mpi::report_not_implemented("MPI_" #name, area); } \
   extern "C" int MPI_##name(...) __attribute__((weak, alias("PMPI_" #name)));
-
-
-
-PROGSIM_NOT_IMPLEMENTED(Neighbor_allgather_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_allgatherv_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoall_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallv_init, kNeighbor)
-PROGSIM_NOT_IMPLEMENTED(Neighbor_alltoallw_init, kNeighbor)
 
 PROGSIM_NOT_IMPLEMENTED(File_call_errhandler, kIo)
 PROGSIM_NOT_IMPLEMENTED(File_close, kIo)

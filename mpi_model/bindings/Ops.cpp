@@ -66,9 +66,15 @@ int PMPI_Op_commutative(MPI_Op op, int* commute)
   return MPI_SUCCESS;
 }
 
-int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+}  // extern "C"
+
+namespace {
+
+// MPI_Reduce_local and its large-count form MPI_Reduce_local_c (§19.2).
+int reduce_local(const char* name, const void* inbuf, void* inoutbuf, std::int64_t count, MPI_Datatype datatype,
+                 MPI_Op op)
 {
-  Binding b("MPI_Reduce_local");
+  Binding b(name);
   if (int err = b.check_initialized())
     return err;
   if (inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE)
@@ -90,9 +96,24 @@ int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype
   return MPI_SUCCESS;
 }
 
+}  // namespace
+
+extern "C" {
+
+int PMPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op)
+{
+  return reduce_local("MPI_Reduce_local", inbuf, inoutbuf, count, datatype, op);
+}
+
+int PMPI_Reduce_local_c(const void* inbuf, void* inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op)
+{
+  return reduce_local("MPI_Reduce_local_c", inbuf, inoutbuf, count, datatype, op);
+}
+
 }  // extern "C"
 
 PROGSIM_MPI_ALIAS(MPI_Op_create)
 PROGSIM_MPI_ALIAS(MPI_Op_free)
 PROGSIM_MPI_ALIAS(MPI_Op_commutative)
 PROGSIM_MPI_ALIAS(MPI_Reduce_local)
+PROGSIM_MPI_ALIAS(MPI_Reduce_local_c)

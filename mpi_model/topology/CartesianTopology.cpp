@@ -105,6 +105,7 @@ Neighbors CartesianTopology::neighbors(int rank) const
   // returns, source (below) first. Channels: 2d for data sent down, 2d+1 for
   // data sent up; the block from below arrived going up.
   Neighbors n;
+  n.channel_count = ndims() > 0 ? 2 * ndims() : 1;
   for (int d = 0; d < ndims(); ++d) {
     Shift s = shift(rank, d, 1);
     n.sources.insert(n.sources.end(), {s.source, s.dest});

@@ -1,13 +1,16 @@
-// The blocking neighborhood collectives (MPI-4.1 §8.6) as one exchange over
-// the model's internal point-to-point messages (coll/P2P.cpp): every
-// process posts a receive per source and a send per destination, then waits
-// for all of them through Binding::wait, so that a rank blocked in a
-// neighborhood collective takes part in deadlock detection and is named in
-// the explanation. MPI_Neighbor_allgather(v) and alltoall(v) are mapped to
-// the alltoallw form by the bindings (bindings/NeighborCollectives.cpp).
+// The neighborhood collectives (MPI-4.1 §8.6-8.8) as a schedule of the
+// collectives' engine (coll/Schedule.hpp): one round in which a process
+// receives a block from each source and sends one to each destination, all
+// in flight at once. The bindings (bindings/NeighborCollectives.cpp) map
+// MPI_Neighbor_allgather(v) and alltoall(v) to this alltoallw form and run
+// the schedule as every collective does (coll/ScheduleRunner.hpp): blocking
+// (the rank waits inside the call and takes part in deadlock detection),
+// nonblocking (a request progressed as the policy lets it) or persistent
+// (each MPI_Start runs the schedule again). As for every collective, the
+// sends follow --cfg coll-sync (MPI-4.1 §6.14: synchronizing or not).
 #pragma once
 
-#include "coll/Collectives.hpp"
+#include "coll/Schedule.hpp"
 #include "topology/Topology.hpp"
 
 #include <cstdint>
@@ -27,25 +30,19 @@ struct RecvBlock {
   MPI_Datatype type;
 };
 
-// Starts the exchange: sends[j] goes to n.destinations[j], recvs[i] is
-// filled from n.sources[i]; MPI_PROC_NULL neighbours are skipped. `b` and
-// `comm` as in a CollCall (the tag is chosen per channel). Returns the
-// started internal requests (receives first).
-std::vector<RequestPtr> start_neighbor_exchange(const Binding& b, const Communicator& comm, const Neighbors& n,
-                                                const std::vector<SendBlock>& sends,
-                                                const std::vector<RecvBlock>& recvs);
+// One process's part of a neighborhood collective: sends[j] goes to
+// n.destinations[j], recvs[i] is filled from n.sources[i]; MPI_PROC_NULL
+// neighbours are skipped (their receive block stays untouched).
+struct NeighborExchange {
+  Neighbors n;
+  std::vector<SendBlock> sends;
+  std::vector<RecvBlock> recvs;
+};
 
-// The blocking form: starts the exchange and waits for it. Returns
-// MPI_SUCCESS or the first error class (MPI_ERR_TRUNCATE when a neighbour
-// sent more than its block holds).
-int neighbor_alltoallw(const Binding& b, const Communicator& comm, const Neighbors& n,
-                       const std::vector<SendBlock>& sends, const std::vector<RecvBlock>& recvs);
-
-// The nonblocking forms (MPI-4.1 §8.7): one request whose parts are the
-// exchange's messages. The messages are independent of each other (no step
-// waits for another), so the request needs no schedule: it progresses as its
-// point-to-point parts do under the progress policy, and completes when all
-// have, with the first error among them.
-RequestPtr neighbor_request(const Binding& b, const Communicator& comm, std::vector<RequestPtr> parts);
+// Adds the exchange to `s` on `comm`'s collective context, with the tags of
+// `slot` (TopologyTags.hpp). Receives come first, so that a process that is
+// its own neighbour (self edges, periodic dimensions of size 1) finds its
+// receive posted. Returns MPI_SUCCESS.
+int build_neighbor_exchange(coll::Schedule& s, const Communicator& comm, const NeighborExchange& x, int slot);
 
 }  // namespace progsim::mpi::topology

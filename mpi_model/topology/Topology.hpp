@@ -23,12 +23,15 @@ namespace progsim::mpi::topology {
 // (non-overtaking). Graphs use one channel; Cartesian grids one per
 // direction, so that in a periodic dimension of size 1 or 2 (where both
 // neighbours are the same process) the block sent "up" is still received
-// as coming from "below".
+// as coming from "below". Channels are numbered 0 .. channel_count - 1, and
+// channel_count is the same at every process of the topology (it is part of
+// the tags of the exchange, TopologyTags.hpp).
 struct Neighbors {
   std::vector<int> sources;
   std::vector<int> source_channels;
   std::vector<int> destinations;
   std::vector<int> destination_channels;
+  int channel_count = 1;
 };
 
 class Topology {

@@ -4,7 +4,8 @@
 # on every rank when none failed (it aborts otherwise). Every test runs under
 # the weak and the ideal progress policies.
 
-foreach(p coll_all coll_mismatch coll_algorithms coll_order comm_split comm_attr comm_group comm_inter)
+foreach(p coll_all coll_mismatch coll_algorithms coll_order coll_large_count comm_split comm_attr comm_group
+          comm_inter)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -94,6 +95,18 @@ foreach(policy weak thread offload ideal)
   progsim_program_test(coll.algorithms.nonblocking.${policy} PROGRAM coll_algorithms
     EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 8: coll_algorithms ok"
     RUN -n 9 --progress ${policy} PROGRAM_ARGS nonblocking)
+endforeach()
+
+# The large-count "_c" collectives (MPI-4.1 §19.2) in each form: every
+# collective with data, MPI_Reduce_local_c, the neighborhood collectives on a
+# ring, and displacements beyond INT_MAX elements.
+foreach(n 4 7)
+  foreach(form blocking nonblocking persistent)
+    progsim_program_test(coll.large_count.n${n}.${form} PROGRAM coll_large_count
+      EXPECT --expect-outcome completed --expect-exit 0
+             --stdout-regex "rank 0: coll_large_count ok" --stdout-regex "rank 3: coll_large_count ok"
+      RUN -n ${n} PROGRAM_ARGS ${form})
+  endforeach()
 endforeach()
 
 # Bcast then Barrier on rank 0, Barrier then Bcast on rank 1 (erroneous:

@@ -1,9 +1,10 @@
-# Program tests of process topologies and the blocking neighborhood
-# collectives (MPI-4.1 chapter 8). Each program counts its failed checks and
-# prints "rank R: NAME ok (N checks)" on every rank when none failed (it
-# aborts otherwise). Every test runs under the weak and the ideal policies.
+# Program tests of process topologies and the neighborhood collectives
+# (MPI-4.1 chapter 8). Each program counts its failed checks and prints
+# "rank R: NAME ok (N checks)" on every rank when none failed (it aborts
+# otherwise). Every test runs under the weak and the ideal policies at least.
 
-foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock topo_ineighbor)
+foreach(p topo_cart topo_graph topo_distgraph topo_neighbor_cart topo_deadlock topo_ineighbor
+          topo_pneighbor)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -53,6 +54,16 @@ foreach(policy weak ideal)
            --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall \\(a collective partner\\)"
            --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
     RUN -n 4 --progress ${policy})
+
+  # The same with a persistent MPI_Neighbor_alltoall_init request that rank
+  # 3 never starts: its neighbours wait in MPI_Wait for its blocks.
+  progsim_program_test(topo.neighbor_deadlock_persistent.${policy} PROGRAM topo_deadlock
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall_init\\(comm=[^)]*\\), waiting for a message from rank 3"
+           --stderr-regex "rank 2: blocked since t=[0-9.]+ s in MPI_Neighbor_alltoall_init"
+           --stderr-regex "waits for rank 3 to take part in MPI_Neighbor_alltoall_init \\(a collective partner\\)"
+           --stderr-regex "cycle: rank 0 -> rank 3 -> rank 0"
+    RUN -n 4 --progress ${policy} PROGRAM_ARGS persistent)
 endforeach()
 
 # Nonblocking neighborhood collectives: five outstanding on one grid (data
@@ -70,5 +81,17 @@ foreach(policy thread offload ideal)
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "rank 0: topo_ineighbor ok" --stdout-regex "rank 11: topo_ineighbor ok"
            --stdout-regex "rank 0: MPI_Wait after the computation took 0 us"
+    RUN -n 12 --progress ${policy})
+endforeach()
+
+# Persistent neighborhood collectives (MPI_Neighbor_*_init, MPI-4.1 §8.8):
+# all five on a Cartesian grid with MPI_PROC_NULL borders and on a
+# distributed graph with repeated and self edges, each started four times
+# with new send data (MPI_Start/MPI_Wait and MPI_Startall/MPI_Waitall, once
+# around a blocking MPI_Neighbor_allgather); MPI_IN_PLACE refused.
+foreach(policy weak thread offload ideal)
+  progsim_program_test(topo.pneighbor.${policy} PROGRAM topo_pneighbor
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: topo_pneighbor ok" --stdout-regex "rank 11: topo_pneighbor ok"
     RUN -n 12 --progress ${policy})
 endforeach()
