@@ -140,12 +140,20 @@ void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool 
   auto lo = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(address));
   auto hi = reinterpret_cast<std::uintptr_t>(address) + bytes;
   std::vector<std::uintptr_t> opened;
-  for (std::uintptr_t page = lo; page < hi; page += WatchTable::page_size())
-    if (WatchTable::page_watched(page) &&
-        std::find(held_open_.begin(), held_open_.end(), page) == held_open_.end()) {
-      WatchTable::open(page);
-      opened.push_back(page);
-    }
+  // By watch, not by page: asking page_watched for each of the 512 pages of
+  // a 2 MiB access scanned the whole table 512 times (13% of MPICH's
+  // rma_contig).
+  for (int i = 0; i < kMaxWatches && active_watches_ > 0; ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (!e.active || e.page_hi <= lo || e.page_lo >= hi)
+      continue;
+    for (std::uintptr_t page = std::max(e.page_lo, lo); page < std::min(e.page_hi, hi); page += WatchTable::page_size())
+      if (std::find(held_open_.begin(), held_open_.end(), page) == held_open_.end() &&
+          std::find(opened.begin(), opened.end(), page) == opened.end()) {
+        WatchTable::open(page);
+        opened.push_back(page);
+      }
+  }
   access();
   for (std::uintptr_t page : opened)
     if (WatchTable::page_watched(page))
