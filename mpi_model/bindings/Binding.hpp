@@ -12,6 +12,7 @@
 #include "sim/CallScope.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/CallFrames.hpp"
 
 #include <mpi.h>
 
@@ -69,6 +70,7 @@ public:
   static bool done(Request& request);
 
 private:
+  sim::memory::CallFrames frames_;  // first built, last destroyed
   const char* call_;
   sim::CallScope scope_;
 };

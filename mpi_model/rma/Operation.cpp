@@ -1,6 +1,7 @@
 #include "rma/Operation.hpp"
 
 #include "datatype/Pack.hpp"
+#include "rma/Window.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
 #include <algorithm>
@@ -22,6 +23,45 @@ void with_memory(const void* base, std::int64_t count, const dt::Datatype& type,
   }
   sim::memory::MemoryWatch::instance().simulator_access(static_cast<const char*>(base) + lo,
                                                         static_cast<std::size_t>(hi - lo), write, access);
+}
+
+// The always-writable simulator view of the target memory the operation
+// touches, when the window memory is a SharedMemory (MPI_Win_allocate,
+// MPI_Win_allocate_shared); nullptr otherwise.
+char* simulator_view(const Operation& op, std::int64_t lo, std::int64_t hi)
+{
+  const WindowShared& w = *op.window;
+  const sim::memory::SharedMemory* memory = nullptr;
+  if (w.flavor == Flavor::Shared)
+    memory = &w.segment;
+  else if (w.flavor == Flavor::Allocate)
+    memory = &w.parts[static_cast<size_t>(op.target)].memory;
+  if (!memory || !memory->user || !memory->simulator)
+    return nullptr;
+  const char* user = static_cast<const char*>(memory->user);
+  if (op.target_addr + lo < user || op.target_addr + hi > user + memory->mapped)
+    return nullptr;
+  return static_cast<char*>(memory->simulator_address(op.target_addr));
+}
+
+// Runs access(address) on the target memory of `count` items of `type`.
+// Window memory MPI allocated is accessed through its simulator view and
+// pollers are told of writes: opening and re-protecting a watched page
+// around each operation cost two mprotect calls with TLB flushes, most of
+// the run time of MPICH's atomic_* tests (6 million accumulates).
+template <class F>
+void with_target_memory(const Operation& op, std::int64_t count, const dt::Datatype& type, bool write, F&& access)
+{
+  auto [lo, hi] = typed_span(count, type);
+  if (hi > lo) {
+    if (char* view = simulator_view(op, lo, hi)) {
+      access(view);
+      if (write)
+        sim::memory::MemoryWatch::instance().notify_write(op.target_addr + lo, static_cast<std::size_t>(hi - lo));
+      return;
+    }
+  }
+  with_memory(op.target_addr, count, type, write, [&] { access(op.target_addr); });
 }
 
 std::size_t element_bytes(const Operation& op)
@@ -83,16 +123,16 @@ void apply_at_target(Operation& op)
   const dt::Datatype& type = *op.target_type;
   switch (op.kind) {
     case OpKind::Put:
-      with_memory(op.target_addr, op.target_count, type, true, [&] {
+      with_target_memory(op, op.target_count, type, true, [&](char* target) {
         std::size_t position = 0;
-        dt::unpack(op.data.data(), op.data.size(), position, op.target_addr, op.target_count, type);
+        dt::unpack(op.data.data(), op.data.size(), position, target, op.target_count, type);
       });
       return;
     case OpKind::Get:
       op.reply.resize(static_cast<std::size_t>(dt::packed_size(type, op.target_count)));
-      with_memory(op.target_addr, op.target_count, type, false, [&] {
+      with_target_memory(op, op.target_count, type, false, [&](char* target) {
         std::size_t position = 0;
-        dt::pack(op.target_addr, op.target_count, type, op.reply.data(), op.reply.size(), position);
+        dt::pack(target, op.target_count, type, op.reply.data(), op.reply.size(), position);
       });
       return;
     case OpKind::Accumulate:
@@ -103,24 +143,24 @@ void apply_at_target(Operation& op)
       // are atomic with respect to each other (MPI-4.1 §12.7.1).
       std::vector<std::byte> flat(element_bytes(op));
       bool writes = op.op != ops::OpId::NoOp;
-      with_memory(op.target_addr, op.target_count, type, writes, [&] {
-        dt::copy_typed(op.target_addr, op.target_count, type, flat.data(), op.elements, *op.element_type);
+      with_target_memory(op, op.target_count, type, writes, [&](char* target) {
+        dt::copy_typed(target, op.target_count, type, flat.data(), op.elements, *op.element_type);
         if (op.kind == OpKind::GetAccumulate)
           op.reply = flat;
         if (!writes)
           return;
         ops::apply(op.op, op.element_index, op.data.data(), flat.data(), op.elements);
-        dt::copy_typed(flat.data(), op.elements, *op.element_type, op.target_addr, op.target_count, type);
+        dt::copy_typed(flat.data(), op.elements, *op.element_type, target, op.target_count, type);
       });
       return;
     }
     case OpKind::CompareAndSwap: {
       std::size_t n = static_cast<std::size_t>(type.size());
       op.reply.resize(n);
-      with_memory(op.target_addr, 1, type, true, [&] {
-        std::memcpy(op.reply.data(), op.target_addr, n);
+      with_target_memory(op, 1, type, true, [&](char* target) {
+        std::memcpy(op.reply.data(), target, n);
         if (std::memcmp(op.reply.data(), op.compare.data(), n) == 0)
-          std::memcpy(op.target_addr, op.data.data(), n);
+          std::memcpy(target, op.data.data(), n);
       });
       return;
     }

@@ -56,6 +56,9 @@ struct Operation {
   std::vector<std::byte> reply;
 
   RequestPtr request;  // MPI_Rput & co.
+  // Issue order among the operations of this origin to this target on this
+  // window (1, 2, ...): the target applies them in this order.
+  std::uint64_t sequence = 0;
   // In a PSCW access epoch: the target's posts the origin must have seen
   // before the operation may go (0: none needed).
   std::uint64_t needs_posts = 0;

@@ -70,7 +70,7 @@ bool RmaEngine::may_send(const WindowShared& w, const Operation& op) const
 void RmaEngine::send_operation(const std::shared_ptr<WindowShared>& w, const std::shared_ptr<Operation>& op)
 {
   MemberState& s = w->members[static_cast<size_t>(op->origin)];
-  ++s.issued[static_cast<size_t>(op->target)];
+  op->sequence = ++s.issued[static_cast<size_t>(op->target)];
   if (op->fetches())
     ++s.fetching[static_cast<size_t>(op->target)];
   pack_origin(*op);
@@ -255,6 +255,39 @@ void RmaEngine::wake(const WindowShared& w, int local)
   progress_.rank(w.world_rank(local)).wake();
 }
 
+// --- applying operations in issue order ------------------------------------------------
+
+// The network may deliver a later operation first (a small accumulate
+// overtaking a large one; two equal transfers ending at one instant). The
+// target applies each origin's operations in issue order, one chunk at a
+// time: the default accumulate_ordering (rar,raw,war,waw, MPI-4.1 §12.7.2
+// and §12.2.1) requires it for accumulates to the same location, and puts
+// and gets get the same order, as on the ordered channels of MPICH's
+// netmods (the standard leaves them unordered: stronger, allowed).
+void RmaEngine::apply_next(const std::shared_ptr<WindowShared>& w, int target, int origin)
+{
+  MemberState& t = w->members[static_cast<size_t>(target)];
+  auto o = static_cast<size_t>(origin);
+  auto& waiting = t.arrived[o];
+  if (t.applying[o] || waiting.empty() || waiting.begin()->first != t.applied[o] + 1)
+    return;
+  std::shared_ptr<RmaMessage> m = waiting.begin()->second;
+  waiting.erase(waiting.begin());
+  t.applying[o] = true;
+  progress_.enable(w->world_rank(target), ChunkStep::RmaOpTarget, w->world_rank(origin), m->op->id,
+                   m->op->request_bytes(), [this, m] {
+                     Operation& op = *m->op;
+                     const std::shared_ptr<WindowShared>& win = op.window;
+                     MemberState& state = win->members[static_cast<size_t>(op.target)];
+                     apply_at_target(op);
+                     ++state.applied[static_cast<size_t>(op.origin)];
+                     state.applying[static_cast<size_t>(op.origin)] = false;
+                     send(win, MessageKind::Reply, op.target, op.origin, m->op);
+                     wake(*win, op.target);
+                     apply_next(win, op.target, op.origin);
+                   });
+}
+
 // --- arrivals ------------------------------------------------------------------------
 
 void RmaEngine::on_arrival(Packet&& packet)
@@ -264,15 +297,12 @@ void RmaEngine::on_arrival(Packet&& packet)
   int owner = packet.dst;
   int peer = packet.src;
   switch (m->kind) {
-    case MessageKind::Operation:
-      progress_.enable(owner, ChunkStep::RmaOpTarget, peer, m->op->id, m->op->request_bytes(), [this, m] {
-        Operation& op = *m->op;
-        apply_at_target(op);
-        ++op.window->members[static_cast<size_t>(op.target)].applied[static_cast<size_t>(op.origin)];
-        send(op.window, MessageKind::Reply, op.target, op.origin, m->op);
-        wake(*op.window, op.target);
-      });
+    case MessageKind::Operation: {
+      MemberState& t = w->members[static_cast<size_t>(m->op->target)];
+      t.arrived[static_cast<size_t>(m->op->origin)].emplace(m->op->sequence, m);
+      apply_next(w, m->op->target, m->op->origin);
       return;
+    }
     case MessageKind::Reply: {
       // The origin's NIC writes the fetched data and notes the completion.
       Operation& op = *m->op;

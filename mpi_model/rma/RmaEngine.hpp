@@ -97,6 +97,9 @@ private:
             std::shared_ptr<Operation> op = nullptr, std::uint64_t sent = 0, int lock_type = MPI_LOCK_SHARED);
   void send_operation(const std::shared_ptr<WindowShared>& w, const std::shared_ptr<Operation>& op);
   bool may_send(const WindowShared& w, const Operation& op) const;
+  // Target side: enables the chunk that applies the next operation of
+  // `origin` in issue order, if it arrived and none of its is pending.
+  void apply_next(const std::shared_ptr<WindowShared>& w, int target, int origin);
   // Target side: grants the queued lock requests that are compatible.
   void grant_waiting(const std::shared_ptr<WindowShared>& w, int target);
   void wake(const WindowShared& w, int local);

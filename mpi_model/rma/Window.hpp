@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@
 namespace progsim::mpi::rma {
 
 struct Operation;
+struct RmaMessage;
 
 enum class Flavor { Create, Allocate, Dynamic, Shared };
 const char* to_string(Flavor flavor);
@@ -60,7 +62,7 @@ struct LockRequest {
 struct MemberState {
   explicit MemberState(int n)
       : issued(n), acked(n), fetching(n), posts(n), access_epochs(n), grants(n), grants_used(n), unlock_acks(n),
-        unlock_acks_used(n), completes(n), exposure_epochs(n), expected(n), applied(n)
+        unlock_acks_used(n), completes(n), exposure_epochs(n), expected(n), applied(n), arrived(n), applying(n)
   {
   }
   // --- as an origin ---
@@ -81,6 +83,11 @@ struct MemberState {
   std::vector<std::uint64_t> exposure_epochs;  // PSCW exposure epochs opened to each origin
   std::vector<std::uint64_t> expected;         // operations each origin said it sent (with its complete)
   std::vector<std::uint64_t> applied;          // operations applied, from each origin
+  // Operations are applied in the order their origin issued them (see
+  // RmaEngine::apply_next): those that arrived before their predecessors
+  // wait here, by sequence number, per origin.
+  std::vector<std::map<std::uint64_t, std::shared_ptr<RmaMessage>>> arrived;
+  std::vector<bool> applying;                  // an operation of that origin is in a chunk not run yet
   int exclusive = -1;                          // lock holder (local rank), or -1
   int shared = 0;                              // shared lock holders
   std::deque<LockRequest> lock_queue;          // requests waiting for the lock

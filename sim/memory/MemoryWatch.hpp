@@ -102,6 +102,15 @@ public:
   // Nothing polls them meanwhile: the rank is inside MPI.
   void enter_mpi(int rank, const void* frame);
   void leave_mpi(int rank);
+  // The same for the whole MPI procedure (CallFrames, the first member of
+  // its Binding): opens the watched pages near `frame` that are not open,
+  // into `pages`, before the rank lookup and the call's bookkeeping run, and
+  // closes them after leave_mpi and the destructors ran; with enter_mpi
+  // alone each of their stack accesses trapped (about 100 per call).
+  static constexpr int kCallPages = 4;
+  int open_call_frames(const void* frame, std::uintptr_t (&pages)[kCallPages]);
+  void close_call_frames(const std::uintptr_t* pages, int count);
+  bool watching_any() const { return active_watches_ > 0; }
   // Wakes pollers for writes trapped in simulator code (e.g. a receive into
   // watched memory); called when a rank leaves MPI and after each chunk.
   void deliver_pending();

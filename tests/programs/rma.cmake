@@ -125,3 +125,14 @@ progsim_program_test(rma.heap_flag.dynamic_offload PROGRAM rma_heap_flag PROGRAM
 progsim_program_test(rma.heap_flag.not_armed PROGRAM rma_heap_flag
   EXPECT --expect-outcome stuck --expect-exit 4 --stderr-regex "rank 0 is stuck"
   RUN -n 2 --progress ideal --cfg memory-watch-arm=0 --cfg watchdog=1)
+
+# Issue order at the target: a large accumulate then small ones over it,
+# equal accumulates/puts to one location, fetch-and-op increments without
+# flushes (MPICH acc_ordering, large_small_acc, overlap_wins_put).
+progsim_test_program(rma_ordering rma_ordering.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.ordering.${policy} PROGRAM rma_ordering
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: rma_ordering ok \\(1 checks\\)" --stdout-regex "rank 1: rma_ordering ok \\(4 checks\\)"
+    RUN -n 2 --progress ${policy})
+endforeach()
