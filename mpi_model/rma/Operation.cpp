@@ -30,6 +30,8 @@ void with_memory(const void* base, std::int64_t count, const dt::Datatype& type,
 // MPI_Win_allocate_shared); nullptr otherwise.
 char* simulator_view(const Operation& op, std::int64_t lo, std::int64_t hi)
 {
+  if (!op.window)
+    return nullptr;  // an operation on bare memory (unit tests)
   const WindowShared& w = *op.window;
   const sim::memory::SharedMemory* memory = nullptr;
   if (w.flavor == Flavor::Shared)
