@@ -23,6 +23,27 @@ namespace {
 // few of them, so the oldest are forgotten beyond this.
 constexpr std::size_t kReadsRemembered = 16;
 
+// Calls visit(page) for each watched page that may hold the stack frames of
+// an MPI call entered at `frame`: the library's frames lie below it (256 KiB
+// is deeper than it goes), the caller's just above. Stops when visit
+// returns false.
+template <class Visit>
+void for_each_call_stack_page(const void* frame, Visit&& visit)
+{
+  constexpr std::uintptr_t kLibraryStack = 256 * 1024;
+  std::uintptr_t page = WatchTable::page_size();
+  std::uintptr_t top = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(frame)) + 2 * page;
+  std::uintptr_t bottom = top > kLibraryStack ? top - kLibraryStack : 0;
+  for (int i = 0; i < kMaxWatches; ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (!e.active || e.page_hi <= bottom || e.page_lo >= top)
+      continue;
+    for (std::uintptr_t p = std::max(e.page_lo, bottom); p < std::min(e.page_hi, top); p += page)
+      if (!visit(p))
+        return;
+  }
+}
+
 }  // namespace
 
 MemoryWatch& MemoryWatch::instance()
@@ -192,23 +213,15 @@ void MemoryWatch::enter_mpi(int rank, const void* frame)
     release_lazy(rw);
   if (rw.mpi_depth++ > 0 || active_watches_ == 0)
     return;
-  // The library's frames lie below `frame`; 256 KiB is deeper than it goes.
-  constexpr std::uintptr_t kLibraryStack = 256 * 1024;
-  std::uintptr_t page = WatchTable::page_size();
-  std::uintptr_t top = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(frame)) + 2 * page;
-  std::uintptr_t bottom = top > kLibraryStack ? top - kLibraryStack : 0;
-  for (int i = 0; i < kMaxWatches; ++i) {
-    const WatchEntry& e = WatchTable::entry(i);
-    if (!e.active || e.page_hi <= bottom || e.page_lo >= top)
-      continue;
-    for (std::uintptr_t p = std::max(e.page_lo, bottom); p < std::min(e.page_hi, top); p += page)
-      if (std::find(rw.held.begin(), rw.held.end(), p) == rw.held.end()) {
-        if (std::find(held_open_.begin(), held_open_.end(), p) == held_open_.end())  // open_call_frames
-          WatchTable::open(p);
-        rw.held.push_back(p);
-        held_open_.push_back(p);
-      }
-  }
+  for_each_call_stack_page(frame, [&](std::uintptr_t p) {
+    if (std::find(rw.held.begin(), rw.held.end(), p) == rw.held.end()) {
+      if (std::find(held_open_.begin(), held_open_.end(), p) == held_open_.end())  // open_call_frames
+        WatchTable::open(p);
+      rw.held.push_back(p);
+      held_open_.push_back(p);
+    }
+    return true;
+  });
 }
 
 void MemoryWatch::leave_mpi(int rank)
@@ -230,24 +243,15 @@ int MemoryWatch::open_call_frames(const void* frame, std::uintptr_t (&pages)[kCa
 {
   if (!enabled_ || active_watches_ == 0)
     return 0;
-  // As enter_mpi: the caller's frames lie above, the library's below.
-  constexpr std::uintptr_t kLibraryStack = 256 * 1024;
-  std::uintptr_t page = WatchTable::page_size();
-  std::uintptr_t top = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(frame)) + 2 * page;
-  std::uintptr_t bottom = top > kLibraryStack ? top - kLibraryStack : 0;
   int count = 0;
-  for (int i = 0; i < kMaxWatches && count < kCallPages; ++i) {
-    const WatchEntry& e = WatchTable::entry(i);
-    if (!e.active || e.page_hi <= bottom || e.page_lo >= top)
-      continue;
-    for (std::uintptr_t p = std::max(e.page_lo, bottom); p < std::min(e.page_hi, top) && count < kCallPages;
-         p += page)
-      if (std::find(held_open_.begin(), held_open_.end(), p) == held_open_.end()) {
-        WatchTable::open(p);
-        held_open_.push_back(p);
-        pages[count++] = p;
-      }
-  }
+  for_each_call_stack_page(frame, [&](std::uintptr_t p) {
+    if (std::find(held_open_.begin(), held_open_.end(), p) == held_open_.end()) {
+      WatchTable::open(p);
+      held_open_.push_back(p);
+      pages[count++] = p;
+    }
+    return count < kCallPages;
+  });
   return count;
 }
 
