@@ -1,15 +1,26 @@
 // Runs one program under `progsim run` and checks what a program test
 // expects: outcome, exit status, output, and report values within stated
 // tolerances. With --twice it runs the program again and requires
-// byte-identical stdout, stderr and report (determinism).
+// byte-identical stdout, stderr and report (determinism). With --same-with
+// ARG... it runs the program again with ARGs added to the options and
+// requires the same stdout, stderr, exit status and report (the report's
+// echo of a `--cfg key=value` ARG aside), numbers equal within TOL (1e-9:
+// the printed resolution of times): for settings that must not change any
+// result, such as the time quantum.
 //
 //   program_test --progsim BIN [--expect-outcome O] [--expect-exit N]
 //                [--stdout-regex R]... [--stderr-regex R]... [--stdout-lines N]
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
-//                [--twice] -- RUN_ARGS...
+//                [--twice] [--same-with ARG]... [--same-within TOL] -- RUN_ARGS...
 //
-// RUN_ARGS are the arguments of `progsim run` (a --report FILE is added), or
-// of another subcommand given with --command (a report for replay too).
+// RUN_ARGS are the arguments of `progsim run` (a --report FILE and a
+// --timeline FILE are added), or of another subcommand given with --command
+// (a report for replay too).
+//
+// Every test also checks that time reads forwards in what the run wrote: no
+// negative duration in the report or the timeline, nothing "since" a time
+// after the run's end or after the deadlock, no message completing before it
+// was posted.
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +29,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <iostream>
 #include <regex>
 #include <sstream>
@@ -30,7 +43,7 @@ namespace {
 
 struct RunOutput {
   int exit_status = -1;
-  std::string out, err, report;
+  std::string out, err, report, timeline;
 };
 
 std::string slurp(const std::string& path)
@@ -48,10 +61,15 @@ RunOutput run(const std::string& progsim, std::vector<std::string> args, const s
   std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
   std::string base = dir + "/progsim-test-" + std::to_string(::getpid()) + "-" + tag;
   std::string out_file = base + ".out", err_file = base + ".err", report_file = base + ".json";
+  std::string timeline_file = base + ".timeline.json";
   std::vector<std::string> argv = {progsim, command};
   if (command == "run" || command == "replay") {
     argv.push_back("--report");
     argv.push_back(report_file);
+  }
+  if (command == "run" && std::find(args.begin(), args.end(), "--timeline") == args.end()) {
+    argv.push_back("--timeline");
+    argv.push_back(timeline_file);
   }
   argv.insert(argv.end(), args.begin(), args.end());
   pid_t pid = ::fork();
@@ -73,9 +91,11 @@ RunOutput run(const std::string& progsim, std::vector<std::string> args, const s
   r.out = slurp(out_file);
   r.err = slurp(err_file);
   r.report = slurp(report_file);
+  r.timeline = slurp(timeline_file);
   ::unlink(out_file.c_str());
   ::unlink(err_file.c_str());
   ::unlink(report_file.c_str());
+  ::unlink(timeline_file.c_str());
   return r;
 }
 
@@ -124,6 +144,211 @@ void check(const nlohmann::json& report, const std::string& spec)
     std::cout << "ok: " << pointer << " = " << actual.dump() << "\n";
 }
 
+// Time reads forwards (see the top of this file). Simulated times are
+// printed with 9 decimals: 1e-9 s of slack.
+void check_time_invariants(const RunOutput& r)
+{
+  constexpr double slack = 1e-9;
+  double end = -1;
+  nlohmann::json report;
+  try {
+    report = nlohmann::json::parse(r.report);
+  } catch (...) {
+    report = nullptr;
+  }
+  if (report.is_object() && report.contains("simulated_time") && report["simulated_time"].is_number())
+    end = report["simulated_time"].get<double>();
+  int problems = 0;
+  auto problem = [&](const std::string& what) {
+    if (++problems <= 5)
+      fail("time runs backwards: " + what);
+  };
+  // Report: durations (keys with "time", "duration", "delay") not negative;
+  // instants ("since", "_at") not after the end.
+  std::function<void(const nlohmann::json&, const std::string&)> walk = [&](const nlohmann::json& j,
+                                                                            const std::string& path) {
+    if (j.is_object()) {
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& key = it.key();
+        const nlohmann::json& v = it.value();
+        std::string where = path + "/" + key;
+        if (v.is_number() && key != "parameters") {
+          double x = v.get<double>();
+          bool duration = key.find("time") != std::string::npos || key.find("duration") != std::string::npos ||
+                          key.find("delay") != std::string::npos;
+          bool instant = key.find("since") != std::string::npos ||
+                         (key.size() > 3 && key.compare(key.size() - 3, 3, "_at") == 0);
+          if (duration && x < -slack)
+            problem(where + " = " + v.dump());
+          if (instant && end >= 0 && x > end + slack)
+            problem(where + " = " + v.dump() + " after the end at " + std::to_string(end));
+        }
+        if (key != "parameters")
+          walk(v, where);
+      }
+    } else if (j.is_array()) {
+      for (std::size_t i = 0; i < j.size(); ++i)
+        walk(j[i], path + "/" + std::to_string(i));
+    }
+  };
+  walk(report, "");
+  // Explanations: "since t=X s" not after "deadlock at t=Y s".
+  std::string text = r.err + (report.is_object() && report.contains("message") && report["message"].is_string()
+                                  ? report["message"].get<std::string>()
+                                  : "");
+  std::smatch m;
+  double deadlock_at = -1;
+  if (std::regex_search(text, m, std::regex("deadlock at t=([0-9.]+) s")))
+    deadlock_at = std::stod(m[1]);
+  std::regex since("since t=([0-9.]+) s");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), since); it != std::sregex_iterator(); ++it) {
+    double x = std::stod((*it)[1]);
+    if (deadlock_at >= 0 && x > deadlock_at + slack)
+      problem("'" + (*it)[0].str() + "' after the deadlock at " + std::to_string(deadlock_at));
+  }
+  // Timeline (Chrome format, microseconds).
+  if (r.timeline.empty())
+    return;
+  nlohmann::json timeline;
+  try {
+    timeline = nlohmann::json::parse(r.timeline);
+  } catch (...) {
+    return;  // Paje or another format asked for by the test itself
+  }
+  double t_end = timeline["otherData"].value("end_time", -1.0) * 1e6;
+  std::map<long, double> posted;
+  for (const nlohmann::json& e : timeline["traceEvents"]) {
+    std::string ph = e.value("ph", "");
+    if (ph == "M")
+      continue;
+    double ts = e.value("ts", 0.0), dur = e.value("dur", 0.0);
+    std::string what = e.value("name", "") + " (" + ph + ") at " + std::to_string(ts) + " us";
+    if (ts < -slack * 1e6 || dur < -slack * 1e6)
+      problem("timeline event " + what + " has a negative time or duration " + std::to_string(dur));
+    if (t_end >= 0 && ts + dur > t_end + slack * 1e6)
+      problem("timeline event " + what + " ends after the run's end at " + std::to_string(t_end) + " us");
+    if (ph == "s")
+      posted[e.value("id", 0L)] = ts;
+    if (ph == "f" && posted.count(e.value("id", 0L)) && ts < posted[e.value("id", 0L)] - slack * 1e6)
+      problem("timeline message " + what + " completes before it was posted");
+  }
+}
+
+// The report without the echo of the `--cfg key=value` settings in `args`.
+nlohmann::json report_without_settings(const std::string& text, const std::vector<std::string>& args)
+{
+  nlohmann::json report;
+  try {
+    report = nlohmann::json::parse(text);
+  } catch (...) {
+    return text;
+  }
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--cfg" && report.contains("parameters"))
+      report["parameters"].erase(args[i + 1].substr(0, args[i + 1].find('=')));
+  return report;
+}
+
+// Where two JSON values differ beyond `tolerance` for numbers ("" if nowhere).
+std::string json_difference(const nlohmann::json& a, const nlohmann::json& b, double tolerance,
+                            const std::string& path = "")
+{
+  if (a.is_number() && b.is_number())
+    return std::fabs(a.get<double>() - b.get<double>()) <= tolerance ? "" : path + ": " + a.dump() + " against " + b.dump();
+  if (a.type() != b.type() || a.size() != b.size())
+    return path + ": " + a.dump().substr(0, 200) + " against " + b.dump().substr(0, 200);
+  if (a.is_object()) {
+    for (auto it = a.begin(); it != a.end(); ++it) {
+      if (!b.contains(it.key()))
+        return path + "/" + it.key() + ": missing";
+      std::string d = json_difference(it.value(), b[it.key()], tolerance, path + "/" + it.key());
+      if (!d.empty())
+        return d;
+    }
+    return "";
+  }
+  if (a.is_array()) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      std::string d = json_difference(a[i], b[i], tolerance, path + "/" + std::to_string(i));
+      if (!d.empty())
+        return d;
+    }
+    return "";
+  }
+  return a == b ? "" : path + ": " + a.dump().substr(0, 200) + " against " + b.dump().substr(0, 200);
+}
+
+// Where two texts differ, numbers compared within `tolerance` ("" if nowhere).
+std::string text_difference(const std::string& a, const std::string& b, double tolerance)
+{
+  static const std::regex number("[0-9]+\\.[0-9]+(e[-+][0-9]+)?");
+  auto numbers = [](const std::string& t, std::vector<double>& out) {
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), number); it != std::sregex_iterator(); ++it)
+      out.push_back(std::stod(it->str()));
+    return std::regex_replace(t, number, "#");
+  };
+  std::vector<double> na, nb;
+  std::string sa = numbers(a, na), sb = numbers(b, nb);
+  std::istringstream la(sa), lb(sb);
+  std::string x, y;
+  for (int line = 1;; ++line) {
+    bool more_a = static_cast<bool>(std::getline(la, x)), more_b = static_cast<bool>(std::getline(lb, y));
+    if (!more_a && !more_b)
+      break;
+    if (x != y || more_a != more_b)
+      return "line " + std::to_string(line) + ": '" + x + "' against '" + y + "' (numbers as #)";
+  }
+  for (std::size_t i = 0; i < na.size(); ++i)
+    if (std::fabs(na[i] - nb[i]) > tolerance)
+      return "number " + std::to_string(i + 1) + ": " + std::to_string(na[i]) + " against " + std::to_string(nb[i]);
+  return "";
+}
+
+// Output tagged with --tag-output, grouped by rank (each rank's lines in
+// their order): ranks writing at the same simulated instant come out in
+// either order.
+std::string per_rank(const std::string& out)
+{
+  std::map<std::string, std::string> by_rank;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string tag = line.rfind("[", 0) == 0 ? line.substr(0, line.find(']') + 1) : "";
+    by_rank[tag] += line + "\n";
+  }
+  std::string grouped;
+  for (auto& [tag, lines] : by_rank)
+    grouped += lines;
+  return grouped;
+}
+
+// Times printed with 9 decimals (and the report's doubles summed in another
+// order) may differ in their last digit.
+double same_with_tolerance = 1e-9;
+
+void compare_with_setting(const std::string& progsim, const std::vector<std::string>& run_args,
+                          const std::vector<std::string>& setting, const RunOutput& first)
+{
+  std::vector<std::string> args = setting;
+  args.insert(args.end(), run_args.begin(), run_args.end());
+  RunOutput other = run(progsim, args, "same");
+  std::string with;
+  for (const std::string& a : setting)
+    with += (with.empty() ? "" : " ") + a;
+  if (std::string d = text_difference(per_rank(first.out), per_rank(other.out), same_with_tolerance); !d.empty())
+    fail("stdout differs with " + with + ": " + d);
+  if (std::string d = text_difference(first.err, other.err, same_with_tolerance); !d.empty())
+    fail("stderr differs with " + with + ": " + d);
+  if (other.exit_status != first.exit_status)
+    fail("exit status differs with " + with);
+  std::string d = json_difference(report_without_settings(first.report, setting),
+                                  report_without_settings(other.report, setting), same_with_tolerance);
+  if (!d.empty())
+    fail("the report differs with " + with + " at " + d);
+  if (failures == 0)
+    std::cout << "ok: same results with " << with << " (numbers within " << same_with_tolerance << ")\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -131,7 +356,7 @@ int main(int argc, char** argv)
   std::string progsim, outcome;
   int expect_exit = -1, stdout_lines = -1;
   bool twice = false;
-  std::vector<std::string> stdout_regex, stderr_regex, checks, run_args;
+  std::vector<std::string> stdout_regex, stderr_regex, checks, run_args, same_with;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -150,6 +375,8 @@ int main(int argc, char** argv)
     else if (a == "--stdout-lines") stdout_lines = std::stoi(next());
     else if (a == "--check") checks.push_back(next());
     else if (a == "--twice") twice = true;
+    else if (a == "--same-with") same_with.push_back(next());
+    else if (a == "--same-within") same_with_tolerance = std::stod(next());
     else if (a == "--") {
       run_args.assign(argv + i + 1, argv + argc);
       break;
@@ -174,6 +401,7 @@ int main(int argc, char** argv)
     if (lines != stdout_lines)
       fail("stdout has " + std::to_string(lines) + " lines, expected " + std::to_string(stdout_lines));
   }
+  check_time_invariants(first);
   if (!outcome.empty() || !checks.empty()) {
     nlohmann::json report;
     try {
@@ -199,6 +427,8 @@ int main(int argc, char** argv)
     if (failures == 0)
       std::cout << "ok: second run byte-identical\n";
   }
+  if (!same_with.empty())
+    compare_with_setting(progsim, run_args, same_with, first);
   std::cout << (failures ? "FAILED" : "PASSED") << "\n";
   return failures ? 1 : 0;
 }
