@@ -38,7 +38,7 @@ InterposedCall::~InterposedCall()
   g_interposed_caller = previous_;
 }
 
-CallScope::CallScope(Rank* rank, const char* name, const void* caller) : rank_(rank)
+CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* caller) : rank_(rank), interacting_(kind == CallKind::Interacting)
 {
   if (!rank_)
     return;
@@ -53,6 +53,11 @@ CallScope::CallScope(Rank* rank, const char* name, const void* caller) : rank_(r
   rank_->enter_call(name, caller);
   rank_->set_state(RankState::InMpi);
   rank_->clock().charge_cpu(params.call_cost);
+  if (interacting_) {
+    // The debt, the user time and this call's cost are executed as one.
+    deferral_was_allowed_ = rank_->clock().allow_deferral(false);
+    rank_->clock().flush();
+  }
 }
 
 CallScope::~CallScope()
@@ -61,6 +66,8 @@ CallScope::~CallScope()
     return;
   // Writes to watched memory made inside MPI (a receive into it) wake pollers.
   memory::MemoryWatch::instance().deliver_pending();
+  if (interacting_)
+    rank_->clock().allow_deferral(deferral_was_allowed_);
   rank_->leave_call();
   rank_->left_mpi_at = rank_->clock().now();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)

@@ -9,6 +9,15 @@
 
 namespace progsim::sim {
 
+// Whether other ranks can observe what an MPI procedure does. An
+// interacting procedure (it sends, matches, progresses, synchronizes, or
+// reads state that other ranks change) first executes the rank's deferred
+// CPU debt and defers none of its own costs: whatever it does happens at the
+// rank's own clock (causality). A local query (MPI_Wtime, MPI_Comm_rank,
+// MPI_Get_version...) may leave its cost deferred, so polling the clock
+// stays cheap.
+enum class CallKind { LocalQuery, Interacting };
+
 class CallScope {
 public:
   // `name` must be a string literal (kept by pointer). `rank` may be null
@@ -16,7 +25,7 @@ public:
   // `caller`: the return address of the MPI procedure, i.e. where the
   // program called it (the default argument is evaluated in the procedure;
   // a constructor that opens the scope for a procedure passes its own).
-  CallScope(Rank* rank, const char* name, const void* caller = __builtin_return_address(0));
+  CallScope(Rank* rank, const char* name, CallKind kind, const void* caller = __builtin_return_address(0));
   ~CallScope();
   CallScope(const CallScope&) = delete;
   CallScope& operator=(const CallScope&) = delete;
@@ -25,6 +34,8 @@ public:
 
 private:
   Rank* rank_;
+  bool interacting_;
+  bool deferral_was_allowed_ = true;
 };
 
 // A library interposed between the program and the MPI procedures (the

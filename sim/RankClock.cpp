@@ -5,8 +5,6 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include <algorithm>
-
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::sim {
@@ -18,10 +16,9 @@ double RankClock::now() const
 
 void RankClock::charge_cpu(double seconds)
 {
-  if (seconds <= 0)
-    return;
-  debt_ += seconds;
-  if (debt_ >= quantum_)
+  if (seconds > 0)
+    debt_ += seconds;
+  if (debt_ > 0 && (!deferral_allowed_ || debt_ >= quantum_))
     flush();
 }
 
@@ -35,15 +32,16 @@ void RankClock::flush()
   sg4::this_actor::execute(flops);
 }
 
+bool RankClock::allow_deferral(bool allowed)
+{
+  bool previous = deferral_allowed_;
+  deferral_allowed_ = allowed;
+  return previous;
+}
+
 void RankClock::begin_block()
 {
   OutputCapture::yield_point(rank_);
-  blocked_at_ = sg4::Engine::get_clock();
-}
-
-void RankClock::end_block()
-{
-  debt_ = std::max(0.0, blocked_at_ + debt_ - sg4::Engine::get_clock());
 }
 
 void RankClock::sleep(double seconds)

@@ -7,7 +7,19 @@
 
 namespace progsim::mpi {
 
-Binding::Binding(const char* call, const void* caller) : call_(call), scope_(binding_rank(), call, caller)
+namespace {
+
+// A call that progresses interacts, whatever it is.
+sim::CallKind effective_kind(sim::CallKind kind)
+{
+  bool progresses = binding_rank() && MpiModel::instance().parameters().progress_every_call;
+  return progresses ? sim::CallKind::Interacting : kind;
+}
+
+}  // namespace
+
+Binding::Binding(const char* call, sim::CallKind kind, const void* caller)
+    : call_(call), scope_(binding_rank(), call, effective_kind(kind), caller)
 {
   sim::Rank* r = scope_.rank();
   if (r && r->mpi_initialized && !r->mpi_finalized && MpiModel::instance().parameters().progress_every_call)

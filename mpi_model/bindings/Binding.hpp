@@ -43,7 +43,13 @@ int require_initialized(sim::Rank* rank, const char* call);
 class Binding {
 public:
   // `caller`: see sim::CallScope (evaluated in the MPI procedure).
-  explicit Binding(const char* call, const void* caller = __builtin_return_address(0));
+  explicit Binding(const char* call, const void* caller = __builtin_return_address(0))
+      : Binding(call, sim::CallKind::Interacting, caller)
+  {
+  }
+  // A local query (MPI_Comm_rank...) may leave its cost deferred
+  // (sim::CallKind), unless every call progresses (weak-progress-every-call).
+  Binding(const char* call, sim::CallKind kind, const void* caller = __builtin_return_address(0));
   const char* call() const { return call_; }
   sim::Rank* rank() const { return scope_.rank(); }
   int world() const { return scope_.rank()->id(); }

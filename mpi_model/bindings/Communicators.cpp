@@ -291,7 +291,7 @@ extern "C" {
 
 int PMPI_Comm_rank(MPI_Comm comm, int* rank)
 {
-  Binding b("MPI_Comm_rank");
+  Binding b("MPI_Comm_rank", sim::CallKind::LocalQuery);
   const Communicator* c = nullptr;
   if (int err = begin(b, comm, c, false))
     return err;
@@ -301,7 +301,7 @@ int PMPI_Comm_rank(MPI_Comm comm, int* rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int* size)
 {
-  Binding b("MPI_Comm_size");
+  Binding b("MPI_Comm_size", sim::CallKind::LocalQuery);
   const Communicator* c = nullptr;
   if (int err = begin(b, comm, c, false))
     return err;

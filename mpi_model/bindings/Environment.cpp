@@ -55,13 +55,13 @@ extern "C" {
 
 int PMPI_Init(int*, char***)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Init");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Init", sim::CallKind::Interacting);
   return mpi::initialize(scope.rank(), "MPI_Init", MPI_THREAD_SINGLE, nullptr);
 }
 
 int PMPI_Init_thread(int*, char***, int required, int* provided)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Init_thread");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Init_thread", sim::CallKind::Interacting);
   if (required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE)
     return mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread",
                             "required thread level " + std::to_string(required) + " is not a valid level");
@@ -70,7 +70,7 @@ int PMPI_Init_thread(int*, char***, int required, int* provided)
 
 int PMPI_Finalize(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Finalize");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Finalize", sim::CallKind::Interacting);
   if (int err = mpi::require_initialized(scope.rank(), "MPI_Finalize"))
     return err;
   // MPI-4.1 §11.2.2: finalization executes the rank's remaining decoupled
@@ -89,7 +89,7 @@ int PMPI_Finalize(void)
 int PMPI_Initialized(int* flag)
 {
   sim::Rank* rank = mpi::binding_rank();
-  sim::CallScope scope(rank, "MPI_Initialized");
+  sim::CallScope scope(rank, "MPI_Initialized", sim::CallKind::LocalQuery);
   *flag = rank && rank->mpi_initialized;
   return MPI_SUCCESS;
 }
@@ -97,14 +97,14 @@ int PMPI_Initialized(int* flag)
 int PMPI_Finalized(int* flag)
 {
   sim::Rank* rank = mpi::binding_rank();
-  sim::CallScope scope(rank, "MPI_Finalized");
+  sim::CallScope scope(rank, "MPI_Finalized", sim::CallKind::LocalQuery);
   *flag = rank && rank->mpi_finalized;
   return MPI_SUCCESS;
 }
 
 int PMPI_Query_thread(int* provided)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Query_thread");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Query_thread", sim::CallKind::LocalQuery);
   if (int err = mpi::require_initialized(scope.rank(), "MPI_Query_thread"))
     return err;
   *provided = MpiModel::instance().process(scope.rank()->id()).thread_level;
@@ -113,14 +113,14 @@ int PMPI_Query_thread(int* provided)
 
 int PMPI_Is_thread_main(int* flag)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Is_thread_main");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Is_thread_main", sim::CallKind::LocalQuery);
   *flag = 1;
   return MPI_SUCCESS;
 }
 
 int PMPI_Abort(MPI_Comm comm, int errorcode)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Abort");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Abort", sim::CallKind::Interacting);
   sim::Rank* rank = scope.rank();
   if (!rank)
     std::exit(errorcode);
@@ -137,7 +137,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 
 int PMPI_Get_version(int* version, int* subversion)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_version");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_version", sim::CallKind::LocalQuery);
   *version = MPI_VERSION;
   *subversion = MPI_SUBVERSION;
   return MPI_SUCCESS;
@@ -145,7 +145,7 @@ int PMPI_Get_version(int* version, int* subversion)
 
 int PMPI_Get_library_version(char* version, int* resultlen)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_library_version");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_library_version", sim::CallKind::LocalQuery);
   std::string text = std::string("progsim ") + PROGSIM_VERSION + " (model of an MPI-" + std::to_string(MPI_VERSION) +
                      "." + std::to_string(MPI_SUBVERSION) + " library on SimGrid " +
                      std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
@@ -158,7 +158,7 @@ int PMPI_Get_library_version(char* version, int* resultlen)
 
 int PMPI_Get_processor_name(char* name, int* resultlen)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_processor_name");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_processor_name", sim::CallKind::LocalQuery);
   if (!scope.rank())
     return MPI_ERR_OTHER;
   std::string host = scope.rank()->host()->get_name();
@@ -170,13 +170,13 @@ int PMPI_Get_processor_name(char* name, int* resultlen)
 
 double PMPI_Wtime(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtime");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtime", sim::CallKind::LocalQuery);
   return scope.rank() ? scope.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
 }
 
 double PMPI_Wtick(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtick");
+  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtick", sim::CallKind::LocalQuery);
   return 1e-9;
 }
 

@@ -62,7 +62,6 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
     if (waiting_) {
       rank_.clock().begin_block();
       wakeup_->acquire();
-      rank_.clock().end_block();
     }
     rank_.set_state(before);
     rank_.clock().charge_cpu(engine_.parameters().poll_cost);

@@ -403,6 +403,8 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();
+      // The pollers resume at the writer's clock, not before (causality).
+      self.simulation_->rank(request.rank).clock().flush();
       self.wake_pollers();
       break;
     case TrapKind::Read:

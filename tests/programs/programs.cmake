@@ -190,7 +190,7 @@ progsim_program_test(p2p.no_thread_no_slowdown PROGRAM compute_slowdown
 progsim_program_test(compare.bsend_sleep PROGRAM bsend_sleep
   EXPECT --command compare --expect-exit 0 --twice
          --stdout-regex "weak +completed +10\\.000672 s"
-         --stdout-regex "ideal +completed +10\\.000000 s +672\\.354 us"
+         --stdout-regex "ideal +completed +10\\.000000 s +672\\.654 us"
   RUN -n 2)
 progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
   EXPECT --command compare --expect-exit 0 --twice
