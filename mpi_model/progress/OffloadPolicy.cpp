@@ -57,14 +57,15 @@ public:
 
   void dispatch(ProgressEngine& engine, RankProgress& owner, ProgressChunk chunk) override
   {
-    bool matching = chunk.step == ChunkStep::EagerOnMessageTarget || chunk.step == ChunkStep::RtsOnRtsTarget;
-    if (matching && engine.posted_receives(owner.rank()) > static_cast<std::size_t>(p_.nic_match_entries)) {
+    Nic& nic = nics_[static_cast<size_t>(owner.rank())];
+    bool matching = is_matching(chunk);
+    if (matching && matched_by_host(engine, owner, nic)) {
       ++owner.counters.chunks_to_host_fallback;
       owner.host_queue().push_back(std::move(chunk));
       owner.wake();
       return;
     }
-    Nic& nic = nics_[static_cast<size_t>(owner.rank())];
+    nic.matching += matching ? 1 : 0;
     nic.queue.push_back(std::move(chunk));
     if (!nic.working)
       start_step(engine, nic, owner);
@@ -88,8 +89,28 @@ public:
 private:
   struct Nic {
     std::deque<ProgressChunk> queue;  // the front is the step in hand while working
+    std::size_t matching = 0;         // matching steps in `queue`
     bool working = false;
   };
+
+  static bool is_matching(const ProgressChunk& chunk)
+  {
+    return chunk.step == ChunkStep::EagerOnMessageTarget || chunk.step == ChunkStep::RtsOnRtsTarget;
+  }
+
+  // Whether the host, not the NIC, matches the next arrival: when the NIC's
+  // table is full. Arrivals are matched in the order they arrived whoever
+  // matches them (MPI-4.1 §3.5): one behind arrivals the NIC still holds
+  // goes to the NIC, one behind arrivals waiting for the host (the host
+  // queue holds nothing else under offload) goes to the host.
+  bool matched_by_host(ProgressEngine& engine, RankProgress& owner, const Nic& nic) const
+  {
+    if (nic.matching > 0)
+      return false;
+    if (!owner.host_queue().empty())
+      return true;
+    return engine.posted_receives(owner.rank()) > static_cast<std::size_t>(p_.nic_match_entries);
+  }
 
   // Starts the step at the front of the queue; it takes effect when its
   // latency has passed.
@@ -106,6 +127,7 @@ private:
   {
     ProgressChunk chunk = std::move(nic.queue.front());
     nic.queue.pop_front();
+    nic.matching -= is_matching(chunk) ? 1 : 0;
     engine.execute(owner, chunk, Executor::Nic);
     if (!nic.queue.empty()) {
       start_step(engine, nic, owner);

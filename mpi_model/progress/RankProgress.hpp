@@ -41,6 +41,12 @@ public:
   int rank() const;
   sim::Rank& sim_rank() { return rank_; }
   const sim::Rank& sim_rank() const { return rank_; }
+  // The chunks waiting for a host agent, in the order they were enabled.
+  // Several agents take from it (the rank inside MPI, its progress thread):
+  // a chunk leaves the queue only when its action runs at once
+  // (ProgressEngine::execute), never before a cost that may yield, so that
+  // the chunks of one rank take effect in the order they were enabled
+  // whoever runs them (matching order is message order, MPI-4.1 §3.5).
   std::deque<ProgressChunk>& host_queue() { return host_queue_; }
   const std::deque<ProgressChunk>& host_queue() const { return host_queue_; }
   ProgressCounters counters;

@@ -146,10 +146,16 @@ private:
       ++c.thread_polls;
       c.thread_cpu += p_.thread_poll_cost;
       while (!owner.host_queue().empty()) {
-        ProgressChunk chunk = std::move(owner.host_queue().front());
-        owner.host_queue().pop_front();
+        // The chunk's cost is paid while it is still queued, and the thread
+        // then runs whichever chunk is first: the rank, blocked in MPI, may
+        // have run it meanwhile, and must not run a newer one before it
+        // (RankProgress::host_queue).
         sg4::this_actor::execute(p_.chunk_cost * host->get_speed());
         c.thread_cpu += p_.chunk_cost;
+        if (owner.host_queue().empty())
+          break;
+        ProgressChunk chunk = std::move(owner.host_queue().front());
+        owner.host_queue().pop_front();
         engine.execute(owner, chunk, Executor::ProgressThread);
       }
     }

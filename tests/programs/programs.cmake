@@ -200,15 +200,30 @@ progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
 
 # Semantics that programs rely on, under every policy.
 progsim_test_program(nonovertaking nonovertaking.c)
+progsim_test_program(nonovertaking_sizes nonovertaking_sizes.c)
 progsim_test_program(p2p_semantics p2p_semantics.c)
 foreach(policy weak thread offload ideal)
   progsim_program_test(p2p.nonovertaking.${policy} PROGRAM nonovertaking
     EXPECT --expect-outcome completed --stdout-regex "received in send order: yes"
     RUN -n 2 --progress ${policy})
+  # Whoever matches (the rank, its progress thread, its NIC), a later
+  # message never overtakes an earlier one of the same sender and tag.
+  progsim_program_test(p2p.nonovertaking_sizes.${policy} PROGRAM nonovertaking_sizes
+    EXPECT --expect-outcome completed --twice
+           --stdout-regex "received 400 messages of varying sizes in send order: yes"
+           --stdout-regex "received a burst of 64 messages in send order: yes"
+    RUN -n 2 --progress ${policy})
   progsim_program_test(p2p.semantics.${policy} PROGRAM p2p_semantics
     EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 12
     RUN -n 3 --progress ${policy})
 endforeach()
+# offload with a NIC matching table smaller than the 8 pre-posted receives:
+# matching moves between the NIC and the host as receives are posted.
+progsim_program_test(p2p.nonovertaking_sizes.offload_small_nic PROGRAM nonovertaking_sizes
+  EXPECT --expect-outcome completed --twice
+         --stdout-regex "received 400 messages of varying sizes in send order: yes"
+         --stdout-regex "received a burst of 64 messages in send order: yes"
+  RUN -n 2 --progress offload --cfg nic-match-entries=4)
 
 # Bad input: a clear error naming the file or option, exit status 2.
 progsim_program_test(input.too_many_ranks PROGRAM hello
