@@ -26,6 +26,7 @@ struct sigaction g_previous_segv {};
 struct sigaction g_previous_trap {};
 bool g_installed = false;
 int (*g_current_user_rank)() = nullptr;
+bool (*g_owes_time)(int) = nullptr;
 
 // State of the one instruction being stepped (the simulator is one thread).
 volatile int g_depth = 0;
@@ -81,10 +82,25 @@ void on_segv(int sig, siginfo_t* info, void* context)
     chain(g_previous_segv, sig, info, context);
     return;
   }
+  greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
+  if (g_depth == 0 && !g_stepping && Trampoline::can_divert(context)) {
+    int rank = g_current_user_rank();
+    if (rank >= 0 && g_owes_time(rank)) {
+      // Not stepped yet: the rank first executes its CPU debt (in the
+      // trampoline), then this instruction faults again and runs at the
+      // rank's own clock (docs/design/time.md).
+      TrapRequest request;
+      request.kind = TrapKind::Settle;
+      request.address = address;
+      request.pc = static_cast<std::uintptr_t>(regs[REG_RIP]);
+      request.rank = rank;
+      Trampoline::divert(context, request);
+      return;
+    }
+  }
   open_page(page);
   if (g_depth > 0)
     return;  // the handlers' own access: the page closes at the end of the step
-  greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
   bool write = (regs[REG_ERR] & kPageFaultWrite) != 0;
   if (!g_stepping) {
     g_stepping = true;
@@ -133,12 +149,13 @@ void on_trap(int sig, siginfo_t* info, void* context)
 
 }  // namespace
 
-void FaultHandler::install(int (*current_user_rank)())
+void FaultHandler::install(int (*current_user_rank)(), bool (*owes_time)(int rank))
 {
 #if defined(__x86_64__) && defined(__linux__)
   if (g_installed)
     return;
   g_current_user_rank = current_user_rank;
+  g_owes_time = owes_time;
   // A large alternate stack of its own pages (never on a watched heap page).
   if (!g_alt_stack) {
     void* p = ::mmap(nullptr, kAltStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -163,6 +180,7 @@ void FaultHandler::install(int (*current_user_rank)())
   g_installed = true;
 #else
   (void)current_user_rank;
+  (void)owes_time;
 #endif
 }
 

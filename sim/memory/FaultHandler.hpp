@@ -20,7 +20,9 @@ class FaultHandler {
 public:
   // `current_user_rank` runs in the SIGTRAP handler after each step that
   // touched a watched range: the rank to divert (it runs user code) or -1.
-  static void install(int (*current_user_rank)());
+  // `owes_time(rank)`: whether the rank has CPU time to execute before it
+  // may touch memory others can see (sim/RankClock; async-signal-safe).
+  static void install(int (*current_user_rank)(), bool (*owes_time)(int rank));
   static void uninstall();
   // Writes stepped while the trampoline could not be used (simulator code,
   // another actor) are pending until the simulator delivers them.

@@ -77,7 +77,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   if (enabled_ || watchdog)
     Trampoline::initialize(&MemoryWatch::on_trap);
   if (enabled_)
-    FaultHandler::install(&MemoryWatch::current_user_rank);
+    FaultHandler::install(&MemoryWatch::current_user_rank, &MemoryWatch::owes_time);
   if (watchdog)
     Watchdog::start(simulation, parameters.watchdog, enabled_ ? parameters.memory_watch_arm : 0);
   started_ = true;
@@ -378,6 +378,13 @@ int MemoryWatch::current_user_rank()
   return rank->id();
 }
 
+// Called by the fault handler (async-signal-safe: reads one double).
+bool MemoryWatch::owes_time(int rank)
+{
+  const MemoryWatch& self = instance();
+  return self.simulation_ && self.simulation_->rank(rank).clock().pending() > 0;
+}
+
 std::uint64_t MemoryWatch::activity(int rank)
 {
   MemoryWatch& self = instance();
@@ -400,12 +407,11 @@ void MemoryWatch::on_trap(const TrapRequest& request)
   switch (request.kind) {
     case TrapKind::Watchdog: Watchdog::fire(request.rank, request.pc); break;
     case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
+    case TrapKind::Settle: self.simulation_->rank(request.rank).clock().flush(); break;
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();
-      // The pollers resume at the writer's clock, not before (causality).
-      self.simulation_->rank(request.rank).clock().flush();
-      self.wake_pollers();
+      self.wake_pollers();  // at the writer's clock: its debt was executed first (Settle)
       break;
     case TrapKind::Read:
       self.deliver_pending();

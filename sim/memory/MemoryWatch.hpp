@@ -126,6 +126,8 @@ public:
   // The rank running user code now (not the simulator, not already in the
   // trampoline), or -1.
   static int current_user_rank();
+  // Whether `rank` has CPU debt to execute before touching watched memory.
+  static bool owes_time(int rank);
   // Grows whenever `rank` calls MPI or traps on watched memory (watchdog).
   static std::uint64_t activity(int rank);
   // Some lazy watch is registered and not armed (watchdog).

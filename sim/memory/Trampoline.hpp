@@ -22,6 +22,8 @@ enum class TrapKind {
   Write,     // a rank wrote watched memory (after the single-stepped store)
   Watchdog,  // the CPU-time watchdog found a rank spinning in user code
   ArmLazyWatches,  // ... for memory-watch-arm seconds: watch the lazily watched memory too
+  Settle,    // a rank with CPU debt is about to access watched memory: execute the debt,
+             // then retry the access, so that it happens at the rank's own clock
 };
 
 struct TrapRequest {
