@@ -1,5 +1,6 @@
 #include "MpiModel.hpp"
 
+#include "coll/Collectives.hpp"
 #include "diagnosis/DeadlockDiagnosis.hpp"
 #include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
@@ -114,6 +115,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
     hosts.push_back(simulation.rank(r).host());
   }
   communicators_.reset(n);
+  standard_errors_ = StandardErrors();
   progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
@@ -129,7 +131,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   progress_->start(
       [this] { return fabric_->in_flight(); },
       [this, program = simulation.options().program] {
-        PointToPointWaits p2p_waits(*p2p_, *progress_);
+        PointToPointWaits p2p_waits(*p2p_, *progress_, standard_errors_);
         RmaWaits rma_waits(*rma_, *p2p_);
         DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits}, program);
         return std::make_pair(d.text, d.json);
@@ -149,11 +151,18 @@ double MpiModel::call_overhead() const
   return progress_->policy().call_overhead();
 }
 
+std::string MpiModel::standard_errors_at_completion()
+{
+  coll::check_collectives_complete(*this);
+  return standard_errors_.summary();
+}
+
 void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 {
   progress_->policy().add_to_report(report);
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
+  report["errors"] = standard_errors_.to_json();
   report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},

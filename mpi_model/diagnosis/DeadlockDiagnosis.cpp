@@ -119,6 +119,8 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
         w["chunk"] = e.chunk;
       if (!e.freedom.empty())
         w["implementation_freedom"] = e.freedom;
+      if (!e.error.empty())
+        w["error"] = e.error;
       waits.push_back(w);
     }
     if (view.edges.empty()) {
@@ -161,23 +163,41 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
       if (e.kind == WaitKind::ProgressChunk && is(r, RankView::Blocked) && is(e.to, RankView::Polling) && !starved)
         starved = &e;
 
+  // A wait caused by an error of the program: whatever the implementation
+  // freedoms, the program is incorrect.
+  const WaitEdge* erroneous = nullptr;
+  for (int r = 0; r < n && !erroneous; ++r)
+    for (const WaitEdge& e : views[static_cast<size_t>(r)].edges)
+      if (!e.error.empty() && is(r, RankView::Blocked) && !erroneous)
+        erroneous = &e;
+
   std::string verdict;
   nlohmann::ordered_json cycle_json = nlohmann::ordered_json::array();
+  for (int r : cycle)
+    cycle_json.push_back(r);
   if (!cycle.empty()) {
+    std::string chain;
+    for (int r : cycle)
+      chain += "rank " + std::to_string(r) + " -> ";
+    text += "\n  cycle: " + chain + "rank " + std::to_string(cycle.front());
+  }
+  if (erroneous) {
+    d.classification = "incorrect under every MPI";
+    verdict = "the program is erroneous, and the blocked call of rank " + std::to_string(erroneous->from) +
+              " follows from its error: " + erroneous->error +
+              ". No MPI implementation has to complete it, whatever it buffers or synchronizes.";
+    d.json["error"] = erroneous->error;
+  } else if (!cycle.empty()) {
     bool bufferable = true;
     std::size_t largest = 0;
-    std::string chain, freedom;
+    std::string freedom;
     for (int r : cycle) {
       const WaitEdge* e = next_edge(views[static_cast<size_t>(r)]);
       bufferable = bufferable && e->bufferable_send;
       largest = std::max(largest, e->bytes);
       if (freedom.empty())
         freedom = e->freedom;
-      chain += "rank " + std::to_string(r) + " -> ";
-      cycle_json.push_back(r);
     }
-    chain += "rank " + std::to_string(cycle.front());
-    text += "\n  cycle: " + chain;
     if (bufferable) {
       d.classification = "needs buffering";
       verdict = "an unsafe program (MPI-4.1 §3.5, Example 3.9): each send waits for a receive that its peer posts "

@@ -1,5 +1,6 @@
 #include "diagnosis/PointToPointWaits.hpp"
 
+#include "diagnosis/StandardErrors.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
 
@@ -96,6 +97,11 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
                     to_string(r.state) + ")";
     }
   }
+  // The collectives of a communicator with a mismatch: whatever this wait
+  // is, the program caused it.
+  if (internal)
+    if (const StandardError* error = errors_.on_communicator(r.comm_context))
+      e.error = error->what + " (" + error->section + " requires that " + error->requirement + ")";
   edges.push_back(e);
 }
 
