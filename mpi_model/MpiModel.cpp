@@ -72,6 +72,11 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("call-sites", p.call_sites,
              "record where the program called each blocking MPI procedure, for file:line in deadlock "
              "explanations (off: a few percent faster when ranks block very often)");
+  config.add("livelock-tests", p.livelock_tests, "",
+             "a rank that makes this many test calls in a row (MPI_Test*, MPI_Iprobe, MPI_Win_test...) that find "
+             "nothing, with no other MPI call and no clock read between them, while nothing is in flight and every "
+             "other rank waits, has ended or loops the same way, is held in its test call until something arrives "
+             "for it: a livelock then ends the run as a deadlock. 0: never held (such a run never ends)");
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");

@@ -60,6 +60,7 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   std::string text;
   std::vector<int> polling;
+  std::vector<int> livelocked;  // held in a loop of test calls
   for (int r = 0; r < n; ++r) {
     RankView& view = views[static_cast<size_t>(r)];
     const RankProgress& rp = const_cast<ProgressEngine&>(progress).rank(r);
@@ -102,13 +103,25 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
     for (const WaitForSource* source : sources)
       source->wait_edges(r, view.edges);
     view.since = rp.waiting_since();
-    entry["state"] = "blocked";
     entry["call"] = rp.waiting_for();
     entry["source"] = sim::memory::describe_program_location(rp.call_site(), program);
-    entry["blocked_since"] = rp.waiting_since();
     entry["last_call"] = rank.last_call();
-    text += "\n  rank " + std::to_string(r) + ": blocked since " + sim::format_time(rp.waiting_since()) + " in " +
-            rp.waiting_for() + at_location(rp.call_site(), program) + " (a blocked non-local call)";
+    if (rp.held_in_test()) {
+      // A loop of test calls that find nothing (a livelock): held in its
+      // last one, like a blocked call (RankProgress::hold_test).
+      livelocked.push_back(r);
+      entry["state"] = "polling";
+      entry["polling_since"] = rp.test_loop_since();
+      entry["tests_in_a_row"] = rp.tests_in_a_row();
+      text += "\n  rank " + std::to_string(r) + ": polls " + rp.waiting_for() + at_location(rp.call_site(), program) +
+              " since " + sim::format_time(rp.test_loop_since()) + " (" + std::to_string(rp.tests_in_a_row()) +
+              " test calls in a row found nothing and nothing can arrive: a livelock)";
+    } else {
+      entry["state"] = "blocked";
+      entry["blocked_since"] = rp.waiting_since();
+      text += "\n  rank " + std::to_string(r) + ": blocked since " + sim::format_time(rp.waiting_since()) + " in " +
+              rp.waiting_for() + at_location(rp.call_site(), program) + " (a blocked non-local call)";
+    }
     nlohmann::ordered_json waits = nlohmann::ordered_json::array();
     for (const WaitEdge& e : view.edges) {
       text += "\n      waits for " + e.waits_for;
@@ -250,6 +263,15 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
   } else {
     d.classification = "incorrect under every MPI";
     verdict = "every live rank waits inside MPI for something no other rank will do (MPI-4.1 §2.9).";
+  }
+  if (!livelocked.empty()) {
+    std::string who;
+    for (int r : livelocked)
+      who += (who.empty() ? "" : ", ") + std::to_string(r);
+    verdict += (livelocked.size() > 1 ? " Ranks " + who + " loop" : " Rank " + who + " loops") +
+               " on test procedures that find nothing while nothing can arrive: a livelock, which never ends under "
+               "any MPI (a test procedure returns at once, MPI-4.1 §3.7.3; it does not wait for a message).";
+    d.json["livelocked_ranks"] = livelocked;
   }
   text += "\n  class: " + d.classification + " - " + verdict;
   d.text = text;

@@ -19,6 +19,14 @@ void PointToPointWaits::wait_edges(int rank, std::vector<WaitEdge>& edges) const
 {
   for (const RequestPtr& req : p2p_.waited(rank))
     edges_of(*req, edges);
+  if (const auto& probe = p2p_.probing(rank)) {
+    WaitEdge e;
+    e.from = rank;
+    e.to = probe->source_world;
+    e.waits_for = "a matching send from " + rank_text(probe->source_world) + " (tag " +
+                  (probe->tag == MPI_ANY_TAG ? std::string("MPI_ANY_TAG") : std::to_string(probe->tag)) + ")";
+    edges.push_back(e);
+  }
 }
 
 std::string PointToPointWaits::pending(int rank) const
