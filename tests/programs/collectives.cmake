@@ -200,3 +200,10 @@ progsim_program_test(coll.overlap.offload PROGRAM iallreduce_overlap
 progsim_program_test(coll.overlap.offload_free_posts PROGRAM iallreduce_overlap
   EXPECT --expect-outcome completed --stdout-regex "not overlapped: 0\\.2[0-9]* us"
   RUN -n 16 --ranks-per-node 4 --progress offload --cfg nic-post-cost=0)
+
+# compare gates CI: a run that finished but is erroneous makes it exit 5.
+progsim_program_test(compare.coll_order_erroneous PROGRAM coll_order
+  EXPECT --command compare --expect-exit 5 --twice
+         --stdout-regex "\nweak +erroneous +" --stdout-regex "\nideal +erroneous +"
+         --stdout-regex "weak: erroneous program: every rank finished, but the program broke 1 rule"
+  RUN -n 2 --policies weak,ideal)
