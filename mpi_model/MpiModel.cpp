@@ -1,5 +1,6 @@
 #include "MpiModel.hpp"
 
+#include "coll/Collectives.hpp"
 #include "diagnosis/DeadlockDiagnosis.hpp"
 #include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
@@ -71,6 +72,11 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("call-sites", p.call_sites,
              "record where the program called each blocking MPI procedure, for file:line in deadlock "
              "explanations (off: a few percent faster when ranks block very often)");
+  config.add("livelock-tests", p.livelock_tests, "",
+             "a rank that makes this many test calls in a row (MPI_Test*, MPI_Iprobe, MPI_Win_test...) that find "
+             "nothing, with no other MPI call and no clock read between them, while nothing is in flight and every "
+             "other rank waits, has ended or loops the same way, is held in its test call until something arrives "
+             "for it: a livelock then ends the run as a deadlock. 0: never held (such a run never ends)");
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");
@@ -114,6 +120,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
     hosts.push_back(simulation.rank(r).host());
   }
   communicators_.reset(n);
+  standard_errors_ = StandardErrors();
   progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
@@ -129,7 +136,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   progress_->start(
       [this] { return fabric_->in_flight(); },
       [this, program = simulation.options().program] {
-        PointToPointWaits p2p_waits(*p2p_, *progress_);
+        PointToPointWaits p2p_waits(*p2p_, *progress_, standard_errors_);
         RmaWaits rma_waits(*rma_, *p2p_);
         DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits}, program);
         return std::make_pair(d.text, d.json);
@@ -149,11 +156,18 @@ double MpiModel::call_overhead() const
   return progress_->policy().call_overhead();
 }
 
+std::string MpiModel::standard_errors_at_completion()
+{
+  coll::check_collectives_complete(*this);
+  return standard_errors_.summary();
+}
+
 void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 {
   progress_->policy().add_to_report(report);
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
+  report["errors"] = standard_errors_.to_json();
   report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()},
                        {"bytes", fabric_->bytes_sent()},

@@ -8,6 +8,7 @@
 #include "core/DatatypeTable.hpp"
 #include "core/Process.hpp"
 #include "core/Request.hpp"
+#include "diagnosis/StandardErrors.hpp"
 #include "sim/RankModel.hpp"
 #include "transport/Packet.hpp"
 
@@ -48,6 +49,9 @@ public:
   PointToPoint& p2p() { return *p2p_; }
   rma::RmaEngine& rma() { return *rma_; }
   ProgressEngine& progress() { return *progress_; }
+  // The rules of the standard the program broke so far.
+  StandardErrors& standard_errors() { return standard_errors_; }
+  const StandardErrors& standard_errors() const { return standard_errors_; }
   RankProgress& rank_progress(int rank);
   // Messages taken out by MPI_Mprobe / MPI_Improbe, until MPI_(I)mrecv.
   MPI_Message add_matched_message(Packet message);
@@ -57,6 +61,7 @@ public:
   void on_simulation_start(sim::Simulation& simulation) override;
   void on_rank_end(sim::Rank& rank) override;
   double call_overhead() const override;
+  std::string standard_errors_at_completion() override;
   void add_to_report(nlohmann::ordered_json& report) const override;
   void add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const override;
 
@@ -72,6 +77,7 @@ private:
   std::unique_ptr<Fabric> fabric_;
   std::unique_ptr<PointToPoint> p2p_;
   std::unique_ptr<rma::RmaEngine> rma_;
+  StandardErrors standard_errors_;
   std::map<MPI_Message, Packet> matched_messages_;
   MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC
   static MpiModel* instance_;

@@ -11,16 +11,19 @@ enum class Outcome {
   Aborted,    // MPI_Abort, a fatal MPI error, or a rank that exited without MPI_Finalize
   Crashed,    // a rank died of a signal (segfault, abort(), ...)
   Stuck,      // the simulated time limit was reached with ranks still running
+  Erroneous,  // every rank finished, but the program broke a rule of the MPI standard that
+              // progsim detected (a collective mismatch, ...): listed in the report's "errors"
 };
 
 const char* to_string(Outcome outcome);
 
 // Exit statuses of `progsim run` (documented in README.md):
-//   0 completed, 2 usage or input error, 3 deadlock, 4 stuck,
+//   0 completed, 2 usage or input error, 3 deadlock, 4 stuck, 5 erroneous,
 //   MPI_Abort's error code (1 when it is 0 modulo 256) for aborted runs,
 //   1 for other aborts, 128+signal for crashed runs.
 constexpr int kExitUsageError = 2;
 constexpr int kExitDeadlock = 3;
 constexpr int kExitStuck = 4;
+constexpr int kExitErroneous = 5;
 
 }  // namespace progsim::sim

@@ -64,6 +64,9 @@ public:
 
   // Simulated time the rank last returned from an MPI procedure.
   double left_mpi_at = 0;
+  // Reads of a clock by the program outside MPI (gettimeofday, clock_gettime,
+  // time): a loop that reads one may be waiting for a time-out, not livelocked.
+  uint64_t clock_reads = 0;
 
   // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0,
   // ...)"), described on demand: building the text at every blocking call

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+
 namespace progsim::sim {
 
 class Config;
@@ -21,6 +23,10 @@ public:
   virtual void on_rank_end(Rank&) {}
   // CPU seconds every MPI call costs on top of call-cost (e.g. locking).
   virtual double call_overhead() const { return 0; }
+  // Every rank finished: the rules of the standard the program broke (found
+  // while it ran and by the checks only the end allows), as the run's
+  // message; "" when none (the run completed, else it is erroneous).
+  virtual std::string standard_errors_at_completion() { return ""; }
   // Extra fields for the JSON report, globally and per rank.
   virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
   virtual void add_rank_to_report(const Rank& rank, nlohmann::ordered_json& entry) const = 0;

@@ -31,6 +31,7 @@ const char* to_string(Outcome outcome)
     case Outcome::Aborted: return "aborted";
     case Outcome::Crashed: return "crashed";
     case Outcome::Stuck: return "stuck";
+    case Outcome::Erroneous: return "erroneous";
   }
   return "?";
 }
@@ -209,8 +210,12 @@ void Simulation::finish_result()
     if (rank->state() != RankState::Finished)
       unfinished += (unfinished.empty() ? "" : ", ") + std::to_string(rank->id());
   if (unfinished.empty()) {
-    result_.outcome = Outcome::Completed;
-    result_.exit_status = 0;
+    std::string errors = model_.standard_errors_at_completion();
+    result_.outcome = errors.empty() ? Outcome::Completed : Outcome::Erroneous;
+    result_.exit_status = errors.empty() ? 0 : kExitErroneous;
+    result_.message = errors;
+    if (!errors.empty())
+      diag(errors);
     return;
   }
   result_.outcome = Outcome::Stuck;

@@ -91,6 +91,7 @@ int __wrap_gettimeofday(struct timeval* tv, void* tz)
   Rank* rank = rank_now();
   if (!rank)
     return ::gettimeofday(tv, static_cast<struct timezone*>(tz));
+  ++rank->clock_reads;
   double now = rank->clock().now();
   tv->tv_sec = static_cast<time_t>(now);
   tv->tv_usec = static_cast<suseconds_t>((now - std::floor(now)) * 1e6);
@@ -100,6 +101,8 @@ int __wrap_gettimeofday(struct timeval* tv, void* tz)
 int __wrap_clock_gettime(clockid_t clock, struct timespec* ts)
 {
   Rank* rank = rank_now();
+  if (rank)
+    ++rank->clock_reads;
   if (!rank || clock == CLOCK_THREAD_CPUTIME_ID || clock == CLOCK_PROCESS_CPUTIME_ID)
     return ::clock_gettime(clock, ts);
   double now = rank->clock().now();
@@ -113,6 +116,7 @@ time_t __wrap_time(time_t* t)
   Rank* rank = rank_now();
   if (!rank)
     return ::time(t);
+  ++rank->clock_reads;
   auto now = static_cast<time_t>(rank->clock().now());
   if (t)
     *t = now;

@@ -50,6 +50,15 @@ std::string probe_text(const char* call, int source, int tag, const Communicator
          ", tag=" + (tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(tag)) + ", comm=" + c.name + ")";
 }
 
+// Waits until done(), recording the message waited for (deadlock explanations).
+void wait_probing(const Binding& b, int source, int tag, const Communicator& c, const std::function<bool()>& done)
+{
+  PointToPoint::ProbeWait probe{source == MPI_ANY_SOURCE ? -1 : c.world_rank(source), tag};
+  b.p2p().set_probing(b.world(), probe);
+  b.progress().wait_until(done, [&] { return probe_text(b.call(), source, tag, c); });
+  b.p2p().set_probing(b.world(), std::nullopt);
+}
+
 // Blocking (M)probe: waits until a matching message has arrived.
 const Packet* wait_for_message(const Binding& b, int source, int tag, const Communicator& c)
 {
@@ -57,7 +66,7 @@ const Packet* wait_for_message(const Binding& b, int source, int tag, const Comm
   const Packet* found = nullptr;
   auto arrived = [&] { return (found = b.p2p().probe(me, c.context_id, source, tag)) != nullptr; };
   if (!arrived())
-    b.progress().wait_until(arrived, [&] { return probe_text(b.call(), source, tag, c); });
+    wait_probing(b, source, tag, c, arrived);
   return found;
 }
 
@@ -68,6 +77,11 @@ const Packet* poll_for_message(const Binding& b, int source, int tag, const Comm
   b.rank()->clock().charge_cpu(b.model().parameters().poll_cost);
   p.progress_point();
   const Packet* found = b.p2p().probe(b.world(), c.context_id, source, tag);
+  if (!found && p.test_found_nothing()) {
+    // A livelock: held until something arrives for this rank, then probes again.
+    p.hold_test([&](const std::function<bool()>& done) { wait_probing(b, source, tag, c, done); });
+    found = b.p2p().probe(b.world(), c.context_id, source, tag);
+  }
   if (!found)
     ++p.counters.false_tests;
   return found;

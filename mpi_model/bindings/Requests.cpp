@@ -7,6 +7,7 @@
 #include "bindings/Binding.hpp"
 #include "bindings/GeneralizedRequests.hpp"
 
+#include <algorithm>
 #include <vector>
 
 using namespace progsim;
@@ -142,6 +143,18 @@ void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, co
   b.p2p().set_waited(b.world(), {});
 }
 
+// A test procedure on `rs` found nothing: if the rank is livelocked
+// (RankProgress::test_found_nothing), holds it until something happens for
+// it, and tests again. Returns whether `done` holds then.
+template <class Done>
+bool test_again_if_livelocked(const Binding& b, const std::vector<RequestPtr>& rs, Done done)
+{
+  if (!b.progress().test_found_nothing())
+    return false;
+  b.progress().hold_test([&](const std::function<bool()>& woken) { wait_for(b, rs, woken, b.call()); });
+  return done();
+}
+
 }  // namespace
 
 extern "C" {
@@ -178,7 +191,7 @@ int PMPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
     empty_status(status);
     return MPI_SUCCESS;
   }
-  *flag = Binding::done(*r);
+  *flag = Binding::done(*r) || test_again_if_livelocked(b, {r}, [&] { return Binding::done(*r); });
   count_false(b, *flag);
   return *flag ? retire(b, request, r, status) : MPI_SUCCESS;
 }
@@ -198,7 +211,7 @@ int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
     empty_status(status);
     return MPI_SUCCESS;
   }
-  *flag = Binding::done(*r);
+  *flag = Binding::done(*r) || test_again_if_livelocked(b, {r}, [&] { return Binding::done(*r); });
   count_false(b, *flag);
   if (*flag)
     fill_status(status, *r);
@@ -235,10 +248,13 @@ int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status status
   if (err)
     return err;
   test_poll(b);
-  *flag = 1;
-  for (auto& r : rs)
-    if (r && !Binding::done(*r))
-      *flag = 0;
+  auto all_done = [&rs] {
+    for (auto& r : rs)
+      if (r && !Binding::done(*r))
+        return false;
+    return true;
+  };
+  *flag = all_done() || test_again_if_livelocked(b, rs, all_done);
   count_false(b, *flag);
   if (!*flag)
     return MPI_SUCCESS;
@@ -284,15 +300,20 @@ int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_S
   if (err)
     return err;
   test_poll(b);
-  bool any_active = false;
-  for (int i = 0; i < count; ++i) {
-    const RequestPtr& r = rs[static_cast<size_t>(i)];
-    any_active = any_active || r;
-    if (r && Binding::done(*r)) {
-      *flag = 1;
-      *index = i;
-      return retire(b, &requests[i], r, status);
-    }
+  auto first_done = [&rs]() -> int {
+    for (size_t i = 0; i < rs.size(); ++i)
+      if (rs[i] && Binding::done(*rs[i]))
+        return static_cast<int>(i);
+    return -1;
+  };
+  bool any_active = std::any_of(rs.begin(), rs.end(), [](const RequestPtr& r) { return !!r; });
+  int i = first_done();
+  if (i < 0 && any_active && test_again_if_livelocked(b, rs, [&] { return first_done() >= 0; }))
+    i = first_done();
+  if (i >= 0) {
+    *flag = 1;
+    *index = i;
+    return retire(b, &requests[i], rs[static_cast<size_t>(i)], status);
   }
   *index = MPI_UNDEFINED;
   *flag = !any_active;
@@ -353,6 +374,14 @@ int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indice
     return err;
   test_poll(b);
   int err = some(b, incount, requests, outcount, indices, statuses, false);
+  if (err == MPI_SUCCESS && *outcount == 0) {
+    std::vector<RequestPtr> rs = lookup_all(b, incount, requests, err);
+    auto any_done = [&rs] {
+      return std::any_of(rs.begin(), rs.end(), [](const RequestPtr& r) { return r && Binding::done(*r); });
+    };
+    if (err == MPI_SUCCESS && test_again_if_livelocked(b, rs, any_done))
+      err = some(b, incount, requests, outcount, indices, statuses, false);
+  }
   count_false(b, *outcount != 0);
   return err;
 }

@@ -279,6 +279,15 @@ int PMPI_Win_test(MPI_Win win, int* flag)
   b.rank()->clock().charge_cpu(b.model().parameters().poll_cost);
   p.progress_point();
   *flag = engine.exposure_done(*w);
+  if (!*flag && p.test_found_nothing()) {
+    // A livelock: held like MPI_Win_wait until something happens for this rank.
+    std::vector<int> origins = local_ranks(*w, *w->exposure_group);
+    p.hold_test([&](const std::function<bool()>& woken) {
+      engine.block(b.world(), {BlockedRma::Completes, w->shared, w->me, origins, false}, woken,
+                   describe_call(b, *w) + ", waiting for MPI_Win_complete of rank(s) " + rank_list(*w, origins));
+    });
+    *flag = engine.exposure_done(*w);
+  }
   if (*flag)
     engine.end_exposure(*w);
   else

@@ -79,9 +79,15 @@ int recv(const CollCall& c, int peer, void* buf, std::int64_t count, MPI_Datatyp
 // is an error as for a message.
 int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Datatype stype, void* dst,
                std::int64_t rcount, MPI_Datatype rtype);
-// Records the call in the communicator's collective log and warns (once per
-// communicator) when a neighbour's call at the same position differs.
+// --- the order of the collectives (CollectiveOrder.cpp) ---------------------
+// Records the call in the communicator's collective log and reports a
+// collective mismatch (a StandardError, once per communicator) when a
+// neighbour's call at the same position differs.
 void note_collective(const Binding& b, const Communicator& comm, const char* name);
+// Every rank finished: reports each communicator on which some members
+// entered more collectives than others (a collective that others never
+// called, e.g. an eager MPI_Reduce whose root never joined).
+void check_collectives_complete(MpiModel& model);
 
 // --- blocking collectives for communicator and window constructors, fences -
 // (Blocking.cpp: the schedule of the default algorithm, started and waited

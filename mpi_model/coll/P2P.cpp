@@ -7,9 +7,7 @@
 #include "coll/Algorithms.hpp"
 
 #include "datatype/Pack.hpp"
-#include "sim/Diagnostics.hpp"
 
-#include <cstring>
 
 namespace progsim::mpi::coll {
 
@@ -27,14 +25,6 @@ OperationArgs args_for(const CollCall& c, int peer, const void* buf, std::int64_
   a.context_offset = 1;
   a.call = c.b.call();
   return a;
-}
-
-std::string comm_text(const Communicator& comm)
-{
-  if (!comm.name.empty())
-    return comm.name;
-  return "a communicator of " + std::to_string(comm.group->size()) + " process(es) (context id " +
-         std::to_string(comm.context_id) + ")";
 }
 
 }  // namespace
@@ -84,41 +74,6 @@ int local_copy(const CollCall&, const void* src, std::int64_t scount, MPI_Dataty
                std::int64_t rcount, MPI_Datatype rtype)
 {
   return copy_checked(src, scount, stype, dst, rcount, rtype);
-}
-
-void note_collective(const Binding& b, const Communicator& comm, const char* name)
-{
-  auto& self = const_cast<Communicator&>(comm);
-  std::uint64_t k = self.log.calls++;
-  self.log.names[k % CollectiveLog::kDepth] = name;
-  // Among the (local) group; intercommunicators compare within each group.
-  int n = comm.group->size();
-  if (n < 2 || self.log.mismatch_reported)
-    return;
-  // Ring neighbours suffice: if the members' calls #k are not all the same,
-  // two neighbours differ, and the later of them sees it here.
-  int me = comm.my_rank;
-  for (int peer : {(me + 1) % n, (me + n - 1) % n}) {
-    if (peer == me)
-      continue;
-    Communicator* other =
-        b.model().communicators().find_by_context(comm.group->world_rank(peer), comm.context_id);
-    if (!other || other->group->size() != n || other->log.calls <= k ||
-        other->log.calls - k > CollectiveLog::kDepth)
-      continue;
-    const char* theirs = other->log.names[k % CollectiveLog::kDepth];
-    if (!theirs || std::strcmp(theirs, name) == 0)
-      continue;
-    self.log.mismatch_reported = other->log.mismatch_reported = true;
-    // An erroneous program; the run goes on, so that it shows what this
-    // implementation does with it (e.g. completes when the collectives do
-    // not synchronize, deadlocks when they do).
-    sim::diag("error: collective mismatch on " + comm_text(comm) + ": its collective call #" +
-              std::to_string(k + 1) + " is " + theirs + " at rank " + std::to_string(peer) + " but " + name +
-              " at rank " + std::to_string(me) +
-              " (erroneous: MPI-4.1 §6.14 requires all members to call the same collectives in the same order)");
-    return;
-  }
 }
 
 }  // namespace progsim::mpi::coll

@@ -129,6 +129,15 @@ std::size_t CommunicatorTable::live(int world_rank) const
   return static_cast<std::size_t>(std::count_if(pr.slots.begin(), pr.slots.end(), [](const auto& c) { return !!c; }));
 }
 
+std::vector<const Communicator*> CommunicatorTable::live_communicators(int world_rank) const
+{
+  std::vector<const Communicator*> comms;
+  for (const auto& c : ranks_[static_cast<size_t>(world_rank)].slots)
+    if (c)
+      comms.push_back(c.get());
+  return comms;
+}
+
 int CommunicatorTable::idup_context(int parent_context, int parent_lowest_rank, int sequence, int members)
 {
   auto key = std::make_tuple(parent_context, parent_lowest_rank, sequence);

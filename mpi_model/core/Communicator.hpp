@@ -57,6 +57,9 @@ struct CollectiveLog {
   static constexpr std::uint64_t kDepth = 16;
   std::uint64_t calls = 0;                // collectives started so far
   std::array<const char*, kDepth> names{};  // name of call #i at [i % kDepth]
+  // Where the program made call #i (Rank::call_return_address), for the
+  // source lines of an error.
+  std::array<std::uintptr_t, kDepth> return_addresses{};
   bool mismatch_reported = false;
 };
 
@@ -122,6 +125,8 @@ public:
   // with the same key; the first draws a fresh id.
   int idup_context(int parent_context, int parent_lowest_rank, int sequence, int members);
   std::size_t live(int world_rank) const;
+  // The live communicators of `world_rank`, in handle order.
+  std::vector<const Communicator*> live_communicators(int world_rank) const;
 
 private:
   struct PerRank {

@@ -60,6 +60,7 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
   std::string text;
   std::vector<int> polling;
+  std::vector<int> livelocked;  // held in a loop of test calls
   for (int r = 0; r < n; ++r) {
     RankView& view = views[static_cast<size_t>(r)];
     const RankProgress& rp = const_cast<ProgressEngine&>(progress).rank(r);
@@ -102,13 +103,25 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
     for (const WaitForSource* source : sources)
       source->wait_edges(r, view.edges);
     view.since = rp.waiting_since();
-    entry["state"] = "blocked";
     entry["call"] = rp.waiting_for();
     entry["source"] = sim::memory::describe_program_location(rp.call_site(), program);
-    entry["blocked_since"] = rp.waiting_since();
     entry["last_call"] = rank.last_call();
-    text += "\n  rank " + std::to_string(r) + ": blocked since " + sim::format_time(rp.waiting_since()) + " in " +
-            rp.waiting_for() + at_location(rp.call_site(), program) + " (a blocked non-local call)";
+    if (rp.held_in_test()) {
+      // A loop of test calls that find nothing (a livelock): held in its
+      // last one, like a blocked call (RankProgress::hold_test).
+      livelocked.push_back(r);
+      entry["state"] = "polling";
+      entry["polling_since"] = rp.test_loop_since();
+      entry["tests_in_a_row"] = rp.tests_in_a_row();
+      text += "\n  rank " + std::to_string(r) + ": polls " + rp.waiting_for() + at_location(rp.call_site(), program) +
+              " since " + sim::format_time(rp.test_loop_since()) + " (" + std::to_string(rp.tests_in_a_row()) +
+              " test calls in a row found nothing and nothing can arrive: a livelock)";
+    } else {
+      entry["state"] = "blocked";
+      entry["blocked_since"] = rp.waiting_since();
+      text += "\n  rank " + std::to_string(r) + ": blocked since " + sim::format_time(rp.waiting_since()) + " in " +
+              rp.waiting_for() + at_location(rp.call_site(), program) + " (a blocked non-local call)";
+    }
     nlohmann::ordered_json waits = nlohmann::ordered_json::array();
     for (const WaitEdge& e : view.edges) {
       text += "\n      waits for " + e.waits_for;
@@ -119,6 +132,8 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
         w["chunk"] = e.chunk;
       if (!e.freedom.empty())
         w["implementation_freedom"] = e.freedom;
+      if (!e.error.empty())
+        w["error"] = e.error;
       waits.push_back(w);
     }
     if (view.edges.empty()) {
@@ -161,23 +176,41 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
       if (e.kind == WaitKind::ProgressChunk && is(r, RankView::Blocked) && is(e.to, RankView::Polling) && !starved)
         starved = &e;
 
+  // A wait caused by an error of the program: whatever the implementation
+  // freedoms, the program is incorrect.
+  const WaitEdge* erroneous = nullptr;
+  for (int r = 0; r < n && !erroneous; ++r)
+    for (const WaitEdge& e : views[static_cast<size_t>(r)].edges)
+      if (!e.error.empty() && is(r, RankView::Blocked) && !erroneous)
+        erroneous = &e;
+
   std::string verdict;
   nlohmann::ordered_json cycle_json = nlohmann::ordered_json::array();
+  for (int r : cycle)
+    cycle_json.push_back(r);
   if (!cycle.empty()) {
+    std::string chain;
+    for (int r : cycle)
+      chain += "rank " + std::to_string(r) + " -> ";
+    text += "\n  cycle: " + chain + "rank " + std::to_string(cycle.front());
+  }
+  if (erroneous) {
+    d.classification = "incorrect under every MPI";
+    verdict = "the program is erroneous, and the blocked call of rank " + std::to_string(erroneous->from) +
+              " follows from its error: " + erroneous->error +
+              ". No MPI implementation has to complete it, whatever it buffers or synchronizes.";
+    d.json["error"] = erroneous->error;
+  } else if (!cycle.empty()) {
     bool bufferable = true;
     std::size_t largest = 0;
-    std::string chain, freedom;
+    std::string freedom;
     for (int r : cycle) {
       const WaitEdge* e = next_edge(views[static_cast<size_t>(r)]);
       bufferable = bufferable && e->bufferable_send;
       largest = std::max(largest, e->bytes);
       if (freedom.empty())
         freedom = e->freedom;
-      chain += "rank " + std::to_string(r) + " -> ";
-      cycle_json.push_back(r);
     }
-    chain += "rank " + std::to_string(cycle.front());
-    text += "\n  cycle: " + chain;
     if (bufferable) {
       d.classification = "needs buffering";
       verdict = "an unsafe program (MPI-4.1 §3.5, Example 3.9): each send waits for a receive that its peer posts "
@@ -230,6 +263,15 @@ DeadlockDiagnosis diagnose_deadlock(const ProgressEngine& progress, const std::v
   } else {
     d.classification = "incorrect under every MPI";
     verdict = "every live rank waits inside MPI for something no other rank will do (MPI-4.1 §2.9).";
+  }
+  if (!livelocked.empty()) {
+    std::string who;
+    for (int r : livelocked)
+      who += (who.empty() ? "" : ", ") + std::to_string(r);
+    verdict += (livelocked.size() > 1 ? " Ranks " + who + " loop" : " Rank " + who + " loops") +
+               " on test procedures that find nothing while nothing can arrive: a livelock, which never ends under "
+               "any MPI (a test procedure returns at once, MPI-4.1 §3.7.3; it does not wait for a message).";
+    d.json["livelocked_ranks"] = livelocked;
   }
   text += "\n  class: " + d.classification + " - " + verdict;
   d.text = text;

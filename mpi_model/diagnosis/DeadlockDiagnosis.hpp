@@ -20,9 +20,11 @@
 //                              (decoupled activity) of a rank that stays in
 //                              user code (polling memory): only weak progress
 //                              deadlocks (MPI-4.1 §2.9, Example 12.x);
-//   incorrect under every MPI  a cycle of blocked non-local calls, or a wait
-//                              for a rank that has ended: no implementation can
-//                              complete it;
+//   incorrect under every MPI  a cycle of blocked non-local calls, a wait
+//                              for a rank that has ended, or a wait that an
+//                              error of the program causes (a collective
+//                              mismatch, StandardErrors): no implementation
+//                              can or has to complete it;
 //   memory synchronization     a rank busy-waits on watched memory (outside MPI)
 //                              that no other rank can write any more.
 #pragma once
@@ -57,6 +59,10 @@ struct WaitEdge {
   // Non-empty when the standard lets an implementation complete this wait
   // without the partner or not (e.g. "a collective may synchronize, MPI-4.1 §6.14").
   std::string freedom;
+  // Non-empty when the wait comes from a rule of the standard the program
+  // broke (StandardErrors: e.g. a collective mismatch on its communicator):
+  // "collective mismatch (MPI-4.1 §6.14): ...". No MPI has to complete it.
+  std::string error;
   bool bufferable_send = false;  // a standard send that eager buffering would complete
   std::size_t bytes = 0;
 };

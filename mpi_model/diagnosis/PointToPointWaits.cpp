@@ -1,5 +1,6 @@
 #include "diagnosis/PointToPointWaits.hpp"
 
+#include "diagnosis/StandardErrors.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
 
@@ -18,6 +19,14 @@ void PointToPointWaits::wait_edges(int rank, std::vector<WaitEdge>& edges) const
 {
   for (const RequestPtr& req : p2p_.waited(rank))
     edges_of(*req, edges);
+  if (const auto& probe = p2p_.probing(rank)) {
+    WaitEdge e;
+    e.from = rank;
+    e.to = probe->source_world;
+    e.waits_for = "a matching send from " + rank_text(probe->source_world) + " (tag " +
+                  (probe->tag == MPI_ANY_TAG ? std::string("MPI_ANY_TAG") : std::to_string(probe->tag)) + ")";
+    edges.push_back(e);
+  }
 }
 
 std::string PointToPointWaits::pending(int rank) const
@@ -96,6 +105,11 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
                     to_string(r.state) + ")";
     }
   }
+  // The collectives of a communicator with a mismatch: whatever this wait
+  // is, the program caused it.
+  if (internal)
+    if (const StandardError* error = errors_.on_communicator(r.comm_context))
+      e.error = error->what + " (" + error->section + " requires that " + error->requirement + ")";
   edges.push_back(e);
 }
 

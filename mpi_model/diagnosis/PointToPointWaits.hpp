@@ -7,11 +7,15 @@
 namespace progsim::mpi {
 
 class PointToPoint;
+class StandardErrors;
 struct Request;
 
 class PointToPointWaits : public WaitForSource {
 public:
-  PointToPointWaits(const PointToPoint& p2p, const ProgressEngine& progress) : p2p_(p2p), progress_(progress) {}
+  PointToPointWaits(const PointToPoint& p2p, const ProgressEngine& progress, const StandardErrors& errors)
+      : p2p_(p2p), progress_(progress), errors_(errors)
+  {
+  }
   void wait_edges(int rank, std::vector<WaitEdge>& edges) const override;
   std::string pending(int rank) const override;
 
@@ -22,6 +26,7 @@ private:
 
   const PointToPoint& p2p_;
   const ProgressEngine& progress_;
+  const StandardErrors& errors_;
 };
 
 }  // namespace progsim::mpi

@@ -23,7 +23,8 @@ PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTab
       bsend_buffers_(static_cast<size_t>(world_size)),
       pending_freed_(static_cast<size_t>(world_size), 0),
       messages_(static_cast<std::size_t>(std::max(0LL, parameters.report_messages))),
-      waited_(static_cast<size_t>(world_size))
+      waited_(static_cast<size_t>(world_size)),
+      probing_(static_cast<size_t>(world_size))
 {
 }
 

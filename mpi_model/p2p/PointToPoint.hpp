@@ -70,6 +70,14 @@ public:
   // The requests a rank is blocked on (set by the blocking calls).
   void set_waited(int rank, std::vector<RequestPtr> requests) { waited_[static_cast<size_t>(rank)] = std::move(requests); }
   const std::vector<RequestPtr>& waited(int rank) const { return waited_[static_cast<size_t>(rank)]; }
+  // The probe a rank is blocked in (MPI_Probe, a held MPI_Iprobe), for the
+  // same explanations: the message it waits for.
+  struct ProbeWait {
+    int source_world = -1;  // -1: MPI_ANY_SOURCE
+    int tag = MPI_ANY_TAG;
+  };
+  void set_probing(int rank, std::optional<ProbeWait> probe) { probing_[static_cast<size_t>(rank)] = probe; }
+  const std::optional<ProbeWait>& probing(int rank) const { return probing_[static_cast<size_t>(rank)]; }
   // Whether a send's message (eager or RTS) sits unmatched at its target.
   bool is_unmatched_at_target(const Request& send) const;
 
@@ -126,6 +134,7 @@ private:
   std::map<std::pair<int, int>, std::map<std::uint64_t, Packet>> held_;
   MessageLog messages_;
   std::vector<std::vector<RequestPtr>> waited_;
+  std::vector<std::optional<ProbeWait>> probing_;
 };
 
 }  // namespace progsim::mpi

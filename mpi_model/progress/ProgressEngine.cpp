@@ -121,12 +121,32 @@ void ProgressEngine::check_deadlock()
   simulation_.end_run(sim::Outcome::Deadlock, deadlock_report(), sim::kExitDeadlock);
 }
 
+bool ProgressEngine::nothing_can_arrive(const RankProgress& self) const
+{
+  // Cheapest first: this runs at every false test of a long series.
+  if (active_ranks_ > 1 + spinning_ranks_)
+    return false;  // some rank runs that is not looping on tests
+  if ((packets_in_flight_ && packets_in_flight_() > 0) || policy_->agents_busy())
+    return false;
+  for (const auto& rp : ranks_) {
+    if (rp.get() == &self)
+      continue;
+    sim::RankState state = rp->sim_rank().state();
+    if (state == sim::RankState::Finished || state == sim::RankState::Failed || state == sim::RankState::Polling)
+      continue;
+    if (rp->waiting() ? !rp->host_queue().empty() : !rp->spinning())
+      return false;
+  }
+  return true;
+}
+
 void ProgressEngine::note_rank_end(int r)
 {
   RankProgress& rp = rank(r);
   if (rp.ended_)
     return;
   rp.ended_ = true;
+  rp.end_test_loop();
   if (!rp.waiting())
     --active_ranks_;
 }
@@ -136,7 +156,8 @@ std::string ProgressEngine::deadlock_report()
   auto [text, json] = diagnose_();
   deadlock_json_ = json;
   return "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
-         ": every rank still running is blocked inside MPI (or polls watched memory) and nothing is in flight" +
+         ": every rank still running is blocked inside MPI (or polls watched memory, or loops on test calls that "
+         "find nothing) and nothing is in flight" +
          text;
 }
 

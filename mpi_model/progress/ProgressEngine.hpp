@@ -3,7 +3,9 @@
 //
 // Deadlock: every rank is blocked inside MPI (or has ended), no packet is in
 // flight and no agent has work. Then nothing can ever happen again; the run
-// ends with a report of who waits for what.
+// ends with a report of who waits for what. A rank polling watched memory
+// counts as blocked, and so does a rank held in a loop of test calls that
+// find nothing (a livelock, RankProgress::test_found_nothing).
 #pragma once
 
 #include "ModelParameters.hpp"
@@ -59,6 +61,14 @@ public:
   // or on watched memory), or ended.
   void note_waiting(bool waiting) { active_ranks_ += waiting ? -1 : 1; }
   void note_rank_end(int rank);
+  // Livelock detection (RankProgress::false_test): a rank's series of test
+  // calls that found nothing reached livelock-tests, or ended.
+  void note_spinning(bool spinning) { spinning_ranks_ += spinning ? 1 : -1; }
+  // Nothing can ever arrive for `self`, a rank looping on test calls: no
+  // packet is in flight, no agent has work, and every other rank has ended,
+  // waits (blocked in MPI, or polling memory) with nothing queued, or loops on
+  // test calls the same way.
+  bool nothing_can_arrive(const RankProgress& self) const;
   std::uint64_t chunks_enabled() const { return next_chunk_id_; }
   // No rank is running user code or an MPI call that is not waiting: the
   // cheap precondition of a deadlock (check_deadlock tests the rest).
@@ -86,6 +96,9 @@ private:
   // is possible, and check_deadlock (run after every packet) need not look
   // at each rank, which made it O(N) per event.
   int active_ranks_ = 0;
+  // Ranks whose current series of false tests reached livelock-tests (some
+  // may have left their loop since: an upper bound, for a cheap test).
+  int spinning_ranks_ = 0;
   ProgressDelays delays_;
 };
 

@@ -7,10 +7,24 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <iterator>
 
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::mpi {
+
+namespace {
+
+// The procedures that call RankProgress::test_found_nothing.
+bool is_test_procedure(const char* call)
+{
+  static const char* const tests[] = {"MPI_Test",    "MPI_Testany",  "MPI_Testall",  "MPI_Testsome",
+                                      "MPI_Iprobe",  "MPI_Improbe",  "MPI_Win_test", "MPI_Request_get_status"};
+  return std::any_of(std::begin(tests), std::end(tests), [call](const char* t) { return std::strcmp(t, call) == 0; });
+}
+
+}  // namespace
 
 RankProgress::RankProgress(ProgressEngine& engine, sim::Rank& rank)
     : engine_(engine), rank_(rank), wakeup_(sg4::Semaphore::create(0))
@@ -80,8 +94,60 @@ double RankProgress::blocked_time(double now) const
   return counters.blocked_time + (waiting_ ? now - waiting_since_ : 0.0);
 }
 
+std::uint64_t RankProgress::livelock_limit() const
+{
+  return static_cast<std::uint64_t>(std::max(0LL, engine_.parameters().livelock_tests));
+}
+
+bool RankProgress::test_found_nothing()
+{
+  std::uint64_t limit = livelock_limit();
+  std::uint64_t calls = rank_.mpi_calls();
+  bool in_a_row =
+      idle_tests_ > 0 && calls == calls_at_false_test_ + 1 && rank_.clock_reads == clock_reads_at_false_test_;
+  calls_at_false_test_ = calls;
+  clock_reads_at_false_test_ = rank_.clock_reads;
+  if (!in_a_row) {
+    end_test_loop();
+    loop_since_ = rank_.clock().now();
+  }
+  if (++idle_tests_ == limit)
+    engine_.note_spinning(true);
+  return limit > 0 && idle_tests_ >= limit && host_queue_.empty() && engine_.nothing_can_arrive(*this);
+}
+
+void RankProgress::hold_test(const std::function<void(const std::function<bool()>& done)>& block)
+{
+  std::uint64_t seen = wakes_;
+  held_ = true;
+  block([this, seen] { return wakes_ != seen; });
+  held_ = false;
+  end_test_loop();
+}
+
+bool RankProgress::spinning() const
+{
+  std::uint64_t limit = livelock_limit();
+  if (limit == 0 || idle_tests_ < limit || rank_.clock_reads != clock_reads_at_false_test_ || !host_queue_.empty())
+    return false;
+  // In user code after its last false test, or already in the next test
+  // call (whose costs may have yielded before it tests).
+  std::uint64_t calls = rank_.mpi_calls();
+  return calls == calls_at_false_test_ ||
+         (calls == calls_at_false_test_ + 1 && rank_.current_call() && is_test_procedure(rank_.current_call()));
+}
+
+void RankProgress::end_test_loop()
+{
+  std::uint64_t limit = livelock_limit();
+  if (limit > 0 && idle_tests_ >= limit)
+    engine_.note_spinning(false);
+  idle_tests_ = 0;
+}
+
 void RankProgress::wake()
 {
+  ++wakes_;
   if (!waiting_)
     return;
   set_waiting(false);

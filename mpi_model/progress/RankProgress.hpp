@@ -62,6 +62,28 @@ public:
   void progress_point();
   // Something this rank may be waiting for happened.
   void wake();
+
+  // A test procedure (MPI_Test*, MPI_Iprobe, MPI_Win_test...) found nothing:
+  // returns whether the rank is livelocked, so that the call must be held
+  // (hold_test) and then test again. It is when the rank made livelock-tests such
+  // calls in a row with no other MPI call and no clock read between them
+  // (a loop with a time-out reads a clock), nothing is queued for it, and
+  // ProgressEngine::nothing_can_arrive: then the next test would find nothing
+  // again, forever.
+  bool test_found_nothing();
+  // Holds the rank in its test call until something happens for it (wake()):
+  // `block(done)` waits, in the model part that can say what for, until
+  // done() holds. Meanwhile the rank counts as waiting, so the deadlock check
+  // sees a livelock as part of the deadlock.
+  void hold_test(const std::function<void(const std::function<bool()>& done)>& block);
+  // Whether the rank is held in a test call, since when it loops (the first
+  // test of the series), and how many tests it made in a row.
+  bool held_in_test() const { return held_; }
+  double test_loop_since() const { return loop_since_; }
+  std::uint64_t tests_in_a_row() const { return idle_tests_; }
+  // Loops on test calls that find nothing and made no other call since its
+  // last one (it may be in user code between two of them).
+  bool spinning() const;
   bool waiting() const { return waiting_; }
   const std::string& waiting_for() const;
   double waiting_since() const { return waiting_since_; }
@@ -82,6 +104,15 @@ private:
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
+  // The current series of test calls that found nothing (false_test).
+  void end_test_loop();
+  std::uint64_t livelock_limit() const;  // livelock-tests, 0: never held
+  std::uint64_t idle_tests_ = 0;
+  std::uint64_t calls_at_false_test_ = 0;        // Rank::mpi_calls() at the last one
+  std::uint64_t clock_reads_at_false_test_ = 0;  // Rank::clock_reads then
+  double loop_since_ = 0;
+  bool held_ = false;
+  std::uint64_t wakes_ = 0;  // wake() calls, waited or not
   double waiting_since_ = 0;
   std::uintptr_t call_site_ = 0;
 };

@@ -1,10 +1,29 @@
 # The teaching catalogue: each examples/NAME/example.json is a test that
 # compiles the example and checks its expected outcome under each policy.
+# 'examples run' exits as 'progsim compare' does when every outcome is the
+# expected one: 0 when every run completed, else the status of the first
+# policy (in example.json's order) whose run did not (3 for a deadlock).
+set(example_exit_deadlock 3)
+set(example_exit_stuck 4)
+set(example_exit_erroneous 5)
 file(GLOB progsim_example_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*/example.json)
 foreach(file ${progsim_example_files})
   get_filename_component(dir ${file} DIRECTORY)
   get_filename_component(name ${dir} NAME)
-  add_test(NAME examples.${name} COMMAND ${PROGSIM_CLI} examples run ${name})
+  file(READ ${file} example_json)
+  string(JSON policy_count LENGTH "${example_json}" expected)
+  math(EXPR last "${policy_count} - 1")
+  set(example_exit 0)
+  foreach(i RANGE ${last})
+    string(JSON policy MEMBER "${example_json}" expected ${i})
+    string(JSON outcome GET "${example_json}" expected ${policy} outcome)
+    if(example_exit EQUAL 0 AND NOT outcome STREQUAL "completed")
+      set(example_exit ${example_exit_${outcome}})
+    endif()
+  endforeach()
+  add_test(NAME examples.${name}
+    COMMAND program_test --progsim ${PROGSIM_CLI} --command examples --expect-exit ${example_exit}
+            --stdout-regex "expected \\(" -- run ${name})
   set_tests_properties(examples.${name} PROPERTIES LABELS program
     ENVIRONMENT "PROGSIM_EXAMPLES_DIR=${PROJECT_SOURCE_DIR}/examples")
 endforeach()

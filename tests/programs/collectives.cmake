@@ -4,8 +4,8 @@
 # on every rank when none failed (it aborts otherwise). Every test runs under
 # the weak and the ideal progress policies.
 
-foreach(p coll_all coll_mismatch coll_algorithms coll_order coll_large_count comm_split comm_attr comm_group
-          comm_inter)
+foreach(p coll_all coll_mismatch coll_algorithms coll_order coll_large_count coll_pending_at_finalize comm_split
+          comm_attr comm_group comm_inter)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -23,20 +23,43 @@ foreach(policy weak ideal)
     RUN -n 5 --progress ${policy})
 
   # Rank 0 in MPI_Bcast, rank 1 in MPI_Barrier on the same communicator:
-  # the mismatch is reported naming both calls, and the run deadlocks. With
-  # an eager broadcast rank 0 finishes; with a rendezvous one both block.
+  # the mismatch is an error naming both calls and their source lines, listed
+  # in the report, and the run deadlocks, "incorrect under every MPI" because
+  # of the error. With an eager broadcast rank 0 finishes; with a rendezvous
+  # one both block.
   progsim_program_test(coll.mismatch.${policy} PROGRAM coll_mismatch
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
-           --stderr-regex "error: collective mismatch on MPI_COMM_WORLD: its collective call #2 is MPI_Barrier at rank 1 but MPI_Bcast at rank 0"
+           --stderr-regex "error: collective mismatch on MPI_COMM_WORLD: its collective call #2 is MPI_Barrier at rank 1 but MPI_Bcast at rank 0 \\(erroneous: MPI-4\\.1 §6\\.14 requires"
+           --stderr-regex "\n  rank 1: MPI_Barrier at main \\(coll_mismatch\\.c:21\\)\n  rank 0: MPI_Bcast at main \\(coll_mismatch\\.c:19\\)\n"
            --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
            --stderr-regex "rank 0: finished at"
+           --stderr-regex "class: incorrect under every MPI - the program is erroneous, and the blocked call of rank 1 follows from its error: collective mismatch"
+           --check "/deadlock/class=incorrect under every MPI"
+           --check "/errors/0/rule=collective mismatch" --check "/errors/0/section=MPI-4.1 §6.14"
+           --check "/errors/0/ranks=[1,0]" --check "/errors/0/sites/0/call=MPI_Barrier"
+           --check "/errors/0/sites/0/source=main (coll_mismatch.c:21)"
+           --check "/errors/0/sites/1/source=main (coll_mismatch.c:19)"
     RUN -n 2 --progress ${policy})
   progsim_program_test(coll.mismatch_large.${policy} PROGRAM coll_mismatch
     EXPECT --expect-outcome deadlock --expect-exit 3
            --stderr-regex "error: collective mismatch on MPI_COMM_WORLD"
            --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Bcast\\(comm=MPI_COMM_WORLD\\), sending to rank 1"
            --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Barrier\\(comm=MPI_COMM_WORLD\\), waiting for a message from rank 0"
+           --check "/deadlock/class=incorrect under every MPI" --check "/errors/0/rule=collective mismatch"
     RUN -n 2 --progress ${policy} PROGRAM_ARGS large)
+
+  # Rank 1 calls MPI_Reduce, rank 0 never does; the reduction's message is
+  # eager, both finalize: the collective is still pending at MPI_Finalize, an
+  # error (MPI-4.1 §6.14), and the run is erroneous (exit status 5).
+  progsim_program_test(coll.pending_at_finalize.${policy} PROGRAM coll_pending_at_finalize
+    EXPECT --expect-outcome erroneous --expect-exit 5 --twice
+           --stdout-regex "rank 0: done" --stdout-regex "rank 1: done"
+           --stderr-regex "error: MPI_Reduce \\(collective call #2 on MPI_COMM_WORLD\\) was called by rank 1 but never by rank 0, which made 1 collective call\\(s\\) on it before MPI_Finalize \\(erroneous: MPI-4\\.1 §6\\.14"
+           --stderr-regex "erroneous program: every rank finished, but the program broke 1 rule\\(s\\) of the MPI standard"
+           --check "/errors/0/rule=collective not entered by every member" --check "/errors/0/ranks=[1]"
+           --check "/errors/0/sites/0/source=main (coll_pending_at_finalize.c:16)"
+           --check "/ranks/0/state=finished" --check "/ranks/1/state=finished"
+    RUN -n 2 --progress ${policy})
 
   # Split by color with the key reversing the order, MPI_UNDEFINED, context
   # separation, compare, create, create_group, split_type shared (2 ranks
@@ -109,35 +132,42 @@ foreach(n 4 7)
   endforeach()
 endforeach()
 
-# Bcast then Barrier on rank 0, Barrier then Bcast on rank 1 (erroneous:
-# the mismatch is an error naming both calls, and the run goes on): with
-# --cfg coll-sync=always (a synchronizing broadcast) the run deadlocks and
-# the explanation names the collective, its partner and the implementation
-# freedom; with coll-sync=never it completes; by default a small broadcast
-# is eager (completes) and a large one waits for rank 1 (deadlock).
-set(coll_mismatch_error "error: collective mismatch on MPI_COMM_WORLD: its collective call #[0-9]+ is MPI_(Barrier|Bcast) at rank [01] but MPI_(Bcast|Barrier) at rank [01]")
+# Bcast then Barrier on rank 0, Barrier then Bcast on rank 1: erroneous
+# under every MPI (MPI-4.1 §6.14), whatever the collectives synchronize. The
+# mismatch is an error naming both calls and their source lines, listed in
+# the report's "errors", and the run goes on: with --cfg coll-sync=always (a
+# synchronizing broadcast) it deadlocks, and the explanation names the
+# collective and its partner and classes it "incorrect under every MPI"
+# (the implementation freedom does not matter); with coll-sync=never it
+# finishes and is "erroneous" (exit status 5); by default a small broadcast
+# is eager (erroneous) and a large one waits for rank 1 (deadlock).
+set(coll_mismatch_error "error: collective mismatch on MPI_COMM_WORLD: its collective call #1 is MPI_Bcast at rank 0 but MPI_Barrier at rank 1 \\(erroneous: MPI-4\\.1 §6\\.14 requires that all members of a communicator call the same collective operations in the same order\\)\n  rank 0: MPI_Bcast at main \\(coll_order\\.c:24\\)\n  rank 1: MPI_Barrier at main \\(coll_order\\.c:27\\)\n")
+set(coll_mismatch_checks --check "/errors/0/rule=collective mismatch" --check "/errors/0/section=MPI-4.1 §6.14"
+    --check "/errors/0/ranks=[0,1]" --check "/errors/0/sites/0/call=MPI_Bcast"
+    --check "/errors/0/sites/1/source=main (coll_order.c:27)")
+set(coll_mismatch_erroneous --expect-outcome erroneous --expect-exit 5 --stderr-regex "${coll_mismatch_error}"
+    --stderr-regex "erroneous program: every rank finished, but the program broke 1 rule\\(s\\) of the MPI standard"
+    ${coll_mismatch_checks})
 progsim_program_test(coll.order.sync_always PROGRAM coll_order
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
          --stderr-regex "${coll_mismatch_error}"
          --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Bcast\\(comm=MPI_COMM_WORLD\\), sending to rank 1"
          --stderr-regex "rank 1 to take part in MPI_Bcast \\(a collective partner\\)"
-         --stderr-regex "depends on an implementation freedom"
-         --check "/deadlock/class=depends on an implementation freedom"
+         --stderr-regex "class: incorrect under every MPI - the program is erroneous"
+         --check "/deadlock/class=incorrect under every MPI" ${coll_mismatch_checks}
   RUN -n 2 --cfg coll-sync=always)
 progsim_program_test(coll.order.sync_never PROGRAM coll_order
-  EXPECT --expect-outcome completed --expect-exit 0 --twice
-         --stderr-regex "${coll_mismatch_error}"
-         --stdout-regex "rank 1: done, buf\\[3\\] = 4"
+  EXPECT ${coll_mismatch_erroneous} --twice --stdout-regex "rank 1: done, buf\\[3\\] = 4"
   RUN -n 2 --cfg coll-sync=never)
 progsim_program_test(coll.order.sync_never_large PROGRAM coll_order
-  EXPECT --expect-outcome completed --expect-exit 0
-         --stdout-regex "rank 1: done, buf\\[262143\\] = 262144"
+  EXPECT ${coll_mismatch_erroneous} --stdout-regex "rank 1: done, buf\\[262143\\] = 262144"
   RUN -n 2 --cfg coll-sync=never PROGRAM_ARGS large)
 progsim_program_test(coll.order.default_small PROGRAM coll_order
-  EXPECT --expect-outcome completed --expect-exit 0 --stderr-regex "${coll_mismatch_error}"
+  EXPECT ${coll_mismatch_erroneous}
   RUN -n 2)
 progsim_program_test(coll.order.default_large PROGRAM coll_order
-  EXPECT --expect-outcome deadlock --expect-exit 3 --stderr-regex "depends on an implementation freedom"
+  EXPECT --expect-outcome deadlock --expect-exit 3 --stderr-regex "class: incorrect under every MPI - the program is erroneous"
+         --check "/deadlock/class=incorrect under every MPI" ${coll_mismatch_checks}
   RUN -n 2 PROGRAM_ARGS large)
 
 # The Iallreduce overlap acceptance (issue 5): 8 MiB on 16 ranks, 4 per
@@ -170,3 +200,10 @@ progsim_program_test(coll.overlap.offload PROGRAM iallreduce_overlap
 progsim_program_test(coll.overlap.offload_free_posts PROGRAM iallreduce_overlap
   EXPECT --expect-outcome completed --stdout-regex "not overlapped: 0\\.2[0-9]* us"
   RUN -n 16 --ranks-per-node 4 --progress offload --cfg nic-post-cost=0)
+
+# compare gates CI: a run that finished but is erroneous makes it exit 5.
+progsim_program_test(compare.coll_order_erroneous PROGRAM coll_order
+  EXPECT --command compare --expect-exit 5 --twice
+         --stdout-regex "\nweak +erroneous +" --stdout-regex "\nideal +erroneous +"
+         --stdout-regex "weak: erroneous program: every rank finished, but the program broke 1 rule"
+  RUN -n 2 --policies weak,ideal)

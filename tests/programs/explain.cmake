@@ -24,8 +24,10 @@ foreach(policy thread offload ideal)
            --stdout-regex "rank 0: acknowledged at 10\\.00"
     RUN -n 2 --ranks-per-node 2 --progress ${policy})
 endforeach()
+# compare exits with the status of the first policy's run that did not
+# complete (weak's deadlock: 3), so that it can gate CI.
 progsim_program_test(compare.bsend_shared_flag_json PROGRAM bsend_shared_flag
-  EXPECT --command compare --expect-exit 0 --twice
+  EXPECT --command compare --expect-exit 3 --twice
          --stdout-regex "\"policy\": \"weak\",\n +\"outcome\": \"deadlock\""
          --stdout-regex "\"deadlock_class\": \"needs strong progress\""
          --stdout-regex "\"policy\": \"thread\",\n +\"outcome\": \"completed\""
@@ -75,3 +77,51 @@ progsim_program_test(explain.head_to_head_no_call_sites PROGRAM head_to_head
          --check "/deadlock/class=needs buffering"
          --stderr-regex "4194304 bytes\\) \\(a blocked non-local call\\)"
   RUN -n 2 --cfg call-sites=off)
+
+# Livelock: a rank that only calls test procedures that can never succeed,
+# while nothing is in flight and every other rank has finished, is blocked or
+# loops the same way, is part of the deadlock (exit status 3); the
+# explanation names the polling rank, its call, source line and since when.
+# A loop that reads a clock to time out is not a livelock: it ends at 1 s.
+# (--time-limit: without the detection these runs would never end.)
+progsim_test_program(test_livelock test_livelock.c)
+set(livelock_iprobe "rank 1: polls MPI_Iprobe\\(source=0, tag=5, comm=MPI_COMM_WORLD\\) at main \\(test_livelock\\.c:43\\) since t=0\\.0000[0-9]+ s \\([0-9]+ test calls in a row found nothing and nothing can arrive: a livelock\\)\n      waits for a matching send from rank 0 \\(tag 5\\)")
+foreach(policy weak thread offload ideal)
+  progsim_program_test(livelock.iprobe.${policy} PROGRAM test_livelock
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: finished at" --stderr-regex "${livelock_iprobe}"
+           --stderr-regex "class: incorrect under every MPI - a blocked call waits for rank 0, which has finished.* Rank 1 loops on test procedures that find nothing while nothing can arrive: a livelock"
+           --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/livelocked_ranks=[1]"
+           --check /deadlock/ranks/1/state=polling
+           --check "/deadlock/ranks/1/call=MPI_Iprobe(source=0, tag=5, comm=MPI_COMM_WORLD)"
+           --check "/deadlock/ranks/1/source=main (test_livelock.c:43)" --check /deadlock/ranks/1/tests_in_a_row=1000
+    RUN -n 2 --progress ${policy} --time-limit 0.5 PROGRAM_ARGS iprobe)
+  progsim_program_test(livelock.test.${policy} PROGRAM test_livelock
+    EXPECT --expect-outcome deadlock --expect-exit 3
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, tag=0, comm=MPI_COMM_WORLD, 4 bytes\\) at main \\(test_livelock\\.c:25\\)"
+           --stderr-regex "rank 1: polls MPI_Test on 1 request\\(s\\): MPI_Irecv\\(source=0, tag=7, comm=MPI_COMM_WORLD, 4 bytes\\) \\[posted\\]. at main \\(test_livelock\\.c:30\\) since t="
+           --stderr-regex "cycle: rank 0 -> rank 1 -> rank 0"
+           --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/livelocked_ranks=[1]"
+           --check "/deadlock/cycle=[0,1]"
+    RUN -n 2 --progress ${policy} --time-limit 0.5 PROGRAM_ARGS test)
+  progsim_program_test(livelock.both.${policy} PROGRAM test_livelock
+    EXPECT --expect-outcome deadlock --expect-exit 3
+           --stderr-regex "rank 0: polls MPI_Iprobe\\(source=1, tag=5, comm=MPI_COMM_WORLD\\) at main \\(test_livelock\\.c:34\\)"
+           --stderr-regex "rank 1: polls MPI_Iprobe\\(source=0, tag=5, comm=MPI_COMM_WORLD\\) at main \\(test_livelock\\.c:34\\)"
+           --stderr-regex "Ranks 0, 1 loop on test procedures"
+           --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/livelocked_ranks=[0,1]"
+    RUN -n 2 --progress ${policy} --time-limit 0.5 PROGRAM_ARGS both)
+  progsim_program_test(livelock.timeout.${policy} PROGRAM test_livelock
+    EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "rank 1: gave up at 1\\.0000[0-9]+, flag 0\n"
+           --check "/simulated_time~1.0+-0.001"
+    RUN -n 2 --progress ${policy} --time-limit 5 PROGRAM_ARGS timeout)
+endforeach()
+# Sleeping between probes makes time pass, but nothing can arrive either.
+progsim_program_test(livelock.sleep.weak PROGRAM test_livelock
+  EXPECT --expect-outcome deadlock --expect-exit 3 --stderr-regex "${livelock_iprobe}"
+         --check "/deadlock/livelocked_ranks=[1]"
+  RUN -n 2 --progress weak --time-limit 5 PROGRAM_ARGS sleep)
+# livelock-tests=0 turns the detection off: the same run reaches the time limit.
+progsim_program_test(livelock.detection_off PROGRAM test_livelock
+  EXPECT --expect-outcome stuck --expect-exit 4
+  RUN -n 2 --progress weak --time-limit 0.01 --cfg livelock-tests=0 PROGRAM_ARGS iprobe)

@@ -193,7 +193,7 @@ progsim_program_test(compare.bsend_sleep PROGRAM bsend_sleep
          --stdout-regex "ideal +completed +10\\.000000 s +672\\.654 us"
   RUN -n 2)
 progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
-  EXPECT --command compare --expect-exit 0 --twice
+  EXPECT --command compare --expect-exit 3 --twice
          --stdout-regex "\"policy\": \"weak\",\n +\"outcome\": \"deadlock\""
          --stdout-regex "\"deadlock_class\": \"needs buffering\""
   RUN --json -n 2)

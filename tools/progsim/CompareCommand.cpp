@@ -52,7 +52,12 @@ void print_compare_help()
       "progress-thread CPU seconds; chunks run by rank/thread/NIC/immediately; message\n"
       "latency (send start to receive completion) median and 99th percentile; overlap,\n"
       "the share of the ranks' time not spent blocked in MPI (1 - blocked / (ranks x time)).\n"
-      "A progress line is shown on a terminal (stderr) while the runs are going.\n");
+      "A progress line is shown on a terminal (stderr) while the runs are going.\n"
+      "\n"
+      "Exit status: 0 when every policy's run completed; otherwise the exit status of\n"
+      "the first policy's run (in --policies order) that did not: 3 deadlock, 4 stuck,\n"
+      "5 erroneous, 1 or MPI_Abort's code aborted, 128+signal crashed (1 when it left\n"
+      "no report); 2 for a usage or input error. So compare can gate CI.\n");
 }
 
 std::vector<std::string> split_list(const std::string& text)
@@ -231,6 +236,18 @@ void print_csv(const std::vector<Row>& rows)
   }
 }
 
+// 0 when every run completed, else the status of the first that did not.
+int exit_status(const std::vector<Row>& rows)
+{
+  for (const Row& row : rows) {
+    if (row.values["outcome"] == "completed")
+      continue;
+    int status = row.values["exit_status"].get<int>();
+    return status != 0 ? status : 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int compare_command(int argc, char** argv)
@@ -337,7 +354,7 @@ int compare_command(int argc, char** argv)
       if (!html)
         throw sim::InputError{html_file + ": cannot write the HTML report"};
     }
-    return 0;
+    return exit_status(rows);
   } catch (const sim::InputError& e) {
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());
     return sim::kExitUsageError;

@@ -41,7 +41,11 @@ void print_examples_help()
       "OPTIONS are those of 'progsim compare' (--html FILE, --json, --csv, --reports DIR).\n"
       "The catalogue is read from %s\n"
       "(or from $PROGSIM_EXAMPLES_DIR). An example is a folder with its program, README.md\n"
-      "and example.json (summary, source, ranks, run_options, expected outcome per policy).\n",
+      "and example.json (summary, source, ranks, run_options, expected outcome per policy).\n"
+      "\n"
+      "Exit status of 'run': 1 when an outcome differs from the expected one; otherwise\n"
+      "that of 'progsim compare': 0 when every policy's run completed, else the status of\n"
+      "the first run that did not (3 for an expected deadlock); 2 for a usage error.\n",
       PROGSIM_EXAMPLES_DIR);
 }
 
@@ -143,8 +147,10 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
     args.push_back(o.get<std::string>());
   args.insert(args.end(), compare_options.begin(), compare_options.end());
   args.push_back(exe);
+  // compare's status: 0 when every run completed, else that of the first
+  // run that did not (an expected deadlock too); 2: it could not run.
   int status = run_subprocess(args);
-  if (status != 0)
+  if (status == sim::kExitUsageError)
     return status;
 
   int failures = 0;
@@ -167,7 +173,7 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
     std::printf("read: %s; %s/README.md\n", e["read"].get<std::string>().c_str(), folder.c_str());
   ::unlink(exe.c_str());
   ::rmdir(work.c_str());
-  return failures ? 1 : 0;
+  return failures ? 1 : status;
 }
 
 }  // namespace

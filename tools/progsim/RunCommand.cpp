@@ -53,8 +53,10 @@ void print_run_help()
       "                          file per rank in DIR; replay it with 'progsim replay'\n"
       "  -h, --help              this text\n"
       "\n"
-      "Exit status: 0 completed; 2 usage or input error; 3 deadlock; 4 stuck;\n"
-      "MPI_Abort's error code (1 if it is 0) when aborted; 128+signal when a rank crashed.\n",
+      "Exit status: 0 completed; 2 usage or input error; 3 deadlock (also a livelock);\n"
+      "4 stuck; 5 erroneous (every rank finished, but the program broke a rule of the MPI\n"
+      "standard, e.g. a collective mismatch: the report's \"errors\"); MPI_Abort's error\n"
+      "code (1 if it is 0) when aborted; 128+signal when a rank crashed.\n",
       policies.c_str());
 }
 

@@ -1,0 +1,87 @@
+#include "diagnosis/StandardErrors.hpp"
+
+#include "MpiModel.hpp"
+#include "sim/Diagnostics.hpp"
+#include "sim/ProgramImage.hpp"
+#include "sim/Simulation.hpp"
+#include "sim/memory/CodeLocation.hpp"
+
+namespace progsim::mpi {
+
+namespace {
+
+std::string site_text(const ErrorSite& site)
+{
+  return "rank " + std::to_string(site.rank) + ": " + site.call + (site.source.empty() ? "" : " at " + site.source);
+}
+
+}  // namespace
+
+void StandardErrors::add(StandardError error)
+{
+  std::string text = "error: " + error.what + " (erroneous: " + error.section + " requires that " +
+                     error.requirement + ")";
+  for (const ErrorSite& site : error.sites)
+    text += "\n  " + site_text(site);
+  sim::diag(text);
+  errors_.push_back(std::move(error));
+}
+
+const StandardError* StandardErrors::on_communicator(int context_id) const
+{
+  for (const StandardError& e : errors_)
+    if (e.context_id >= 0 && e.context_id == context_id)
+      return &e;
+  return nullptr;
+}
+
+std::string StandardErrors::summary() const
+{
+  if (errors_.empty())
+    return "";
+  std::string text = "erroneous program: every rank finished, but the program broke " +
+                     std::to_string(errors_.size()) + " rule(s) of the MPI standard; another MPI may deadlock, fail "
+                     "or compute something else:";
+  for (const StandardError& e : errors_) {
+    text += "\n  " + e.what + " (" + e.section + ", at " + sim::format_time(e.time) + ")";
+    for (const ErrorSite& site : e.sites)
+      text += "\n    " + site_text(site);
+  }
+  return text;
+}
+
+nlohmann::ordered_json StandardErrors::to_json() const
+{
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const StandardError& e : errors_) {
+    nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+    nlohmann::ordered_json sites = nlohmann::ordered_json::array();
+    for (const ErrorSite& site : e.sites) {
+      ranks.push_back(site.rank);
+      sites.push_back({{"rank", site.rank}, {"call", site.call}, {"source", site.source}});
+    }
+    list.push_back({{"rule", e.rule},
+                    {"section", e.section},
+                    {"requirement", e.requirement},
+                    {"what", e.what},
+                    {"time", e.time},
+                    {"ranks", ranks},
+                    {"sites", sites}});
+  }
+  return list;
+}
+
+std::string StandardErrors::source_of(std::uintptr_t return_address, bool unwind)
+{
+  MpiModel& model = MpiModel::instance();
+  if (!model.parameters().call_sites)
+    return "";
+  std::uintptr_t pc = 0;
+  if (unwind)
+    pc = sim::memory::program_call_site(return_address);
+  else if (return_address && sim::is_program_code(return_address))
+    pc = return_address - 1;  // inside the call instruction: the caller's line
+  return pc ? sim::memory::describe_program_location(pc, model.simulation().options().program) : "";
+}
+
+}  // namespace progsim::mpi
