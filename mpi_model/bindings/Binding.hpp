@@ -75,6 +75,13 @@ private:
   sim::CallScope scope_;
 };
 
+// Whether `count` items of `type` at `buf` would be read or written at the
+// null page: a null buffer that is not MPI_BOTTOM with absolute addresses
+// (MPI_ERR_BUFFER, with null_buffer_reason as its detail).
+bool null_buffer_accessed(const void* buf, std::int64_t count, const dt::Datatype& type);
+inline constexpr const char* null_buffer_reason =
+    "null buffer with data (only MPI_BOTTOM with a datatype of absolute addresses may be null)";
+
 // Writes a completed request's outcome into an MPI_Status (may be ignored).
 void fill_status(MPI_Status* status, const Request& request);
 void empty_status(MPI_Status* status);
