@@ -9,6 +9,7 @@
 #include "rma/RmaEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/SimulatorThread.hpp"
 #include "transport/Fabric.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -108,6 +109,7 @@ void MpiModel::register_parameters(sim::Config& config)
 void MpiModel::on_simulation_start(sim::Simulation& simulation)
 {
   simulation_ = &simulation;
+  sim::memory::SimulatorThread::adopt();  // MPI calls from other threads are refused (bindings/ThreadCheck)
   int n = simulation.size();
   processes_.assign(static_cast<size_t>(n), Process{});
   std::vector<simgrid::s4u::Host*> hosts;

@@ -7,7 +7,7 @@
 
 namespace progsim::mpi {
 
-Binding::Binding(const char* call, const void* caller) : call_(call), scope_(binding_rank(), call, caller)
+Binding::Binding(const char* call, const void* caller) : call_(call), scope_(binding_rank(call, caller), call, caller)
 {
   sim::Rank* r = scope_.rank();
   if (r && r->mpi_initialized && !r->mpi_finalized && MpiModel::instance().parameters().progress_every_call)

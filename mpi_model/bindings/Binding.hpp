@@ -6,6 +6,7 @@
 #pragma once
 
 #include "MpiModel.hpp"
+#include "bindings/ThreadCheck.hpp"
 #include "core/ErrorHandling.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -31,9 +32,11 @@
 namespace progsim::mpi {
 
 // The rank calling MPI now; nullptr when MPI is called outside any rank.
-inline sim::Rank* binding_rank()
+// A call from a thread other than the rank's main thread ends the run
+// (ThreadCheck.hpp). `caller`: evaluated in the MPI procedure, as for CallScope.
+inline sim::Rank* binding_rank(const char* call, const void* caller = __builtin_return_address(0))
 {
-  return sim::calling_rank();
+  return checked_calling_rank(call, caller);
 }
 
 // Checks that MPI is initialized and not finalized (MPI-4.1 §11.2.1); raises

@@ -22,6 +22,7 @@ enum class TrapKind {
   Write,     // a rank wrote watched memory (after the single-stepped store)
   Watchdog,  // the CPU-time watchdog found a rank spinning in user code
   ArmLazyWatches,  // ... for memory-watch-arm seconds: watch the lazily watched memory too
+  Action,    // another thread asked the simulator thread to run `action` in a rank (SimulatorThread)
 };
 
 struct TrapRequest {
@@ -29,6 +30,7 @@ struct TrapRequest {
   std::uintptr_t address = 0;  // the accessed address (Read/Write)
   std::uintptr_t pc = 0;       // the interrupted instruction
   int rank = -1;
+  void (*action)() = nullptr;  // Action
 };
 
 class Trampoline {

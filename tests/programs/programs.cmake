@@ -15,6 +15,7 @@ progsim_test_program(environment environment.c)
 progsim_test_program(alloc_mem_and_unimplemented alloc_mem_and_unimplemented.c)
 progsim_test_program(grequest grequest.c)
 progsim_test_program(null_buffer null_buffer.c)
+progsim_test_program(thread_call thread_call.c)
 
 # --- runtime (issue 2) ---
 foreach(n 1 4 64)
@@ -107,6 +108,21 @@ progsim_program_test(runtime.null_buffer_fatal PROGRAM null_buffer PROGRAM_ARGS 
   EXPECT --expect-outcome aborted --expect-exit 1 --twice
          --stderr-regex "rank 1: MPI_Send: MPI_ERR_BUFFER \\(invalid buffer pointer\\): null buffer with data \\(only MPI_BOTTOM with a datatype of absolute addresses may be null\\) at t="
   RUN -n 2)
+# MPI from a thread the program created: fatal and named, the report written (issue 14).
+progsim_program_test(runtime.thread_call_funneled PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stdout-regex "worker: MPI_Is_thread_main says 0\n"
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread, but MPI_Init_thread provided MPI_THREAD_FUNNELED \\(MPI-4.1 §11.6\\) at t="
+         --check /ranks/1/state=failed
+  RUN -n 2)
+progsim_program_test(runtime.thread_call_single PROGRAM thread_call PROGRAM_ARGS init
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread, but MPI_Init provided MPI_THREAD_SINGLE \\(MPI-4.1 §11.6\\)"
+  RUN -n 2 --progress thread)
+progsim_program_test(runtime.thread_call_shared_program PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "MPI_Send called from a thread other than the main thread of a rank \\(which one is unknown without privatization\\)"
+  RUN -n 2 --privatize=off)
 progsim_program_test(runtime.environment PROGRAM environment
   EXPECT --expect-outcome completed --stdout-regex "initialized before: 0\ninitialized after: 1, provided=MPI_THREAD_FUNNELED\nMPI 4.1, library: progsim"
          --stdout-regex "finalized: 1"
