@@ -328,10 +328,10 @@ progsim_program_test(memory.watchdog PROGRAM memory_poll PROGRAM_ARGS spin
          --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(.*memory_poll\\.c:[0-9]+\\)"
          --check /deterministic=false --check /ranks/0/state=failed
   RUN -n 2 --privatize=off --cfg watchdog=1)
-# With privatized copies (deleted files) the location is still the program's source line.
-progsim_program_test(memory.watchdog_privatized PROGRAM memory_poll PROGRAM_ARGS spin
+# Rank 1 runs a privatized copy (a deleted rank-1.so): the location is still the program's source line.
+progsim_program_test(memory.watchdog_privatized PROGRAM memory_poll PROGRAM_ARGS spin_rank1
   EXPECT --expect-outcome stuck --expect-exit 4
-         --stderr-regex "without an MPI call or an access to watched memory, at spin_forever \\(memory_poll\\.c:(19|20)\\)"
+         --stderr-regex "rank 1 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(memory_poll\\.c:(19|20)\\) \\(watchdog"
   RUN -n 2 --cfg watchdog=1)
 progsim_program_test(memory.watch_off PROGRAM memory_poll PROGRAM_ARGS prewritten
   EXPECT --expect-outcome completed --expect-exit 0 --twice
