@@ -10,6 +10,7 @@
 #include "rma/RmaEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/SimulatorThread.hpp"
 #include "transport/Fabric.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -59,15 +60,15 @@ std::optional<Packet> MpiModel::take_matched_message(MPI_Message handle)
 void MpiModel::register_parameters(sim::Config& config)
 {
   ModelParameters& p = parameters_;
-  config.add("eager-threshold", p.eager_threshold, "bytes",
+  config.add("eager-threshold", p.eager_threshold, {0, 1099511627776.0}, "bytes",
              "largest message sent eagerly; larger ones use the rendezvous protocol; 0 makes every standard "
              "send synchronous (exposes unsafe programs). Default as MPICH ch3/ch4 shared memory (64 KiB)");
   config.add("rendezvous", p.rendezvous, {"push", "pull"},
              "rendezvous variant: push (RTS, CTS, the origin writes the data; classic software protocol) or "
              "pull (RTS, the target reads the data by RDMA get, then FIN)");
-  config.add("header-bytes", p.header_bytes, "bytes", "size of an envelope or control packet on the wire");
-  config.add("chunk-cost", p.chunk_cost, "s", "host CPU time to run one progress chunk (protocol step)");
-  config.add("poll-cost", p.poll_cost, "s",
+  config.add("header-bytes", p.header_bytes, {0, 1048576}, "bytes", "size of an envelope or control packet on the wire");
+  config.add("chunk-cost", p.chunk_cost, {0, 1}, "s", "host CPU time to run one progress chunk (protocol step)");
+  config.add("poll-cost", p.poll_cost, {0, 1}, "s",
              "host CPU time of one progress poll: each test procedure call and each wake-up of a blocked call");
   config.add("call-sites", p.call_sites,
              "record where the program called each blocking MPI procedure, for file:line in deadlock "
@@ -80,14 +81,16 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");
-  config.add("thread-interval", p.thread_interval, "s", "thread: time between two polls of the progress thread");
-  config.add("thread-poll-cost", p.thread_poll_cost, "s", "thread: CPU time of one poll of the progress thread");
-  config.add("thread-lock-cost", p.thread_lock_cost, "s",
+  config.add("thread-interval", p.thread_interval, {1e-9, 1}, "s",
+             "thread: time between two polls of the progress thread (never 0: the thread would poll without "
+             "simulated time passing)");
+  config.add("thread-poll-cost", p.thread_poll_cost, {0, 1}, "s", "thread: CPU time of one poll of the progress thread");
+  config.add("thread-lock-cost", p.thread_lock_cost, {0, 1}, "s",
              "thread: extra CPU time of every MPI call (the library is thread-safe)");
-  config.add("nic-step-latency", p.nic_step_latency, "s", "offload: time the NIC needs for one protocol step");
-  config.add("nic-match-entries", p.nic_match_entries, "",
+  config.add("nic-step-latency", p.nic_step_latency, {0, 1}, "s", "offload: time the NIC needs for one protocol step");
+  config.add("nic-match-entries", p.nic_match_entries, {0, 1e9}, "",
              "offload: posted receives the NIC can match; beyond, matching falls back to the host");
-  config.add("nic-post-cost", p.nic_post_cost, "s",
+  config.add("nic-post-cost", p.nic_post_cost, {0, 1}, "s",
              "offload: host CPU time to write one operation descriptor to the NIC (a collective's later rounds "
              "are all written when it starts; descriptor write + doorbell, as ibv_post_send or PtlTriggeredPut)");
   coll::register_collective_parameters(config, p.coll);
@@ -106,12 +109,13 @@ void MpiModel::register_parameters(sim::Config& config)
              "MPI_Win_create memory of at most 64 bytes (a flag) on the stack or in the program's globals; not "
              "heap memory or data arrays, which the program fills and checks element by element and whose pages "
              "the simulator and the MPI calls' frames share (every access traps: slow); all; none");
-  config.add("report-messages", p.report_messages, "", "per-message records written to the report");
+  config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 
 void MpiModel::on_simulation_start(sim::Simulation& simulation)
 {
   simulation_ = &simulation;
+  sim::memory::SimulatorThread::adopt();  // MPI calls from other threads are refused (bindings/ThreadCheck)
   int n = simulation.size();
   processes_.assign(static_cast<size_t>(n), Process{});
   std::vector<simgrid::s4u::Host*> hosts;

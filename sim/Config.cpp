@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 namespace progsim::sim {
 
@@ -30,6 +32,8 @@ double parse_number(const std::string& key, const std::string& text)
   double value = std::strtod(text.c_str(), &end);
   if (end == text.c_str() || errno != 0)
     throw InputError{"--cfg " + key + "=" + text + ": not a number"};
+  if (!std::isfinite(value))
+    throw InputError{"--cfg " + key + "=" + text + ": not a finite number"};
   std::string rest(end);
   if (!rest.empty()) {
     auto it = std::find_if(suffixes.begin(), suffixes.end(), [&](auto& s) { return s.first == rest; });
@@ -40,21 +44,66 @@ double parse_number(const std::string& key, const std::string& text)
   return value;
 }
 
+// Whole numbers as integers (sizes, counts), the rest as %g.
+std::string bound_text(double value)
+{
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f", value);
+    return buf;
+  }
+  return shortest(value);
+}
+
+std::string with_unit(const std::string& text, const std::string& unit)
+{
+  return unit.empty() ? text : text + " " + unit;
+}
+
+// The number in `text`, checked against `range`.
+double parse_in_range(const std::string& key, const std::string& text, const Range& range, const std::string& unit)
+{
+  double value = parse_number(key, text);
+  if (!range.contains(value))
+    throw InputError{"--cfg " + key + "=" + text + ": out of range (allowed: " +
+                     with_unit(range.describe(), unit) + ")"};
+  return value;
+}
+
+void check_default(const std::string& key, double value, const Range& range)
+{
+  if (!range.contains(value))
+    throw std::logic_error("parameter " + key + ": default " + bound_text(value) + " outside its range " +
+                           range.describe());
+}
+
 }  // namespace
 
-void Config::add(const std::string& key, double& field, const std::string& unit, const std::string& meaning)
+std::string Range::describe() const
 {
-  entries_.push_back({key, unit, meaning, shortest(field), {},
-                      [&field, key](const std::string& v) { field = parse_number(key, v); },
+  std::string text = bound_text(min) + " to " + bound_text(max);
+  bool zero_outside = min > 0 || max < 0;
+  return zero_allowed && zero_outside ? "0 (off) or " + text : text;
+}
+
+void Config::add(const std::string& key, double& field, Range range, const std::string& unit,
+                 const std::string& meaning)
+{
+  check_default(key, field, range);
+  entries_.push_back({key, unit, meaning, shortest(field), range, {},
+                      [&field, key, range, unit](const std::string& v) { field = parse_in_range(key, v, range, unit); },
                       [&field] { return nlohmann::ordered_json(field); }});
 }
 
-void Config::add(const std::string& key, long long& field, const std::string& unit, const std::string& meaning)
+void Config::add(const std::string& key, long long& field, Range range, const std::string& unit,
+                 const std::string& meaning)
 {
-  entries_.push_back({key, unit, meaning, std::to_string(field), {},
-                      [&field, key](const std::string& v) {
-                        double d = parse_number(key, v);
-                        if (d != static_cast<double>(static_cast<long long>(d)))
+  check_default(key, static_cast<double>(field), range);
+  entries_.push_back({key, unit, meaning, std::to_string(field), range, {},
+                      [&field, key, range, unit](const std::string& v) {
+                        // The range (well inside long long) is checked before the conversion.
+                        double d = parse_in_range(key, v, range, unit);
+                        if (d != std::floor(d))
                           throw InputError{"--cfg " + key + "=" + v + ": not a whole number"};
                         field = static_cast<long long>(d);
                       },
@@ -63,7 +112,7 @@ void Config::add(const std::string& key, long long& field, const std::string& un
 
 void Config::add(const std::string& key, bool& field, const std::string& meaning)
 {
-  entries_.push_back({key, "", meaning, field ? "yes" : "no", {"yes", "no"},
+  entries_.push_back({key, "", meaning, field ? "yes" : "no", std::nullopt, {"yes", "no"},
                       [&field, key](const std::string& v) {
                         if (v == "yes" || v == "on" || v == "true" || v == "1")
                           field = true;
@@ -78,7 +127,7 @@ void Config::add(const std::string& key, bool& field, const std::string& meaning
 void Config::add(const std::string& key, std::string& field, std::vector<std::string> choices,
                  const std::string& meaning)
 {
-  entries_.push_back({key, "", meaning, field, choices,
+  entries_.push_back({key, "", meaning, field, std::nullopt, choices,
                       [&field, key, choices](const std::string& v) {
                         if (!choices.empty() && std::find(choices.begin(), choices.end(), v) == choices.end()) {
                           std::string list;
@@ -104,6 +153,20 @@ bool Config::knows(const std::string& key) const
   return find(key) != nullptr;
 }
 
+std::vector<std::string> Config::keys() const
+{
+  std::vector<std::string> keys;
+  for (auto& e : entries_)
+    keys.push_back(e.key);
+  return keys;
+}
+
+std::optional<Range> Config::range(const std::string& key) const
+{
+  const Entry* e = find(key);
+  return e ? e->range : std::nullopt;
+}
+
 void Config::set(const std::string& key, const std::string& value)
 {
   const Entry* e = find(key);
@@ -118,8 +181,10 @@ std::string Config::help() const
   out << "progsim parameters (--cfg key=value); numbers accept ns/us/ms/s and KiB/MiB/GiB suffixes.\n"
          "Keys with a '/' that progsim does not know are passed to SimGrid (e.g. --cfg network/model=SMPI).\n\n";
   for (auto& e : entries_) {
-    out << "  " << e.key << " (default " << e.default_text << (e.unit.empty() ? "" : " " + e.unit) << ")\n      "
-        << e.meaning;
+    out << "  " << e.key << " (default " << with_unit(e.default_text, e.unit);
+    if (e.range)
+      out << "; " << with_unit(e.range->describe(), e.unit);
+    out << ")\n      " << e.meaning;
     if (!e.choices.empty()) {
       out << " [";
       for (size_t i = 0; i < e.choices.size(); ++i)

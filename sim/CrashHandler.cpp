@@ -3,6 +3,7 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/CodeLocation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -36,6 +37,12 @@ const char* describe(int sig)
   return "signal";
 }
 
+std::uintptr_t interrupted_pc(const void* context)
+{
+  return context ? static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP])
+                 : 0;
+}
+
 void on_fatal_signal(int sig, siginfo_t* info, void* context)
 {
   // Restore the default action first: a second fault here must not loop.
@@ -53,6 +60,9 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
       message += " in user code after " + rank->last_call();
     else
       message += " in user code before any MPI call";
+    std::string where = memory::describe_rank_location(interrupted_pc(context), simulation->options().program);
+    if (!where.empty())
+      message += ", at " + where;
     if (sig == SIGSEGV && info && context) {
       // A fault just below the stack pointer is most likely a stack overflow.
       auto sp = static_cast<uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RSP]);

@@ -21,10 +21,35 @@ namespace {
 
 constexpr int kProgramAbi = 1;
 
-std::vector<std::pair<uintptr_t, uintptr_t>>& code_ranges()
+// The code of one loaded instance, and the rank it is private to.
+struct CodeRange {
+  uintptr_t begin = 0;
+  uintptr_t end = 0;
+  int owner = -1;  // -1: shared by every rank (no privatization)
+};
+
+// Sorted, disjoint ranges (one per loaded instance).
+std::vector<CodeRange>& code_ranges()
 {
-  static std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+  static std::vector<CodeRange> ranges;
   return ranges;
+}
+
+const CodeRange* code_range_of(uintptr_t address)
+{
+  const auto& ranges = code_ranges();
+  auto after = std::upper_bound(ranges.begin(), ranges.end(), address,
+                                [](uintptr_t a, const CodeRange& r) { return a < r.begin; });
+  if (after == ranges.begin() || address >= std::prev(after)->end)
+    return nullptr;
+  return &*std::prev(after);
+}
+
+void set_owner(const ProgramInstance& instance, int rank)
+{
+  for (auto& range : code_ranges())
+    if (range.begin == instance.text_begin)
+      range.owner = rank;
 }
 
 // Reads the ELF header to give a precise reason before dlopen() tries.
@@ -92,11 +117,13 @@ void copy_file(const std::string& from, const std::string& to)
 
 bool is_program_code(uintptr_t address)
 {
-  // Sorted, disjoint ranges (one per loaded copy): binary search.
-  const auto& ranges = code_ranges();
-  auto after = std::upper_bound(ranges.begin(), ranges.end(), address,
-                                [](uintptr_t a, const std::pair<uintptr_t, uintptr_t>& r) { return a < r.first; });
-  return after != ranges.begin() && address < std::prev(after)->second;
+  return code_range_of(address) != nullptr;
+}
+
+int program_copy_owner(uintptr_t address)
+{
+  const CodeRange* range = code_range_of(address);
+  return range ? range->owner : -1;
 }
 
 ProgramImage::ProgramImage(std::string path, bool privatize) : path_(std::move(path)), privatize_(privatize)
@@ -136,8 +163,10 @@ ProgramInstance ProgramImage::load(const std::string& file, const std::string& w
     throw InputError{what + ": has no main() function"};
   ::dl_iterate_phdr(text_range_callback, &instance);
   auto& ranges = code_ranges();
-  std::pair<uintptr_t, uintptr_t> range{instance.text_begin, instance.text_end};
-  ranges.insert(std::upper_bound(ranges.begin(), ranges.end(), range), range);
+  CodeRange range{instance.text_begin, instance.text_end, -1};
+  ranges.insert(std::upper_bound(ranges.begin(), ranges.end(), range.begin,
+                                 [](uintptr_t a, const CodeRange& r) { return a < r.begin; }),
+                range);
   return instance;
 }
 
@@ -145,6 +174,8 @@ ProgramInstance ProgramImage::instantiate(int rank)
 {
   if (!privatize_ || !first_used_) {
     first_used_ = true;
+    if (privatize_)
+      set_owner(shared_, rank);
     return shared_;
   }
   if (scratch_dir_.empty()) {
@@ -162,6 +193,7 @@ ProgramInstance ProgramImage::instantiate(int rank)
   std::string copy = scratch_dir_ + "/rank-" + std::to_string(rank) + ".so";
   copy_file(path_, copy);
   ProgramInstance instance = load(copy, path_ + " (copy for rank " + std::to_string(rank) + ")");
+  set_owner(instance, rank);
   ::unlink(copy.c_str());
   return instance;
 }

@@ -47,5 +47,8 @@ private:
 
 // Is `address` inside the code of any loaded instance of the program?
 bool is_program_code(uintptr_t address);
+// The rank whose private copy of the program holds `address` (code), or -1
+// (not program code, or one instance shared by every rank).
+int program_copy_owner(uintptr_t address);
 
 }  // namespace progsim::sim

@@ -10,16 +10,21 @@ namespace progsim::mpi {
 namespace {
 
 // A call that progresses interacts, whatever it is.
-sim::CallKind effective_kind(sim::CallKind kind)
+sim::CallKind effective_kind(const sim::Rank* rank, sim::CallKind kind)
 {
-  bool progresses = binding_rank() && MpiModel::instance().parameters().progress_every_call;
+  bool progresses = rank && MpiModel::instance().parameters().progress_every_call;
   return progresses ? sim::CallKind::Interacting : kind;
 }
 
 }  // namespace
 
 Binding::Binding(const char* call, sim::CallKind kind, const void* caller)
-    : call_(call), scope_(binding_rank(), call, effective_kind(kind), caller)
+    : Binding(binding_rank(call, caller), call, kind, caller)
+{
+}
+
+Binding::Binding(sim::Rank* rank, const char* call, sim::CallKind kind, const void* caller)
+    : call_(call), scope_(rank, call, effective_kind(rank, kind), caller)
 {
   sim::Rank* r = scope_.rank();
   if (r && r->mpi_initialized && !r->mpi_finalized && MpiModel::instance().parameters().progress_every_call)
@@ -48,9 +53,19 @@ int Binding::check_buffer(const void* buf, std::int64_t count, MPI_Datatype data
     return error(comm, MPI_ERR_COUNT,
                  "count " + std::to_string(count) + " of a " + std::to_string(type->size()) +
                      "-byte datatype overflows 64 bits");
-  if (!buf && count > 0 && type->size() > 0 && type->true_lb() == 0 && buf != MPI_BOTTOM)
-    return error(comm, MPI_ERR_BUFFER, "null buffer");
+  if (null_buffer_accessed(buf, count, *type))
+    return error(comm, MPI_ERR_BUFFER, null_buffer_reason);
   return MPI_SUCCESS;
+}
+
+bool null_buffer_accessed(const void* buf, std::int64_t count, const dt::Datatype& type)
+{
+  // MPI_BOTTOM is the null pointer (mpi.h): it is a valid buffer with a
+  // datatype whose displacements are absolute addresses (MPI-4.1 §5.1.12),
+  // which never lie in the first page, mapped by no process. Data there
+  // means a null buffer with a datatype of relative displacements.
+  constexpr std::int64_t kFirstMappablePage = 4096;
+  return !buf && count > 0 && type.size() > 0 && type.true_lb() >= 0 && type.true_lb() < kFirstMappablePage;
 }
 
 int Binding::p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "MpiModel.hpp"
+#include "bindings/ThreadCheck.hpp"
 #include "core/ErrorHandling.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -31,9 +32,11 @@
 namespace progsim::mpi {
 
 // The rank calling MPI now; nullptr when MPI is called outside any rank.
-inline sim::Rank* binding_rank()
+// A call from a thread other than the rank's main thread ends the run
+// (ThreadCheck.hpp). `caller`: evaluated in the MPI procedure, as for CallScope.
+inline sim::Rank* binding_rank(const char* call, const void* caller = __builtin_return_address(0))
 {
-  return sim::calling_rank();
+  return checked_calling_rank(call, caller);
 }
 
 // Checks that MPI is initialized and not finalized (MPI-4.1 §11.2.1); raises
@@ -76,10 +79,19 @@ public:
   static bool done(Request& request);
 
 private:
+  Binding(sim::Rank* rank, const char* call, sim::CallKind kind, const void* caller);
+
   sim::memory::CallFrames frames_;  // first built, last destroyed
   const char* call_;
   sim::CallScope scope_;
 };
+
+// Whether `count` items of `type` at `buf` would be read or written at the
+// null page: a null buffer that is not MPI_BOTTOM with absolute addresses
+// (MPI_ERR_BUFFER, with null_buffer_reason as its detail).
+bool null_buffer_accessed(const void* buf, std::int64_t count, const dt::Datatype& type);
+inline constexpr const char* null_buffer_reason =
+    "null buffer with data (only MPI_BOTTOM with a datatype of absolute addresses may be null)";
 
 // Writes a completed request's outcome into an MPI_Status (may be ignored).
 void fill_status(MPI_Status* status, const Request& request);

@@ -14,6 +14,7 @@
 #include "coll/ReduceWork.hpp"
 #include "coll/ScheduleRunner.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -56,12 +57,6 @@ int check_root(const Binding& b, MPI_Comm comm, const Communicator* c, int root)
   return MPI_SUCCESS;
 }
 
-// Datatype valid and committed (no count or buffer check).
-int check_type(const Binding& b, MPI_Comm comm, MPI_Datatype type)
-{
-  return b.check_buffer(nullptr, 0, type, comm);
-}
-
 // Count: int or MPI_Count (the large-count "_c" procedures, MPI-4.1 §19.2);
 // Displ below: int or MPI_Aint.
 template <class Count>
@@ -74,6 +69,19 @@ int check_counts(const Binding& b, MPI_Comm comm, const Count* counts, int n, co
       return b.error(comm, MPI_ERR_COUNT, std::string("negative ") + what + "[" + std::to_string(i) +
                                               "] = " + std::to_string(counts[i]));
   return MPI_SUCCESS;
+}
+
+// The buffer of a vector collective (counts per member, validated by
+// check_counts) and its datatype: a null buffer is an error when any member's
+// data would lie at it (see null_buffer_accessed).
+template <class Count>
+int check_vector_buffer(const Binding& b, MPI_Comm comm, const void* buf, const Count* counts, int n,
+                        MPI_Datatype type)
+{
+  std::int64_t largest = 0;
+  for (int i = 0; i < n; ++i)
+    largest = std::max<std::int64_t>(largest, counts[i]);
+  return b.check_buffer(buf, largest, type, comm);
 }
 
 int check_op(const Binding& b, MPI_Comm comm, MPI_Datatype type, MPI_Op op)
@@ -311,7 +319,7 @@ int prepare_Gatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI_Co
       return err;
     if (!displs)
       return b.error(comm, MPI_ERR_ARG, "null displs array");
-    if (int err = check_type(b, comm, recvtype))
+    if (int err = check_vector_buffer(b, comm, recvbuf, recvcounts, p.comm->size(), recvtype))
       return err;
     counts = counts_of(recvcounts, p.comm->size());
     bytes = byte_displs(displs, p.comm->size(), extent_of(b, recvtype));
@@ -384,7 +392,7 @@ int prepare_Scatterv(const Binding& b, MPI_Comm comm, const void* sendbuf, const
       return err;
     if (!displs)
       return b.error(comm, MPI_ERR_ARG, "null displs array");
-    if (int err = check_type(b, comm, sendtype))
+    if (int err = check_vector_buffer(b, comm, sendbuf, sendcounts, p.comm->size(), sendtype))
       return err;
     counts = counts_of(sendcounts, p.comm->size());
     bytes = byte_displs(displs, p.comm->size(), extent_of(b, sendtype));
@@ -436,7 +444,7 @@ int prepare_Allgatherv(const Binding& b, MPI_Comm comm, const void* sendbuf, MPI
     return err;
   if (!displs)
     return b.error(comm, MPI_ERR_ARG, "null displs array");
-  if (int err = check_type(b, comm, recvtype))
+  if (int err = check_vector_buffer(b, comm, recvbuf, recvcounts, n, recvtype))
     return err;
   return prepare_allgather_common(b, comm, sendbuf, sendcount, sendtype, recvbuf, counts_of(recvcounts, n),
                                   byte_displs(displs, n, extent_of(b, recvtype)), recvtype, false, p);
@@ -493,7 +501,7 @@ int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
       return err;
     if (!sdispls)
       return b.error(comm, MPI_ERR_ARG, "null sdispls array");
-    if (int err = check_type(b, comm, sendtype))
+    if (int err = check_vector_buffer(b, comm, sendbuf, sendcounts, n, sendtype))
       return err;
     scounts = counts_of(sendcounts, n);
     sbytes = byte_displs(sdispls, n, extent_of(b, sendtype));
@@ -502,7 +510,7 @@ int prepare_Alltoallv(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
     return err;
   if (!rdispls)
     return b.error(comm, MPI_ERR_ARG, "null rdispls array");
-  if (int err = check_type(b, comm, recvtype))
+  if (int err = check_vector_buffer(b, comm, recvbuf, recvcounts, n, recvtype))
     return err;
   auto types = [n](MPI_Datatype t) { return std::vector<MPI_Datatype>(static_cast<size_t>(n), t); };
   return prepare_alltoall_common(b, comm, sendbuf, scounts, sbytes, types(sendtype), recvbuf,
@@ -527,7 +535,7 @@ int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
     if (!sdispls || !sendtypes)
       return b.error(comm, MPI_ERR_ARG, "null sdispls or sendtypes array");
     for (int i = 0; i < n; ++i)
-      if (int err = check_type(b, comm, sendtypes[i]))
+      if (int err = b.check_buffer(sendbuf, sendcounts[i], sendtypes[i], comm))
         return err;
     scounts = counts_of(sendcounts, n);
     sbytes = counts_of(sdispls, n);
@@ -538,7 +546,7 @@ int prepare_Alltoallw(const Binding& b, MPI_Comm comm, const void* sendbuf, cons
   if (!rdispls || !recvtypes)
     return b.error(comm, MPI_ERR_ARG, "null rdispls or recvtypes array");
   for (int i = 0; i < n; ++i)
-    if (int err = check_type(b, comm, recvtypes[i]))
+    if (int err = b.check_buffer(recvbuf, recvcounts[i], recvtypes[i], comm))
       return err;
   return prepare_alltoall_common(b, comm, sendbuf, scounts, sbytes, stypes, recvbuf, counts_of(recvcounts, n),
                                  counts_of(rdispls, n), std::vector<MPI_Datatype>(recvtypes, recvtypes + n), false,
@@ -613,6 +621,13 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
     return err;
   if (int err = b.check_buffer(recvbuf, counts[static_cast<size_t>(p.comm->my_rank)], datatype, comm))
     return err;
+  if (sendbuf != MPI_IN_PLACE) {
+    std::int64_t total = 0;
+    for (std::int64_t c : counts)
+      total += c;
+    if (int err = b.check_buffer(sendbuf, total, datatype, comm))
+      return err;
+  }
   if (int err = check_op(b, comm, datatype, op))
     return err;
   bool inter = p.comm->is_inter();

@@ -5,6 +5,7 @@
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/OutputCapture.hpp"
+#include "sim/memory/SimulatorThread.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/version.h>
@@ -43,6 +44,7 @@ int initialize(sim::Rank* rank, const char* call, int required, int* provided)
   // compute, but only the main thread may call MPI (MPI-4.1 §11.6).
   int level = std::min(required, static_cast<int>(MPI_THREAD_FUNNELED));
   MpiModel::instance().process(rank->id()).thread_level = level;
+  MpiModel::instance().process(rank->id()).init_call = call;
   if (provided)
     *provided = level;
   return MPI_SUCCESS;
@@ -55,13 +57,13 @@ extern "C" {
 
 int PMPI_Init(int*, char***)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Init", sim::CallKind::Interacting);
+  sim::CallScope scope(mpi::binding_rank("MPI_Init"), "MPI_Init", sim::CallKind::Interacting);
   return mpi::initialize(scope.rank(), "MPI_Init", MPI_THREAD_SINGLE, nullptr);
 }
 
 int PMPI_Init_thread(int*, char***, int required, int* provided)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Init_thread", sim::CallKind::Interacting);
+  sim::CallScope scope(mpi::binding_rank("MPI_Init_thread"), "MPI_Init_thread", sim::CallKind::Interacting);
   if (required < MPI_THREAD_SINGLE || required > MPI_THREAD_MULTIPLE)
     return mpi::raise_error(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread",
                             "required thread level " + std::to_string(required) + " is not a valid level");
@@ -70,7 +72,7 @@ int PMPI_Init_thread(int*, char***, int required, int* provided)
 
 int PMPI_Finalize(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Finalize", sim::CallKind::Interacting);
+  sim::CallScope scope(mpi::binding_rank("MPI_Finalize"), "MPI_Finalize", sim::CallKind::Interacting);
   if (int err = mpi::require_initialized(scope.rank(), "MPI_Finalize"))
     return err;
   // MPI-4.1 §11.2.2: finalization executes the rank's remaining decoupled
@@ -88,7 +90,7 @@ int PMPI_Finalize(void)
 
 int PMPI_Initialized(int* flag)
 {
-  sim::Rank* rank = mpi::binding_rank();
+  sim::Rank* rank = mpi::calling_rank_any_thread();
   sim::CallScope scope(rank, "MPI_Initialized", sim::CallKind::LocalQuery);
   *flag = rank && rank->mpi_initialized;
   return MPI_SUCCESS;
@@ -96,7 +98,7 @@ int PMPI_Initialized(int* flag)
 
 int PMPI_Finalized(int* flag)
 {
-  sim::Rank* rank = mpi::binding_rank();
+  sim::Rank* rank = mpi::calling_rank_any_thread();
   sim::CallScope scope(rank, "MPI_Finalized", sim::CallKind::LocalQuery);
   *flag = rank && rank->mpi_finalized;
   return MPI_SUCCESS;
@@ -104,7 +106,7 @@ int PMPI_Finalized(int* flag)
 
 int PMPI_Query_thread(int* provided)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Query_thread", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::calling_rank_any_thread(), "MPI_Query_thread", sim::CallKind::LocalQuery);
   if (int err = mpi::require_initialized(scope.rank(), "MPI_Query_thread"))
     return err;
   *provided = MpiModel::instance().process(scope.rank()->id()).thread_level;
@@ -113,14 +115,14 @@ int PMPI_Query_thread(int* provided)
 
 int PMPI_Is_thread_main(int* flag)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Is_thread_main", sim::CallKind::LocalQuery);
-  *flag = 1;
+  sim::CallScope scope(mpi::calling_rank_any_thread(), "MPI_Is_thread_main", sim::CallKind::LocalQuery);
+  *flag = sim::memory::SimulatorThread::is_current();
   return MPI_SUCCESS;
 }
 
 int PMPI_Abort(MPI_Comm comm, int errorcode)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Abort", sim::CallKind::Interacting);
+  sim::CallScope scope(mpi::binding_rank("MPI_Abort"), "MPI_Abort", sim::CallKind::Interacting);
   sim::Rank* rank = scope.rank();
   if (!rank)
     std::exit(errorcode);
@@ -137,7 +139,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 
 int PMPI_Get_version(int* version, int* subversion)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_version", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::calling_rank_any_thread(), "MPI_Get_version", sim::CallKind::LocalQuery);
   *version = MPI_VERSION;
   *subversion = MPI_SUBVERSION;
   return MPI_SUCCESS;
@@ -145,7 +147,7 @@ int PMPI_Get_version(int* version, int* subversion)
 
 int PMPI_Get_library_version(char* version, int* resultlen)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_library_version", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::calling_rank_any_thread(), "MPI_Get_library_version", sim::CallKind::LocalQuery);
   std::string text = std::string("progsim ") + PROGSIM_VERSION + " (model of an MPI-" + std::to_string(MPI_VERSION) +
                      "." + std::to_string(MPI_SUBVERSION) + " library on SimGrid " +
                      std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
@@ -158,7 +160,7 @@ int PMPI_Get_library_version(char* version, int* resultlen)
 
 int PMPI_Get_processor_name(char* name, int* resultlen)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Get_processor_name", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::binding_rank("MPI_Get_processor_name"), "MPI_Get_processor_name", sim::CallKind::LocalQuery);
   if (!scope.rank())
     return MPI_ERR_OTHER;
   std::string host = scope.rank()->host()->get_name();
@@ -170,13 +172,13 @@ int PMPI_Get_processor_name(char* name, int* resultlen)
 
 double PMPI_Wtime(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtime", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::binding_rank("MPI_Wtime"), "MPI_Wtime", sim::CallKind::LocalQuery);
   return scope.rank() ? scope.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
 }
 
 double PMPI_Wtick(void)
 {
-  sim::CallScope scope(mpi::binding_rank(), "MPI_Wtick", sim::CallKind::LocalQuery);
+  sim::CallScope scope(mpi::binding_rank("MPI_Wtick"), "MPI_Wtick", sim::CallKind::LocalQuery);
   return 1e-9;
 }
 
@@ -189,7 +191,7 @@ int PMPI_Pcontrol(const int, ...)
 // (it competes with progress threads on the same cores). Returns the time.
 double progsim_compute(double seconds)
 {
-  sim::Rank* rank = mpi::binding_rank();
+  sim::Rank* rank = mpi::binding_rank("progsim_compute");
   if (!rank)
     return 0;
   rank->clock().charge_cpu(seconds);

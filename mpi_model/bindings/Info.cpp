@@ -12,16 +12,6 @@ using namespace progsim::mpi;
 
 namespace {
 
-const char* thread_level_name(int level)
-{
-  switch (level) {
-    case MPI_THREAD_SINGLE: return "MPI_THREAD_SINGLE";
-    case MPI_THREAD_FUNNELED: return "MPI_THREAD_FUNNELED";
-    case MPI_THREAD_SERIALIZED: return "MPI_THREAD_SERIALIZED";
-    default: return "MPI_THREAD_MULTIPLE";
-  }
-}
-
 // MPI_INFO_ENV: how the job was started, as mpiexec would say.
 void fill_env(const Binding& b, InfoTable& table)
 {

@@ -33,7 +33,9 @@ struct OpArgs {
   MPI_Request* request = nullptr;  // request-based forms
 };
 
-int check_type(const Binding& b, const Window& w, const Buffer& buf, const char* what, dt::DatatypePtr& type)
+// `local`: the buffer is in this process (origin, result), not described at the target.
+int check_type(const Binding& b, const Window& w, const Buffer& buf, const char* what, dt::DatatypePtr& type,
+               bool local = true)
 {
   if (buf.count < 0)
     return window_error(b, w, MPI_ERR_COUNT, std::string("negative ") + what + " count " + std::to_string(buf.count));
@@ -44,6 +46,8 @@ int check_type(const Binding& b, const Window& w, const Buffer& buf, const char*
                             (buf.type == MPI_DATATYPE_NULL ? "MPI_DATATYPE_NULL" : "unknown datatype"));
   if (!b.model().datatypes().is_committed(buf.type))
     return window_error(b, w, MPI_ERR_TYPE, std::string(what) + " datatype is not committed (MPI_Type_commit)");
+  if (local && null_buffer_accessed(buf.addr, buf.count, *type))
+    return window_error(b, w, MPI_ERR_BUFFER, std::string(what) + " buffer: " + null_buffer_reason);
   return MPI_SUCCESS;
 }
 
@@ -144,8 +148,10 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     op->result_addr = const_cast<void*>(result.addr);
     op->result_count = result.count;
   }
-  if (int err = check_type(b, *w, a.target_buffer, "target", op->target_type))
+  if (int err = check_type(b, *w, a.target_buffer, "target", op->target_type, false))
     return err;
+  if (a.kind == OpKind::CompareAndSwap && !a.compare)
+    return window_error(b, *w, MPI_ERR_BUFFER, "compare buffer: null");
   if (a.request)
     *a.request = MPI_REQUEST_NULL;
   RequestPtr request;

@@ -44,6 +44,7 @@ struct Process {
 
   int world_rank = 0;
   int thread_level = MPI_THREAD_SINGLE;
+  const char* init_call = nullptr;  // "MPI_Init" or "MPI_Init_thread" once initialized
   GroupTable groups;
   InfoTable infos;
   KeyvalTable keyvals;

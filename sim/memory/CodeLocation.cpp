@@ -117,4 +117,15 @@ std::uintptr_t program_call_site(std::uintptr_t return_address)
   return search.found;
 }
 
+std::string describe_rank_location(std::uintptr_t pc, const std::string& program)
+{
+  std::uintptr_t site = is_program_code(pc) ? pc : program_call_site();
+  if (site != 0) {
+    std::string where = describe_program_location(site, program);
+    if (!where.empty())
+      return where;
+  }
+  return pc != 0 && !is_program_code(pc) ? describe_code_location(pc) : "";
+}
+
 }  // namespace progsim::sim::memory

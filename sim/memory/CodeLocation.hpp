@@ -22,4 +22,13 @@ std::string describe_program_location(std::uintptr_t pc, const std::string& prog
 // when it is in the program, which saves unwinding the stack.
 std::uintptr_t program_call_site(std::uintptr_t return_address = 0);
 
+// Where a rank is when it crashes or the watchdog stops it: the innermost
+// frame of the program, "main (segfault.c:14)". `pc` is the interrupted
+// instruction; when it is not the program's (abort() in the C library, a
+// fault inside an MPI call), the stack is unwound from the caller (a signal
+// handler: through the signal frame) to the first frame of the program, so
+// that neither SimGrid, the model nor the C library is named. Without a
+// program frame: the code at `pc` (function and library), or "".
+std::string describe_rank_location(std::uintptr_t pc, const std::string& program);
+
 }  // namespace progsim::sim::memory

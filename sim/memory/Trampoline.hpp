@@ -24,6 +24,7 @@ enum class TrapKind {
   ArmLazyWatches,  // ... for memory-watch-arm seconds: watch the lazily watched memory too
   Settle,    // a rank with CPU debt is about to access watched memory: execute the debt,
              // then retry the access, so that it happens at the rank's own clock
+  Action,    // another thread asked the simulator thread to run `action` in a rank (SimulatorThread)
 };
 
 struct TrapRequest {
@@ -31,6 +32,7 @@ struct TrapRequest {
   std::uintptr_t address = 0;  // the accessed address (Read/Write)
   std::uintptr_t pc = 0;       // the interrupted instruction
   int rank = -1;
+  void (*action)() = nullptr;  // Action
 };
 
 class Trampoline {

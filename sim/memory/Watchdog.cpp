@@ -126,7 +126,7 @@ void Watchdog::fire(int rank_id, std::uintptr_t pc)
 {
   Simulation& simulation = *g_simulation;
   Rank& rank = simulation.rank(rank_id);
-  std::string where = describe_code_location(pc);
+  std::string where = describe_rank_location(pc, simulation.options().program);
   char limit[32];
   std::snprintf(limit, sizeof limit, "%g", g_limit);
   rank.set_state(RankState::Failed);

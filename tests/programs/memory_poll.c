@@ -4,7 +4,8 @@
  *   recv        rank 0 polls flags[4]; rank 1 waits in MPI_Recv from rank 0: deadlock
  *   spin        rank 0 spins on an unwatched variable: the watchdog ends the run
  *   prewritten  flags[4] is set before rank 0 polls (with memory watching off)
- *   stack       rank 0 polls a watched variable on its own stack, set by rank 1 */
+ *   stack       rank 0 polls a watched variable on its own stack, set by rank 1
+ *   spin_rank1  rank 1 spins (in its private copy of the program when privatized) */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,11 @@ int main(int argc, char **argv)
     return 0;
   }
   MPI_Barrier(MPI_COMM_WORLD);
+  if (!strcmp(mode, "spin_rank1")) {
+    if (rank == 1)
+      spin_forever();
+    sleep(1000);  /* not blocked in MPI: ending the run must not depend on freezing a blocked call */
+  }
   if (rank == 0) {
     if (!strcmp(mode, "spin"))
       spin_forever();

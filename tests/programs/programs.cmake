@@ -14,6 +14,8 @@ progsim_test_program(errhandler errhandler.c)
 progsim_test_program(environment environment.c)
 progsim_test_program(alloc_mem_and_unimplemented alloc_mem_and_unimplemented.c)
 progsim_test_program(grequest grequest.c)
+progsim_test_program(null_buffer null_buffer.c)
+progsim_test_program(thread_call thread_call.c)
 
 # --- runtime (issue 2) ---
 foreach(n 1 4 64)
@@ -53,8 +55,13 @@ progsim_program_test(runtime.globals_shared_without_privatization PROGRAM global
   RUN -n 4 --privatize=off)
 progsim_program_test(runtime.segfault PROGRAM segfault
   EXPECT --expect-outcome crashed --expect-exit 139 --twice
-         --stderr-regex "rank 3 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in user code after MPI_Barrier"
+         --stderr-regex "rank 3 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in user code after MPI_Barrier, at main \\(segfault\\.c:19\\)"
          --stdout-regex "rank 3 before the crash" --check /ranks/3/state=failed
+  RUN -n 4)
+# A fault inside the library is located at the program's call, not in progsim or SimGrid.
+progsim_program_test(runtime.segfault_in_mpi PROGRAM segfault PROGRAM_ARGS in_mpi
+  EXPECT --expect-outcome crashed --expect-exit 139 --twice
+         --stderr-regex "rank 3 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s inside MPI_Send, at main \\(segfault\\.c:16\\)"
   RUN -n 4)
 progsim_program_test(runtime.abort PROGRAM abort
   EXPECT --expect-outcome aborted --expect-exit 3 --twice
@@ -62,7 +69,7 @@ progsim_program_test(runtime.abort PROGRAM abort
   RUN -n 4)
 progsim_program_test(runtime.abort_signal PROGRAM abort_signal
   EXPECT --expect-outcome crashed --expect-exit 134
-         --stderr-regex "rank 0 crashed: SIGABRT \\(abort\\) at t=[0-9.]+ s in user code after MPI_Comm_rank"
+         --stderr-regex "rank 0 crashed: SIGABRT \\(abort\\) at t=[0-9.]+ s in user code after MPI_Comm_rank, at main \\(abort_signal\\.c:11\\)"
   RUN -n 2)
 progsim_program_test(runtime.exit_without_finalize PROGRAM no_finalize
   EXPECT --expect-outcome aborted --expect-exit 1
@@ -93,6 +100,29 @@ progsim_program_test(runtime.errhandler PROGRAM errhandler
          --stdout-regex "returned MPI_ERR_COMM: invalid communicator \\(class is MPI_ERR_COMM: 1\\)"
          --stderr-regex "rank 1: MPI_Comm_size: MPI_ERR_COMM \\(invalid communicator\\): MPI_COMM_NULL at t="
   RUN -n 2)
+# A null buffer with data: MPI_ERR_BUFFER from every kind of call, not a crash (issue 14).
+progsim_program_test(runtime.null_buffer PROGRAM null_buffer
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: null buffers ok \\(15 checks\\)"
+  RUN -n 2)
+progsim_program_test(runtime.null_buffer_fatal PROGRAM null_buffer PROGRAM_ARGS fatal
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stderr-regex "rank 1: MPI_Send: MPI_ERR_BUFFER \\(invalid buffer pointer\\): null buffer with data \\(only MPI_BOTTOM with a datatype of absolute addresses may be null\\) at t="
+  RUN -n 2)
+# MPI from a thread the program created: fatal and named, the report written (issue 14).
+progsim_program_test(runtime.thread_call_funneled PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stdout-regex "worker: MPI_Is_thread_main says 0\n"
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread, but MPI_Init_thread provided MPI_THREAD_FUNNELED \\(MPI-4.1 §11.6\\) at t="
+         --check /ranks/1/state=failed
+  RUN -n 2)
+progsim_program_test(runtime.thread_call_single PROGRAM thread_call PROGRAM_ARGS init
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread, but MPI_Init provided MPI_THREAD_SINGLE \\(MPI-4.1 §11.6\\)"
+  RUN -n 2 --progress thread)
+progsim_program_test(runtime.thread_call_shared_program PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "MPI_Send called from a thread other than the main thread of a rank \\(which one is unknown without privatization\\)"
+  RUN -n 2 --privatize=off)
 progsim_program_test(runtime.environment PROGRAM environment
   EXPECT --expect-outcome completed --stdout-regex "initialized before: 0\ninitialized after: 1, provided=MPI_THREAD_FUNNELED\nMPI 4.1, library: progsim"
          --stdout-regex "finalized: 1"
@@ -238,6 +268,37 @@ progsim_program_test(input.unknown_option PROGRAM hello
 progsim_program_test(input.bad_cfg_value PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "--cfg eager-threshold=lots: not a number"
   RUN -n 2 --cfg eager-threshold=lots)
+# Every --cfg number is checked against its range before the run (issue 14).
+foreach(bad "eager-threshold=-1|0 to 1099511627776 bytes" "call-cost=-1|1e-12 to 1 s"
+            "time-quantum=-1|0 to 1 s" "thread-interval=0|1e-09 to 1 s" "watchdog=-5|0 \\(off\\) or 0.001 to 1000000 s")
+  string(REPLACE "|" ";" parts "${bad}")
+  list(GET parts 0 setting)
+  list(GET parts 1 allowed)
+  string(REGEX REPLACE "=.*" "" key "${setting}")
+  progsim_program_test(input.cfg_range.${key} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0
+           --stderr-regex "^progsim: error: --cfg ${setting}: out of range \\(allowed: ${allowed}\\)\n$"
+    RUN -n 2 --progress thread --cfg ${setting})
+endforeach()
+foreach(value nan inf)
+  progsim_program_test(input.cfg_not_finite.call_cost_${value} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "--cfg call-cost=${value}: not a finite number"
+    RUN -n 2 --cfg call-cost=${value})
+endforeach()
+# Output files that cannot be written: exit 2 before running, naming the path and the reason.
+foreach(option report timeline record)
+  progsim_program_test(input.unwritable_${option} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0
+           --stderr-regex "^progsim: error: --${option} /nonexistent/out.json: cannot write: No such file or directory\n$"
+    RUN -n 2 --${option} /nonexistent/out.json)
+endforeach()
+progsim_program_test(input.unwritable_record_directory PROGRAM hello
+  EXPECT --expect-exit 2 --stdout-lines 0
+         --stderr-regex "--record /nonexistent/traces/: cannot write: No such file or directory"
+  RUN -n 2 --record /nonexistent/traces/)
+progsim_program_test(input.report_is_a_directory PROGRAM hello
+  EXPECT --expect-exit 2 --stderr-regex "--report /tmp: cannot write: Is a directory"
+  RUN -n 2 --report /tmp)
 progsim_program_test(input.invalid_platform PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "invalid platform: Parse error at .*CMakeLists.txt:1"
   RUN -n 2 --platform ${CMAKE_SOURCE_DIR}/CMakeLists.txt)
@@ -282,6 +343,11 @@ progsim_program_test(memory.watchdog PROGRAM memory_poll PROGRAM_ARGS spin
          --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(.*memory_poll\\.c:[0-9]+\\)"
          --check /deterministic=false --check /ranks/0/state=failed
   RUN -n 2 --privatize=off --cfg watchdog=1)
+# Rank 1 runs a privatized copy (a deleted rank-1.so): the location is still the program's source line.
+progsim_program_test(memory.watchdog_privatized PROGRAM memory_poll PROGRAM_ARGS spin_rank1
+  EXPECT --expect-outcome stuck --expect-exit 4
+         --stderr-regex "rank 1 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(memory_poll\\.c:(19|20)\\) \\(watchdog"
+  RUN -n 2 --cfg watchdog=1)
 progsim_program_test(memory.watch_off PROGRAM memory_poll PROGRAM_ARGS prewritten
   EXPECT --expect-outcome completed --expect-exit 0 --twice
          --stdout-regex "rank 0: progsim_watch_memory returned 0\n" --stdout-regex "rank 0: flags\\[4\\]=222 at 0\\.0"

@@ -79,4 +79,9 @@ platform=$(grep -o '"platform": *"[^"]*"' report.json | sed 's/.*: *"\(.*\)"/\1/
 [ "$(realpath "$platform")" = "$prefix_real/share/progsim/platforms/cluster-128.xml" ] ||
   fail "progsim used the platform $platform, not the installed one"
 
+note "./hello run directly: the installed progsim (PREFIX/lib/../bin) runs it on one rank"
+LD_DEBUG=libs must direct env PATH=/nonexistent ./hello
+expect_lines "$OUT" "hello from rank 0 of 1"
+expect_no_build_tree "$ERR" "the loader log of ./hello"
+
 note "PASS"

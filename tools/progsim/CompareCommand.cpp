@@ -5,6 +5,7 @@
 
 #include "progsim/Commands.hpp"
 #include "progsim/HtmlReport.hpp"
+#include "progsim/OutputPaths.hpp"
 #include "progsim/Subprocess.hpp"
 
 #include "progress/PolicyCatalog.hpp"
@@ -286,6 +287,8 @@ int compare_command(int argc, char** argv)
       mpi::check_policy_name(p);
     if (run_args.empty())
       throw sim::InputError{"no program to compare (usage: progsim compare [options] PROGRAM [ARGS...])"};
+    if (!html_file.empty())
+      check_writable_file("--html", html_file);
 
     std::string dir = reports_dir;
     bool temporary = dir.empty();

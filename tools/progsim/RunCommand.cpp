@@ -1,6 +1,7 @@
 // progsim run: parse mpiexec-like options, then simulate the program.
 
 #include "progsim/Commands.hpp"
+#include "progsim/OutputPaths.hpp"
 
 #include "MpiModel.hpp"
 #include "progress/PolicyCatalog.hpp"
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <sys/stat.h>
 
 namespace progsim::cli {
 
@@ -107,6 +109,24 @@ nlohmann::ordered_json recording_about(const sim::RunOptions& options)
           {"ranks_per_node", options.ranks_per_node}};
 }
 
+// Before anything runs: a finished simulation whose results cannot be
+// written is worth nothing.
+void check_output_paths(const sim::RunOptions& options, const std::string& record_path)
+{
+  if (!options.report_file.empty())
+    check_writable_file("--report", options.report_file);
+  if (!options.timeline_file.empty())
+    check_writable_file("--timeline", options.timeline_file);
+  if (record_path.empty())
+    return;
+  // As the trace writer decides: a directory (one file per rank) or a file.
+  struct stat st {};
+  if (record_path.back() == '/' || (::stat(record_path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+    check_writable_directory("--record", record_path);
+  else
+    check_writable_file("--record", record_path);
+}
+
 }  // namespace
 
 int run_command(int argc, char** argv)
@@ -175,6 +195,7 @@ int run_command(int argc, char** argv)
     if (i >= argc)
       throw sim::InputError{"no program to run (usage: progsim run -n N PROGRAM [ARGS...])"};
     options.timeline_format = sim::timeline_format(options.timeline_file, options.timeline_format);
+    check_output_paths(options, record_path);
     options.program = argv[i++];
     for (; i < argc; ++i)
       options.args.emplace_back(argv[i]);
