@@ -73,7 +73,7 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("call-sites", p.call_sites,
              "record where the program called each blocking MPI procedure, for file:line in deadlock "
              "explanations (off: a few percent faster when ranks block very often)");
-  config.add("livelock-tests", p.livelock_tests, "",
+  config.add("livelock-tests", p.livelock_tests, {0, 1e12}, "calls",
              "a rank that makes this many test calls in a row (MPI_Test*, MPI_Iprobe, MPI_Win_test...) that find "
              "nothing, with no other MPI call and no clock read between them, while nothing is in flight and every "
              "other rank waits, has ended or loops the same way, is held in its test call until something arrives "
