@@ -192,6 +192,7 @@ double progsim_compute(double seconds)
   sim::Rank* rank = mpi::binding_rank();
   if (!rank)
     return 0;
+  sim::SimulatorEntry entry(rank->libc());
   rank->clock().charge_cpu(seconds);
   rank->clock().flush();
   return rank->clock().now();
