@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <stdio_ext.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
@@ -106,6 +107,12 @@ void OutputCapture::yield_point(int rank)
   std::fflush(stderr);
 }
 
+void OutputCapture::user_code_left(int rank)
+{
+  if (active_ && (__fpending(stdout) > 0 || __fpending(stderr) > 0))
+    collect(rank);
+}
+
 bool OutputCapture::forwarding_due()
 {
   // Host time decides only when bytes reach the terminal, never which
@@ -145,17 +152,20 @@ void OutputCapture::drain(Stream& stream, int rank)
 
 void OutputCapture::emit(Stream& stream, int rank, const char* data, size_t size)
 {
-  if (!tag_output_ || rank < 0) {
+  if (rank < 0) {
     write_all(stream.real_fd, data, size);
     return;
   }
-  // Prefix complete lines; keep a trailing partial line until it completes.
+  // Forward (and prefix) complete lines; keep a trailing partial line until
+  // it completes.
   std::string& pending = stream.partial_lines[rank];
   std::string text;
   for (size_t i = 0; i < size; ++i) {
     pending.push_back(data[i]);
     if (data[i] == '\n') {
-      text += "[" + std::to_string(rank) + "] " + pending;
+      if (tag_output_)
+        text += "[" + std::to_string(rank) + "] ";
+      text += pending;
       pending.clear();
     }
   }

@@ -9,6 +9,10 @@
 // forwarded at most every 10 ms of host time at those points (and always at
 // the end, a crash, and before progsim's own messages): the same bytes,
 // without two system calls per blocking call (a fifth of a ping-pong's cost).
+// The C streams' buffers are shared by the ranks too: a rank that leaves
+// user code with bytes in them has them forwarded as its own at once, and a
+// rank's line is forwarded when complete (each MPI process has a stdout of
+// its own, and launchers forward their lines whole), tagged or not.
 #pragma once
 
 #include <map>
@@ -29,6 +33,10 @@ public:
   // The rank gives control back to the simulator: flushes the C streams
   // (keeping the order of the ranks' writes) and forwards what is due.
   static void yield_point(int rank);
+  // The rank leaves its user code (LibcState): what it wrote into the C
+  // streams' buffers is its output, forwarded now. Costs nothing when it
+  // wrote nothing.
+  static void user_code_left(int rank);
 
   // Writes to the real stderr, bypassing the capture (progsim's messages).
   static void write_diagnostic(const std::string& text);
@@ -39,7 +47,7 @@ private:
   struct Stream {
     int captured_fd = -1;  // the memfd now behind fd 1 or 2
     int real_fd = -1;      // a dup of the original fd 1 or 2
-    std::map<int, std::string> partial_lines;  // per rank, for tagging
+    std::map<int, std::string> partial_lines;  // per rank: lines are forwarded whole
   };
   static void drain(Stream& stream, int rank);
   static bool forwarding_due();

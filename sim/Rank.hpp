@@ -2,6 +2,7 @@
 // instance of the user's program on its simulated host.
 #pragma once
 
+#include "sim/LibcState.hpp"
 #include "sim/RankClock.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -30,7 +31,10 @@ const char* to_string(RankState state);
 
 class Rank {
 public:
-  Rank(int id, simgrid::s4u::Host* host, double time_quantum) : id_(id), host_(host), clock_(id, host, time_quantum) {}
+  Rank(int id, simgrid::s4u::Host* host, double time_quantum)
+      : libc_(id), id_(id), host_(host), clock_(id, host, time_quantum)
+  {
+  }
 
   int id() const { return id_; }
   simgrid::s4u::Host* host() const { return host_; }
@@ -45,15 +49,22 @@ public:
   const char* current_call() const { return current_call_; }
   const std::string& last_call() const { return last_call_; }
   uint64_t mpi_calls() const { return mpi_calls_; }
+  // Entering an MPI procedure leaves user code: the rank's C-library
+  // variables are saved (LibcState), and restored when it returns.
   void enter_call(const char* name, const void* caller)
   {
+    libc_.enter_simulator();
     if (!current_call_)  // not a procedure the library calls itself
       call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
     current_call_ = name;
     last_call_ = name;
     ++mpi_calls_;
   }
-  void leave_call() { current_call_ = nullptr; }
+  void leave_call()
+  {
+    current_call_ = nullptr;
+    libc_.leave_simulator();
+  }
   // Where the current (outermost) MPI procedure returns to: in the program
   // when the program called it directly, else in a library between them.
   std::uintptr_t call_return_address() const { return call_return_address_; }
@@ -100,7 +111,11 @@ public:
   // Per-rank state of the MPI model, opaque to the runtime.
   std::shared_ptr<void> model_state;
 
+  // The C library's per-process state, this rank's (LibcState.hpp).
+  LibcState& libc() { return libc_; }
+
 private:
+  LibcState libc_;
   const std::function<std::string()>* blocked_describe_ = nullptr;
   mutable std::string blocked_on_;
   int id_;

@@ -25,12 +25,15 @@ void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const
   args.push_back(nullptr);
 
   rank.set_state(RankState::UserCode);
+  rank.libc().start_user_code();
   int code;
   try {
     code = program.main(static_cast<int>(argv.size()), args.data());
   } catch (const RankExit& e) {
     code = e.code;
   }
+  rank.libc().run_exit_handlers(code);  // as at a process's exit (C11 7.22.4.4)
+  rank.libc().enter_simulator();        // for good
   OutputCapture::collect(rank.id());
   rank.clock().flush();
   simulation.rank_returned(rank, code);

@@ -188,6 +188,7 @@ RunResult Simulation::run()
     engine_->run();
   freeze_blocked_ranks();
   running_ = false;
+  LibcState::restore_process_environment();
   memory::MemoryWatch::instance().stop();
   finish_result();
   OutputCapture::stop();

@@ -32,6 +32,7 @@ Rank* rank_now()
 
 void simulated_sleep(Rank& rank, double seconds)
 {
+  progsim::sim::SimulatorEntry entry(rank.libc());
   RankState before = rank.state();
   rank.set_state(RankState::Sleeping);
   rank.clock().sleep(seconds);

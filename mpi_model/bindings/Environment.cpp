@@ -194,6 +194,7 @@ double progsim_compute(double seconds)
   sim::Rank* rank = mpi::binding_rank("progsim_compute");
   if (!rank)
     return 0;
+  sim::SimulatorEntry entry(rank->libc());
   rank->clock().charge_cpu(seconds);
   rank->clock().flush();
   return rank->clock().now();

@@ -85,12 +85,16 @@ decltype(auto) call_user_code(sim::Rank* rank, F&& f)
     sim::RankState state;
     ~Restore()
     {
-      if (rank)
+      if (rank) {
+        rank->libc().leave_callback();
         rank->set_state(state);
+      }
     }
   } restore{rank, rank ? rank->state() : sim::RankState::InMpi};
-  if (rank)
+  if (rank) {
     rank->set_state(sim::RankState::UserCode);
+    rank->libc().enter_callback();  // errno, optind, environ: the rank's own
+  }
   return f();
 }
 

@@ -453,6 +453,7 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
 void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation)
 {
   Rank& rank = simulation_->rank(rank_id);
+  SimulatorEntry entry(rank.libc());  // the rank's user code is suspended in a load
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
   rank.clock().flush();  // may yield: a write meanwhile makes the poll pointless
   if (WatchTable::entry(watch).generation != generation)
