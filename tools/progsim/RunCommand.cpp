@@ -54,7 +54,8 @@ void print_run_help()
       "  -h, --help              this text\n"
       "\n"
       "Exit status: 0 completed; 2 usage or input error; 3 deadlock; 4 stuck;\n"
-      "MPI_Abort's error code (1 if it is 0) when aborted; 128+signal when a rank crashed.\n",
+      "MPI_Abort's error code (1 if it is 0) when aborted; 128+signal when a rank crashed\n"
+      "or progsim was interrupted (SIGINT, SIGTERM); 70 for an internal error.\n",
       policies.c_str());
 }
 
