@@ -106,3 +106,9 @@ foreach(case "INT;hang;run" "TERM;hang;run" "INT;spin;run" "TERM;hang;compare")
             ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults ${sig} ${fault} ${command})
   set_tests_properties(faults.interrupt.${sig}.${fault}.${command} PROPERTIES LABELS program TIMEOUT 60)
 endforeach()
+
+# The Paje timeline of a run that did not complete says so in its first line.
+progsim_program_test(faults.segv.p2p.weak.paje PROGRAM faults PROGRAM_ARGS segv p2p
+  EXPECT --expect-outcome crashed --expect-exit 139 --twice
+         --timeline-regex "^# partial timeline: the run ended as crashed at 0\\.0010[0-9]+ s\n%EventDef"
+  RUN -n 2 --progress weak --timeline-format paje)
