@@ -3,13 +3,17 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/TemporaryDirectory.hpp"
 #include "sim/memory/CodeLocation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <csetjmp>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -23,6 +27,14 @@ constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
 Simulation* g_simulation = nullptr;
 std::unique_ptr<char[]> g_alt_stack;
 constexpr size_t kAltStackSize = 256 * 1024;
+
+// Reporting a crash uses the heap, which the crash may have corrupted (the
+// program overran a malloc'ed block and glibc aborted). A fault while
+// reporting jumps back to the handler, which then writes a minimal report
+// from static buffers.
+sigjmp_buf g_reporting;
+volatile sig_atomic_t g_stage = 0;  // 0 idle, 1 reporting, 2 writing the minimal report
+char g_summary[1024];               // the message, formatted without the heap
 
 const char* describe(int sig)
 {
@@ -43,48 +55,130 @@ std::uintptr_t interrupted_pc(const void* context)
                  : 0;
 }
 
+// The crash in words, into g_summary: snprintf of numbers and C strings
+// does not allocate.
+void summarize(int sig, const siginfo_t* info, const void* context, Rank* rank)
+{
+  if (!rank) {
+    std::snprintf(g_summary, sizeof g_summary,
+                  "internal error: %s in the simulator at t=%.9f s (please report this with the program)",
+                  describe(sig), g_simulation ? g_simulation->now() : 0.0);
+    return;
+  }
+  // The rank's own clock: the engine's lags behind it by the rank's
+  // unflushed CPU costs.
+  int n = std::snprintf(g_summary, sizeof g_summary, "rank %d crashed: %s at t=%.9f s", rank->id(), describe(sig),
+                        rank->clock().now());
+  auto append = [&n](const char* a, const char* b) {
+    if (n >= 0 && static_cast<size_t>(n) < sizeof g_summary)
+      n += std::snprintf(g_summary + n, sizeof g_summary - static_cast<size_t>(n), "%s%s", a, b);
+  };
+  if (rank->current_call())
+    append(" inside ", rank->current_call());
+  else if (!rank->last_call().empty())
+    append(" in user code after ", rank->last_call().c_str());
+  else
+    append(" in user code before any MPI call", "");
+  if (sig == SIGSEGV && info && context) {
+    // A fault just below the stack pointer is most likely a stack overflow.
+    auto sp = static_cast<uintptr_t>(static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RSP]);
+    auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
+    if (addr + 65536 >= sp && addr <= sp + 65536)
+      append(" (probably a stack overflow: raise --cfg stack-size)", "");
+  }
+}
+
+void write_text(int fd, const char* text)
+{
+  size_t size = std::strlen(text);
+  while (size > 0) {
+    ssize_t n = ::write(fd, text, size);
+    if (n <= 0)
+      return;
+    text += n;
+    size -= static_cast<size_t>(n);
+  }
+}
+
+// After a fault while reporting: the message on stderr and a report with
+// the outcome, from static memory only.
+[[noreturn]] void minimal_ending(int sig)
+{
+  static char line[1200];
+  std::snprintf(line, sizeof line, "progsim: %s\n", g_summary);
+  if (!g_simulation || !g_simulation->ending())  // else the message is out already
+    write_text(2, line);
+  write_text(2, "progsim: the simulator's memory is damaged (a heap corruption by the program?); "
+                "the report has the outcome and this message only\n");
+  const char* report = g_simulation ? g_simulation->options().report_file.c_str() : "";
+  int fd = *report ? ::open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
+  if (fd >= 0) {
+    static char json[1600];
+    static char escaped[1100];
+    size_t k = 0;
+    for (const char* c = g_summary; *c && k + 2 < sizeof escaped; ++c) {
+      if (*c == '"' || *c == '\\')
+        escaped[k++] = '\\';
+      escaped[k++] = *c;
+    }
+    escaped[k] = '\0';
+    std::snprintf(json, sizeof json,
+                  "{\n  \"outcome\": \"crashed\",\n  \"exit_status\": %d,\n  \"message\": \"%s\",\n"
+                  "  \"partial\": \"the simulator's memory was damaged: no other field could be written\"\n}\n",
+                  128 + sig, escaped);
+    write_text(fd, json);
+    ::close(fd);
+  }
+  TemporaryDirectory::remove_all();
+  ::_exit(128 + sig);
+}
+
 void on_fatal_signal(int sig, siginfo_t* info, void* context)
 {
-  // Restore the default action first: a second fault here must not loop.
-  for (int s : kSignals)
-    std::signal(s, SIG_DFL);
+  static int first_signal = 0;
+  if (g_stage == 1) {  // the report faulted: write the minimal one
+    g_stage = 2;
+    siglongjmp(g_reporting, 1);
+  }
+  if (g_stage == 2)
+    ::_exit(128 + first_signal);
+  g_stage = 1;
+  first_signal = sig;
   Simulation* simulation = g_simulation;
-  std::string message;
   Rank* rank = simulation ? simulation->current_rank() : nullptr;
+  summarize(sig, info, context, rank);
+  if (sigsetjmp(g_reporting, 1) != 0)
+    minimal_ending(first_signal);
+  // A fault while reporting must reach this handler again.
+  sigset_t fatal;
+  sigemptyset(&fatal);
+  for (int s : kSignals)
+    sigaddset(&fatal, s);
+  ::sigprocmask(SIG_UNBLOCK, &fatal, nullptr);
+  if (!simulation) {
+    write_text(2, "progsim: ");
+    write_text(2, g_summary);
+    write_text(2, "\n");
+    TemporaryDirectory::remove_all();
+    ::_exit(128 + sig);
+  }
   if (rank) {
-    message = "rank " + std::to_string(rank->id()) + " crashed: " + describe(sig) + " at " +
-              format_time(sg4::Engine::get_clock());
-    if (rank->current_call())
-      message += std::string(" inside ") + rank->current_call();
-    else if (!rank->last_call().empty())
-      message += " in user code after " + rank->last_call();
-    else
-      message += " in user code before any MPI call";
+    // The program's file:line (may allocate: a fault here ends minimally).
     std::string where = memory::describe_rank_location(interrupted_pc(context), simulation->options().program);
-    if (!where.empty())
-      message += ", at " + where;
-    if (sig == SIGSEGV && info && context) {
-      // A fault just below the stack pointer is most likely a stack overflow.
-      auto sp = static_cast<uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RSP]);
-      auto addr = reinterpret_cast<uintptr_t>(info->si_addr);
-      if (addr + 65536 >= sp && addr <= sp + 65536)
-        message += " (probably a stack overflow: raise --cfg stack-size)";
+    if (!where.empty()) {
+      std::string text = g_summary;
+      std::size_t note = text.find(" (probably a stack overflow");
+      text.insert(note == std::string::npos ? text.size() : note, ", at " + where);
+      std::snprintf(g_summary, sizeof g_summary, "%s", text.c_str());
     }
     rank->set_state(RankState::Failed);
     rank->end_reason = std::string("crashed: ") + describe(sig);
+    rank->finish_time = rank->clock().now();
     OutputCapture::collect(rank->id());
   } else {
-    message = std::string("internal error: ") + describe(sig) + " in the simulator at " +
-              format_time(sg4::Engine::get_clock()) + " (please report this with the program)";
     OutputCapture::collect(-1);
   }
-  if (simulation) {
-    simulation->record_crash(message, sig);
-    diag(message);
-    OutputCapture::stop();
-    simulation->write_report();
-  }
-  ::_exit(128 + sig);
+  simulation->end_from_signal(Outcome::Crashed, g_summary, 128 + sig);
 }
 
 }  // namespace

@@ -135,12 +135,7 @@ ProgramImage::ProgramImage(std::string path, bool privatize) : path_(std::move(p
   shared_ = load(path_, path_);
 }
 
-ProgramImage::~ProgramImage()
-{
-  // The copies were unlinked right after loading; only the directory is left.
-  if (!scratch_dir_.empty())
-    ::rmdir(scratch_dir_.c_str());
-}
+ProgramImage::~ProgramImage() = default;
 
 ProgramInstance ProgramImage::load(const std::string& file, const std::string& what)
 {
@@ -178,19 +173,11 @@ ProgramInstance ProgramImage::instantiate(int rank)
       set_owner(shared_, rank);
     return shared_;
   }
-  if (scratch_dir_.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/progsim-XXXXXX";
-    std::vector<char> buf(templ.begin(), templ.end());
-    buf.push_back('\0');
-    if (!::mkdtemp(buf.data()))
-      throw InputError{"cannot create a directory for privatized program copies in " + templ + ": " +
-                       std::strerror(errno)};
-    scratch_dir_ = buf.data();
-  }
+  if (!scratch_dir_)
+    scratch_dir_ = std::make_unique<TemporaryDirectory>("progsim");
   // A distinct file (name and inode) per rank: dlopen() would otherwise
   // return the already-loaded instance and the ranks would share globals.
-  std::string copy = scratch_dir_ + "/rank-" + std::to_string(rank) + ".so";
+  std::string copy = scratch_dir_->path() + "/rank-" + std::to_string(rank) + ".so";
   copy_file(path_, copy);
   ProgramInstance instance = load(copy, path_ + " (copy for rank " + std::to_string(rank) + ")");
   set_owner(instance, rank);

@@ -8,6 +8,9 @@
 // directory. With privatization off, all ranks share one instance.
 #pragma once
 
+#include "sim/TemporaryDirectory.hpp"
+
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,9 @@ public:
 
   // The instance for one rank (a private copy when privatizing).
   ProgramInstance instantiate(int rank);
+  // Every rank has its instance: the copies' directory is not needed any
+  // more (removing it now leaves nothing behind even if progsim is killed).
+  void loading_done() { scratch_dir_.reset(); }
   const std::string& path() const { return path_; }
 
 private:
@@ -40,7 +46,7 @@ private:
 
   std::string path_;
   bool privatize_;
-  std::string scratch_dir_;
+  std::unique_ptr<TemporaryDirectory> scratch_dir_;
   ProgramInstance shared_;  // the first instance, used by every rank when not privatizing
   bool first_used_ = false;
 };

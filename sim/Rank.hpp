@@ -82,9 +82,11 @@ public:
   // What a blocked rank waits for, in words ("MPI_Recv(source=1, tag=0,
   // ...)"), described on demand: building the text at every blocking call
   // cost more than the call. The describer lives in the blocked call's
-  // frame; freeze_blocked_on() keeps the text before frames go away.
+  // frame; freeze() keeps the text before frames go away.
   void set_blocked_on(const std::function<std::string()>* describe)
   {
+    if (frozen_)
+      return;
     blocked_describe_ = describe;
     blocked_on_.clear();
   }
@@ -94,10 +96,14 @@ public:
       blocked_on_ = (*blocked_describe_)();
     return blocked_on_;
   }
-  void freeze_blocked_on()
+  // The run ended: the rank's state and what it waits for stay as they are
+  // now for the report, while its actor is killed and unwinds (unwinding
+  // leaves MPI calls, which would otherwise show it in user code).
+  void freeze()
   {
     blocked_on();
     blocked_describe_ = nullptr;
+    frozen_ = true;
   }
 
   // End of the rank: simulated finish time and how it ended.
@@ -117,6 +123,7 @@ public:
 private:
   LibcState libc_;
   const std::function<std::string()>* blocked_describe_ = nullptr;
+  bool frozen_ = false;
   mutable std::string blocked_on_;
   int id_;
   simgrid::s4u::Host* host_;

@@ -2,10 +2,12 @@
 
 #include "sim/CrashHandler.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/Placement.hpp"
 #include "sim/Report.hpp"
 #include "sim/RankRuntime.hpp"
+#include "sim/TemporaryDirectory.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 #include "sim/timeline/Timeline.hpp"
 #include "sim/timeline/TimelineFormats.hpp"
@@ -13,6 +15,7 @@
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 
+#include <csignal>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -32,6 +35,7 @@ const char* to_string(Outcome outcome)
     case Outcome::Crashed: return "crashed";
     case Outcome::Stuck: return "stuck";
     case Outcome::Erroneous: return "erroneous";
+    case Outcome::Interrupted: return "interrupted";
   }
   return "?";
 }
@@ -154,6 +158,9 @@ Rank* Simulation::current_rank() const
 
 RunResult Simulation::run()
 {
+  // Again: SimGrid's engine installed its own SIGINT handler (exit 1, no report).
+  Interruption::install();
+  Interruption::set_simulation(this);
   model_.on_simulation_start(*this);
   parameters_.call_cost += model_.call_overhead();
   std::vector<std::string> argv = {options_.program};
@@ -163,6 +170,7 @@ RunResult Simulation::run()
   std::vector<ProgramInstance> instances;
   for (auto& rank : ranks_)
     instances.push_back(program_->instantiate(rank->id()));
+  program_->loading_done();
 
   sg4::Engine::on_deadlock_cb([this] { on_deadlock(); });
   OutputCapture::start(options_.tag_output);
@@ -172,30 +180,58 @@ RunResult Simulation::run()
   if (!options_.timeline_file.empty())
     Timeline::start(size(), options_.policy);
   running_ = true;
-  for (auto& rank : ranks_) {
-    ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
-    Rank* r = rank.get();
-    sg4::ActorPtr actor = sg4::Actor::create("rank-" + std::to_string(r->id()), r->host(),
-                                             [this, r, instance, argv] { run_rank(*this, *r, instance, argv); });
-    auto aid = static_cast<size_t>(actor->get_pid());
-    if (rank_by_actor_.size() <= aid)
-      rank_by_actor_.resize(aid + 1, nullptr);
-    rank_by_actor_[aid] = r;
+  if (int sig = Interruption::pending()) {  // while the program was loading
+    decide_outcome(Outcome::Interrupted, Interruption::message(sig, 0, " (before the run started)"), 128 + sig);
+  } else {
+    for (auto& rank : ranks_) {
+      ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
+      Rank* r = rank.get();
+      sg4::ActorPtr actor = sg4::Actor::create("rank-" + std::to_string(r->id()), r->host(),
+                                               [this, r, instance, argv] { run_rank(*this, *r, instance, argv); });
+      auto aid = static_cast<size_t>(actor->get_pid());
+      if (rank_by_actor_.size() <= aid)
+        rank_by_actor_.resize(aid + 1, nullptr);
+      rank_by_actor_[aid] = r;
+    }
+    if (options_.time_limit > 0)
+      engine_->run_until(options_.time_limit);
+    else
+      engine_->run();
   }
-  if (options_.time_limit > 0)
-    engine_->run_until(options_.time_limit);
-  else
-    engine_->run();
-  freeze_blocked_ranks();
+  freeze_ranks();
+  finish_result();  // before stop_remaining_actors, at the time the run stopped
+  // The run is over: a signal from here on waits until the files are written.
+  sigset_t interruptions, previous;
+  sigemptyset(&interruptions);
+  for (int s : {SIGINT, SIGTERM, SIGALRM})
+    sigaddset(&interruptions, s);
+  ::sigprocmask(SIG_BLOCK, &interruptions, &previous);
+  Interruption::set_simulation(nullptr);
+  stop_remaining_actors();
   running_ = false;
   LibcState::restore_process_environment();
   memory::MemoryWatch::instance().stop();
-  finish_result();
   OutputCapture::stop();
   CrashHandler::uninstall();
   write_report();
   write_timeline_file();
+  ::sigprocmask(SIG_SETMASK, &previous, nullptr);
   return result_;
+}
+
+void Simulation::stop_remaining_actors()
+{
+  if (engine_->get_actor_count() == 0)
+    return;
+  // Killed from maestro, they unwind (destructors run, semaphores and
+  // activities are released) the next time the engine schedules them.
+  sg4::Actor::kill_all();
+  engine_->run();
+}
+
+double Simulation::now() const
+{
+  return engine_ ? sg4::Engine::get_clock() : 0.0;
 }
 
 void Simulation::finish_result()
@@ -245,49 +281,58 @@ void Simulation::rank_returned(Rank& rank, int code)
           code != 0 ? (code & 0xff ? code & 0xff : 1) : 1);
 }
 
+void Simulation::decide_outcome(Outcome outcome, const std::string& message, int exit_status)
+{
+  if (outcome_decided_)
+    return;
+  outcome_decided_ = true;
+  result_.outcome = outcome;
+  result_.message = message;
+  result_.exit_status = exit_status;
+  diag(message);
+}
+
 void Simulation::end_run(Outcome outcome, const std::string& message, int exit_status)
 {
   if (Rank* rank = current_rank())
     OutputCapture::collect(rank->id());
-  if (!outcome_decided_) {
-    outcome_decided_ = true;
-    result_.outcome = outcome;
-    result_.message = message;
-    result_.exit_status = exit_status;
-    diag(message);
-  }
-  freeze_blocked_ranks();
+  decide_outcome(outcome, message, exit_status);
+  freeze_ranks();
   sg4::Actor::kill_all();
   sg4::this_actor::exit();
   std::abort();  // not reached: exit() unwinds the actor
 }
 
-void Simulation::freeze_blocked_ranks()
+void Simulation::end_from_signal(Outcome outcome, const std::string& message, int exit_status)
 {
+  // Watched pages open again first: writing the files may touch them.
+  memory::MemoryWatch::instance().stop();
+  freeze_ranks();
+  decide_outcome(outcome, message, exit_status);
+  double latest = now();
   for (auto& rank : ranks_)
-    rank->freeze_blocked_on();
-}
-
-void Simulation::record_crash(const std::string& message, int signal_number)
-{
-  freeze_blocked_ranks();
-  outcome_decided_ = true;
-  result_.outcome = Outcome::Crashed;
-  result_.message = message;
-  result_.exit_status = 128 + signal_number;
-  double now = sg4::Engine::get_clock();
+    latest = std::max(latest, rank->finish_time);
   for (auto& rank : ranks_)
     if (rank->finish_time < 0)
-      rank->finish_time = now;
-  result_.simulated_time = now;
+      rank->finish_time = latest;
+  result_.simulated_time = latest;
+  running_ = false;
+  OutputCapture::stop();
+  write_report();
+  write_timeline_file();
+  TemporaryDirectory::remove_all();
+  ::_exit(result_.exit_status);
+}
+
+void Simulation::freeze_ranks()
+{
+  for (auto& rank : ranks_)
+    rank->freeze();
 }
 
 void Simulation::on_deadlock()
 {
-  freeze_blocked_ranks();
-  outcome_decided_ = true;
-  result_.outcome = Outcome::Deadlock;
-  result_.exit_status = kExitDeadlock;
+  freeze_ranks();
   std::string text = "deadlock at " + format_time(sg4::Engine::get_clock()) + ": nothing can happen any more";
   for (auto& rank : ranks_) {
     std::string line = "  rank " + std::to_string(rank->id()) + ": ";
@@ -310,15 +355,14 @@ void Simulation::on_deadlock()
     }
     text += "\n" + line;
   }
-  result_.message = text;
-  diag(text);
+  decide_outcome(Outcome::Deadlock, text, kExitDeadlock);
 }
 
 void Simulation::write_timeline_file() const
 {
   if (options_.timeline_file.empty())
     return;
-  Timeline::stop(result_.simulated_time);
+  Timeline::stop(result_.simulated_time, to_string(result_.outcome));
   if (!write_timeline(Timeline::recorded(), options_.timeline_file, options_.timeline_format))
     diag(options_.timeline_file + ": cannot write the timeline");
 }

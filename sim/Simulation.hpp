@@ -54,27 +54,42 @@ public:
   const RankModel& model() const { return model_; }
   const RunResult& result() const { return result_; }
   bool running() const { return running_; }
+  // An outcome was decided: the run is ending.
+  bool ending() const { return outcome_decided_; }
 
-  // Ends the whole run now (MPI_Abort, fatal error, exit without finalize).
-  // Called from a rank: does not return.
+  // Every ending goes through one of two paths that share the outcome
+  // decision, the frozen descriptions of blocked ranks, the report, the
+  // timeline (marked partial) and the removal of temporary directories:
+  //  - end_run, from a rank or agent (MPI_Abort, fatal error, exit without
+  //    finalize, deadlock, watchdog, interruption): kills every actor and
+  //    lets run() finish; does not return;
+  //  - end_from_signal, from a signal handler whose rank cannot be unwound
+  //    (a crash, an interruption no rank noticed): writes what run() would
+  //    and exits the process.
   [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
+  [[noreturn]] void end_from_signal(Outcome outcome, const std::string& message, int exit_status);
   // Host time decided the outcome (the CPU-time watchdog fired).
   void mark_nondeterministic() { deterministic_ = false; }
-  // Records a crash from the signal handler; the caller exits the process.
-  void record_crash(const std::string& message, int signal_number);
+  // The simulated time of the engine (0 before it started).
+  double now() const;
 
   // Called by the rank runtime when a rank's main returns or exit() is called.
   void rank_returned(Rank& rank, int code);
 
 private:
-  // Keeps each blocked rank's description of what it waits for (the text
-  // is built on demand from the blocked call's frame, which ending the run
-  // destroys).
-  void freeze_blocked_ranks();
+  // Freezes every rank's state and description of what it waits for
+  // (Rank::freeze) before ending the run kills and unwinds the actors.
+  void freeze_ranks();
   void build_config();
   void start_engine();
   void create_ranks();
   void on_deadlock();
+  // The first outcome decided is the run's; later ones are ignored.
+  void decide_outcome(Outcome outcome, const std::string& message, int exit_status);
+  // After run_until() reached the time limit: kills the actors still
+  // running (ranks, progress threads, NIC watchers) and lets them unwind,
+  // so that no semaphore or activity is destroyed while one waits on it.
+  void stop_remaining_actors();
   void finish_result();
 
   RunOptions options_;

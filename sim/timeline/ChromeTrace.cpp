@@ -58,7 +58,9 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
   trace["otherData"] = {{"generator", "progsim"},
                         {"policy", timeline.policy()},
                         {"ranks", timeline.nranks()},
-                        {"end_time", timeline.end()}};
+                        {"end_time", timeline.end()},
+                        {"outcome", timeline.outcome()},
+                        {"partial", timeline.partial()}};
   trace["traceEvents"] = events;
   return trace;
 }

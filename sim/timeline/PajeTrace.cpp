@@ -51,7 +51,11 @@ struct Line {
 
 std::string paje_trace(const Timeline& timeline)
 {
-  std::string out = kHeader;
+  // Paje readers skip '#' lines: the mark is for the reader of the file.
+  std::string out = timeline.partial() ? "# partial timeline: the run ended as " + timeline.outcome() + " at " +
+                                             time_text(timeline.end()) + " s\n"
+                                       : "";
+  out += kHeader;
   out += "0 CT_Job 0 \"Job\"\n0 CT_Rank CT_Job \"Rank\"\n";
   out += "1 ST_State CT_Rank \"State\"\n2 ET_Chunk CT_Rank \"Progress chunk\"\n";
   out += "3 LT_Message CT_Job CT_Rank CT_Rank \"Message\"\n";

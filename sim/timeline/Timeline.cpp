@@ -45,7 +45,7 @@ void Timeline::start(int nranks, std::string policy)
   recording = true;
 }
 
-void Timeline::stop(double end)
+void Timeline::stop(double end, std::string outcome)
 {
   Timeline& t = storage();
   if (!recording)
@@ -53,6 +53,7 @@ void Timeline::stop(double end)
   for (int r = 0; r < t.nranks_; ++r)
     t.close(r, end);
   t.end_ = end;
+  t.outcome_ = std::move(outcome);
   // Ranks killed at a deadlock may still have charged their last CPU debt:
   // nothing is shown after the end of the run.
   std::vector<TimelineInterval> kept;

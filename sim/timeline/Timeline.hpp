@@ -49,8 +49,10 @@ public:
   static Timeline* active();
   static void start(int nranks, std::string policy);
   // Closes the open intervals at `end` and stops recording; the recording
-  // stays readable through recorded() until the next start().
-  static void stop(double end);
+  // stays readable through recorded() until the next start(). `outcome` is
+  // how the run ended: any other than "completed" marks the timeline
+  // partial (ranks were cut off where they were).
+  static void stop(double end, std::string outcome);
   static const Timeline& recorded();
 
   void rank_state(const Rank& rank);
@@ -60,6 +62,8 @@ public:
   int nranks() const { return nranks_; }
   const std::string& policy() const { return policy_; }
   double end() const { return end_; }
+  const std::string& outcome() const { return outcome_; }
+  bool partial() const { return outcome_ != "completed"; }
   const std::vector<TimelineInterval>& intervals() const { return intervals_; }
   const std::vector<TimelineChunk>& chunks() const { return chunks_; }
   const std::vector<TimelineMessage>& messages() const { return messages_; }
@@ -74,6 +78,7 @@ private:
   int nranks_ = 0;
   std::string policy_;
   double end_ = 0;
+  std::string outcome_;
   std::vector<Open> open_;
   std::vector<TimelineInterval> intervals_;
   std::vector<TimelineChunk> chunks_;

@@ -11,11 +11,16 @@
 //   program_test --progsim BIN [--expect-outcome O] [--expect-exit N]
 //                [--stdout-regex R]... [--stderr-regex R]... [--stdout-lines N]
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
-//                [--twice] [--same-with ARG]... [--same-within TOL] -- RUN_ARGS...
+//                [--timeline-regex R]... [--no-temporary-files] [--twice]
+//                [--same-with ARG]... [--same-within TOL] -- RUN_ARGS...
 //
-// RUN_ARGS are the arguments of `progsim run` (a --report FILE and a
-// --timeline FILE are added), or of another subcommand given with --command
-// (a report for replay too).
+// RUN_ARGS are the arguments of `progsim run` (a --report FILE and, unless
+// they have one, a --timeline FILE are added), or of another subcommand
+// given with --command (a report for replay too).
+// --timeline-regex adds --timeline FILE (to replay too) and matches the
+// file's text.
+// --no-temporary-files runs progsim with TMPDIR set to an empty directory
+// and requires it to be empty again when progsim has ended.
 //
 // Every test also checks that time reads forwards in what the run wrote: no
 // negative duration in the report or the timeline, nothing "since" a time
@@ -28,6 +33,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <dirent.h>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -44,6 +51,7 @@ namespace {
 struct RunOutput {
   int exit_status = -1;
   std::string out, err, report, timeline;
+  std::vector<std::string> left_behind;  // files progsim left in its TMPDIR
 };
 
 std::string slurp(const std::string& path)
@@ -55,25 +63,50 @@ std::string slurp(const std::string& path)
 }
 
 std::string command = "run";  // the progsim subcommand under test
+bool want_timeline = false;
+bool private_tmpdir = false;
+
+std::vector<std::string> list_directory(const std::string& path)
+{
+  std::vector<std::string> names;
+  if (DIR* dir = ::opendir(path.c_str())) {
+    while (const dirent* entry = ::readdir(dir))
+      if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+        names.push_back(entry->d_name);
+    ::closedir(dir);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
 
 RunOutput run(const std::string& progsim, std::vector<std::string> args, const std::string& tag)
 {
   std::string dir = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp");
   std::string base = dir + "/progsim-test-" + std::to_string(::getpid()) + "-" + tag;
   std::string out_file = base + ".out", err_file = base + ".err", report_file = base + ".json";
-  std::string timeline_file = base + ".timeline.json";
+  bool paje = std::find(args.begin(), args.end(), "paje") != args.end();
+  std::string timeline_file = base + (paje ? ".paje" : ".timeline.json");
+  std::string child_tmpdir;
+  if (private_tmpdir) {
+    std::string templ = base + ".tmp-XXXXXX";
+    if (::mkdtemp(templ.data()))
+      child_tmpdir = templ;
+  }
   std::vector<std::string> argv = {progsim, command};
   if (command == "run" || command == "replay") {
     argv.push_back("--report");
     argv.push_back(report_file);
-  }
-  if (command == "run" && std::find(args.begin(), args.end(), "--timeline") == args.end()) {
-    argv.push_back("--timeline");
-    argv.push_back(timeline_file);
+    // Every run writes a timeline, checked by check_time_invariants.
+    if (want_timeline || (command == "run" && std::find(args.begin(), args.end(), "--timeline") == args.end())) {
+      argv.push_back("--timeline");
+      argv.push_back(timeline_file);
+    }
   }
   argv.insert(argv.end(), args.begin(), args.end());
   pid_t pid = ::fork();
   if (pid == 0) {
+    if (!child_tmpdir.empty())
+      ::setenv("TMPDIR", child_tmpdir.c_str(), 1);
     std::freopen(out_file.c_str(), "w", stdout);
     std::freopen(err_file.c_str(), "w", stderr);
     std::vector<char*> cargv;
@@ -96,6 +129,17 @@ RunOutput run(const std::string& progsim, std::vector<std::string> args, const s
   ::unlink(err_file.c_str());
   ::unlink(report_file.c_str());
   ::unlink(timeline_file.c_str());
+  if (!child_tmpdir.empty()) {
+    r.left_behind = list_directory(child_tmpdir);
+    for (const std::string& name : r.left_behind) {
+      std::string path = child_tmpdir + "/" + name;
+      for (const std::string& inner : list_directory(path))
+        ::unlink((path + "/" + inner).c_str());
+      ::rmdir(path.c_str());
+      ::unlink(path.c_str());
+    }
+    ::rmdir(child_tmpdir.c_str());
+  }
   return r;
 }
 
@@ -356,7 +400,7 @@ int main(int argc, char** argv)
   std::string progsim, outcome;
   int expect_exit = -1, stdout_lines = -1;
   bool twice = false;
-  std::vector<std::string> stdout_regex, stderr_regex, checks, run_args, same_with;
+  std::vector<std::string> stdout_regex, stderr_regex, timeline_regex, checks, run_args, same_with;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -372,6 +416,10 @@ int main(int argc, char** argv)
     else if (a == "--expect-exit") expect_exit = std::stoi(next());
     else if (a == "--stdout-regex") stdout_regex.push_back(next());
     else if (a == "--stderr-regex") stderr_regex.push_back(next());
+    else if (a == "--timeline-regex") {
+      timeline_regex.push_back(next());
+      want_timeline = true;
+    } else if (a == "--no-temporary-files") private_tmpdir = true;
     else if (a == "--stdout-lines") stdout_lines = std::stoi(next());
     else if (a == "--check") checks.push_back(next());
     else if (a == "--twice") twice = true;
@@ -390,18 +438,23 @@ int main(int argc, char** argv)
             << "\n";
   if (expect_exit >= 0 && first.exit_status != expect_exit)
     fail("exit status " + std::to_string(first.exit_status) + ", expected " + std::to_string(expect_exit));
+  check_time_invariants(first);
   for (auto& r : stdout_regex)
     if (!std::regex_search(first.out, std::regex(r)))
       fail("stdout does not match /" + r + "/");
   for (auto& r : stderr_regex)
     if (!std::regex_search(first.err, std::regex(r)))
       fail("stderr does not match /" + r + "/");
+  for (auto& r : timeline_regex)
+    if (!std::regex_search(first.timeline, std::regex(r)))
+      fail("the timeline does not match /" + r + "/");
+  for (auto& name : first.left_behind)
+    fail("progsim left " + name + " in its TMPDIR");
   if (stdout_lines >= 0) {
     long lines = std::count(first.out.begin(), first.out.end(), '\n');
     if (lines != stdout_lines)
       fail("stdout has " + std::to_string(lines) + " lines, expected " + std::to_string(stdout_lines));
   }
-  check_time_invariants(first);
   if (!outcome.empty() || !checks.empty()) {
     nlohmann::json report;
     try {
@@ -422,6 +475,8 @@ int main(int argc, char** argv)
       fail("stderr differs between two runs");
     if (second.report != first.report)
       fail("the report differs between two runs");
+    if (second.timeline != first.timeline)
+      fail("the timeline differs between two runs");
     if (second.exit_status != first.exit_status)
       fail("exit status differs between two runs");
     if (failures == 0)

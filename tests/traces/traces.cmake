@@ -69,3 +69,14 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
+
+# Errors of the trace while another rank waits in a receive (issue 14):
+# exit 2 naming the file and line, and the report written.
+trace_replay_test(traces.replay.peer_out_of_range TRACE ${TRACE_TESTS}/bad_peer.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted --twice
+         --stderr-regex "bad_peer\\.jsonl:6: peer 5 is not a rank of communicator id 0 \\(2 ranks\\)"
+         --check /ranks/1/state=blocked)
+trace_replay_test(traces.replay.unsupported_while_blocked TRACE ${TRACE_TESTS}/unsupported_while_blocked.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted --twice
+         --stderr-regex "unsupported_while_blocked\\.jsonl:6: the recorded program called MPI_Probe, which traces cannot replay yet"
+         --check /ranks/1/state=blocked)

@@ -11,6 +11,7 @@
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
+#include "sim/TemporaryDirectory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <unistd.h>
@@ -292,8 +294,10 @@ int compare_command(int argc, char** argv)
 
     std::string dir = reports_dir;
     bool temporary = dir.empty();
+    std::unique_ptr<sim::TemporaryDirectory> temporary_dir;
     if (temporary) {
-      dir = make_temp_dir("progsim-compare");
+      temporary_dir = std::make_unique<sim::TemporaryDirectory>("progsim-compare");
+      dir = temporary_dir->path();
     } else if (::access(dir.c_str(), W_OK) != 0) {
       throw sim::InputError{reports_dir + ": not a writable directory"};
     }
@@ -338,8 +342,7 @@ int compare_command(int argc, char** argv)
     }
     if (tty)
       std::fputs("\r\033[K", stderr);
-    if (temporary)
-      ::rmdir(dir.c_str());
+    temporary_dir.reset();
 
     if (format == "json") {
       nlohmann::ordered_json out = nlohmann::ordered_json::array();

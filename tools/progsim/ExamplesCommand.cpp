@@ -13,6 +13,7 @@
 
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
+#include "sim/TemporaryDirectory.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -130,7 +131,8 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
   if (!e.contains("expected") || !e["expected"].is_object() || e["expected"].empty())
     throw sim::InputError{folder + "/example.json: no \"expected\" outcomes"};
 
-  std::string work = make_temp_dir("progsim-example");
+  sim::TemporaryDirectory work_dir("progsim-example");  // removed with its files at every return
+  const std::string& work = work_dir.path();
   std::string source = folder + "/" + e.value("source", name + ".c");
   std::string compiler = self_dir() + (source.size() > 4 && source.substr(source.size() - 4) == ".cpp" ? "/progsim-cxx"
                                                                                                        : "/progsim-cc");
@@ -171,8 +173,6 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
   }
   if (e.contains("read"))
     std::printf("read: %s; %s/README.md\n", e["read"].get<std::string>().c_str(), folder.c_str());
-  ::unlink(exe.c_str());
-  ::rmdir(work.c_str());
   return failures ? 1 : status;
 }
 

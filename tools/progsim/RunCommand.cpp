@@ -58,7 +58,8 @@ void print_run_help()
       "Exit status: 0 completed; 2 usage or input error; 3 deadlock (also a livelock);\n"
       "4 stuck; 5 erroneous (every rank finished, but the program broke a rule of the MPI\n"
       "standard, e.g. a collective mismatch: the report's \"errors\"); MPI_Abort's error\n"
-      "code (1 if it is 0) when aborted; 128+signal when a rank crashed.\n",
+      "code (1 if it is 0) when aborted; 128+signal when a rank crashed or progsim was\n"
+      "interrupted (SIGINT, SIGTERM); 70 for an internal error.\n",
       policies.c_str());
 }
 

@@ -1,6 +1,7 @@
 #include "progsim/Subprocess.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/Interruption.hpp"
 
 #include <cstdlib>
 #include <fcntl.h>
@@ -24,17 +25,6 @@ std::string self_dir()
   return self.substr(0, self.rfind('/'));
 }
 
-std::string make_temp_dir(const std::string& prefix)
-{
-  const char* tmp = std::getenv("TMPDIR");
-  std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + "-XXXXXX";
-  std::vector<char> buf(templ.begin(), templ.end());
-  buf.push_back('\0');
-  if (!::mkdtemp(buf.data()))
-    throw sim::InputError{"cannot create a temporary directory in " + templ};
-  return buf.data();
-}
-
 int run_subprocess(std::vector<std::string> argv, const std::string& log)
 {
   pid_t pid = ::fork();
@@ -53,8 +43,10 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log)
     ::execv(argv[0].c_str(), cargv.data());
     ::_exit(127);
   }
+  sim::Interruption::set_child(pid);  // SIGINT/SIGTERM of progsim end the child too
   int status = 0;
   ::waitpid(pid, &status, 0);
+  sim::Interruption::set_child(0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 

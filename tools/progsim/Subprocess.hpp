@@ -12,9 +12,6 @@ namespace progsim::cli {
 std::string self_path();
 std::string self_dir();
 
-// A new private folder $TMPDIR/PREFIX-XXXXXX (TMPDIR defaults to /tmp).
-std::string make_temp_dir(const std::string& prefix);
-
 // Runs argv[0] with argv; its stdout and stderr go to `log` when given.
 // Returns the exit status (128+signal when it was killed).
 int run_subprocess(std::vector<std::string> argv, const std::string& log = "");

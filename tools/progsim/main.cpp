@@ -2,12 +2,18 @@
 // simulator; further subcommands compare policies and replay traces.
 
 #include "progsim/Commands.hpp"
+#include "sim/Interruption.hpp"
+#include "sim/OutputCapture.hpp"
+#include "sim/Outcome.hpp"
+#include "sim/TemporaryDirectory.hpp"
 
 #include <mpi.h>
 
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
 
 namespace {
@@ -34,13 +40,12 @@ void print_help()
       PROGSIM_VERSION);
 }
 
-}  // namespace
-
-int main(int argc, char** argv)
+int dispatch(int argc, char** argv)
 {
   // A closed pipe on stdout (progsim run ... | head) must not kill the run
   // before its report is written; write errors are ignored instead.
   std::signal(SIGPIPE, SIG_IGN);
+  progsim::sim::Interruption::install();
   if (argc < 2) {
     print_help();
     return 2;
@@ -64,4 +69,35 @@ int main(int argc, char** argv)
     return progsim::cli::examples_command(argc - 1, argv + 1);
   std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+  // Nothing escapes as an uncaught exception (std::terminate, SIGABRT, no
+  // message): the ranks' output is flushed, the temporary directories are
+  // removed, and the user is told what happened.
+  auto clean_up = [] {
+    progsim::sim::OutputCapture::stop();
+    progsim::sim::TemporaryDirectory::remove_all();
+  };
+  std::string what;
+  try {
+    return dispatch(argc, argv);
+  } catch (const std::bad_alloc&) {
+    // Before the run (ranks, placement, program copies) this is the size
+    // asked for; the user can change it.
+    clean_up();
+    std::fprintf(stderr, "progsim: error: out of memory: this run needs more memory than the machine gives "
+                         "(fewer ranks, --privatize=off or a smaller --cfg stack-size need less)\n");
+    return progsim::sim::kExitUsageError;
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+    what = "an unknown exception";
+  }
+  clean_up();
+  std::fprintf(stderr, "progsim: internal error: %s (please report this with the command line)\n", what.c_str());
+  return progsim::sim::kExitInternalError;
 }

@@ -90,6 +90,20 @@ private:
     const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank_.id());
     return c ? c->size() : 0;
   }
+  // A peer or root of the event, checked against its communicator: a rank
+  // outside it is an error of the trace (file:line), not a fatal MPI error
+  // of the replay program.
+  int rank_field(const TraceEvent& e, const char* key, MPI_Comm c, bool receive = false) const
+  {
+    int r = e.small(key);
+    if (r == MPI_PROC_NULL || (receive && r == MPI_ANY_SOURCE))
+      return r;
+    int size = comm_size(c);
+    if (r < 0 || r >= size)
+      fail(std::string(key) + " " + std::to_string(r) + " is not a rank of communicator id " +
+           std::to_string(e.small("comm")) + " (" + std::to_string(size) + " ranks)");
+    return r;
+  }
   int count(long long bytes) const
   {
     if (bytes > INT_MAX)
@@ -195,25 +209,31 @@ private:
     } else if (call == "send" || call == "ssend") {
       int n = count(e.integer("bytes"));
       auto fn = call == "send" ? PMPI_Send : PMPI_Ssend;
-      check(fn(send_scratch.get(n), n, MPI_BYTE, e.small("peer"), e.small("tag"), comm(e)));
+      MPI_Comm c = comm(e);
+      check(fn(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"), c));
     } else if (call == "recv") {
       int n = count(e.integer("bytes"));
-      check(PMPI_Recv(recv_scratch.get(n), n, MPI_BYTE, e.small("peer"), e.small("tag"), comm(e),
+      MPI_Comm c = comm(e);
+      check(PMPI_Recv(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c,
                       MPI_STATUS_IGNORE));
     } else if (call == "isend" || call == "issend" || call == "irecv") {
       int n = count(e.integer("bytes"));
       MPI_Request handle = MPI_REQUEST_NULL;
+      MPI_Comm c = comm(e);
+      int peer = rank_field(e, "peer", c, call == "irecv");
       if (call == "irecv")
-        check(PMPI_Irecv(recv_scratch.get(n), n, MPI_BYTE, e.small("peer"), e.small("tag"), comm(e), &handle));
+        check(PMPI_Irecv(recv_scratch.get(n), n, MPI_BYTE, peer, e.small("tag"), c, &handle));
       else
-        check((call == "isend" ? PMPI_Isend : PMPI_Issend)(send_scratch.get(n), n, MPI_BYTE, e.small("peer"),
-                                                          e.small("tag"), comm(e), &handle));
+        check((call == "isend" ? PMPI_Isend : PMPI_Issend)(send_scratch.get(n), n, MPI_BYTE, peer, e.small("tag"),
+                                                          c, &handle));
       requests_[e.small("req")] = handle;
     } else if (call == "sendrecv") {
       int n = count(e.integer("bytes"));
       int rn = count(e.integer("rbytes"));
-      check(PMPI_Sendrecv(send_scratch.get(n), n, MPI_BYTE, e.small("peer"), e.small("tag"), recv_scratch.get(rn),
-                          rn, MPI_BYTE, e.small("source"), e.small("rtag"), comm(e), MPI_STATUS_IGNORE));
+      MPI_Comm c = comm(e);
+      check(PMPI_Sendrecv(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
+                          recv_scratch.get(rn), rn, MPI_BYTE, rank_field(e, "source", c, true), e.small("rtag"), c,
+                          MPI_STATUS_IGNORE));
     } else if (call == "wait" || call == "test") {
       int id = e.small("req");
       MPI_Request null_request = MPI_REQUEST_NULL;
@@ -237,7 +257,8 @@ private:
       check(PMPI_Barrier(comm(e)));
     } else if (call == "bcast") {
       int n = count(e.integer("bytes"));
-      check(PMPI_Bcast(recv_scratch.get(n), n, MPI_BYTE, e.small("root"), comm(e)));
+      MPI_Comm c = comm(e);
+      check(PMPI_Bcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c));
     } else if (call == "reduce" || call == "allreduce" || call == "reduce_scatter_block") {
       MPI_Datatype type = datatype(e);
       int n = count(e.integer("count"));
@@ -245,7 +266,7 @@ private:
       MPI_Comm c = comm(e);
       void* in = send_scratch.get(call == "reduce_scatter_block" ? bytes * comm_size(c) : bytes);
       if (call == "reduce")
-        check(PMPI_Reduce(in, recv_scratch.get(bytes), n, type, op(e), e.small("root"), c));
+        check(PMPI_Reduce(in, recv_scratch.get(bytes), n, type, op(e), rank_field(e, "root", c), c));
       else if (call == "allreduce")
         check(PMPI_Allreduce(in, recv_scratch.get(bytes), n, type, op(e), c));
       else
@@ -268,10 +289,10 @@ private:
         check(PMPI_Allgather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
       else if (call == "gather")
         check(PMPI_Gather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE,
-                          e.small("root"), c));
+                          rank_field(e, "root", c), c));
       else
         check(PMPI_Scatter(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn), rn, MPI_BYTE,
-                           e.small("root"), c));
+                           rank_field(e, "root", c), c));
     } else if (call == "alltoallv") {
       MPI_Comm c = comm(e);
       int size = comm_size(c);
@@ -289,7 +310,7 @@ private:
       std::vector<int> rdispls = displacements(rcounts);
       if (call == "gatherv")
         check(PMPI_Gatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(),
-                           rdispls.data(), MPI_BYTE, e.small("root"), c));
+                           rdispls.data(), MPI_BYTE, rank_field(e, "root", c), c));
       else
         check(PMPI_Allgatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(),
                               rdispls.data(), MPI_BYTE, c));

@@ -1,0 +1,109 @@
+#include "sim/Interruption.hpp"
+
+#include "sim/Diagnostics.hpp"
+#include "sim/Simulation.hpp"
+#include "sim/TemporaryDirectory.hpp"
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace progsim::sim {
+
+namespace {
+
+volatile sig_atomic_t g_pending = 0;
+Simulation* volatile g_simulation = nullptr;
+volatile pid_t g_child = 0;
+// Host seconds a rank may take to reach a safe point before the handler
+// ends the run itself (wall-clock time decides only when an interrupted run
+// stops, never anything in a run that was not interrupted).
+constexpr unsigned kGraceSeconds = 1;
+
+const char* signal_name(int sig)
+{
+  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+[[noreturn]] void end_now(int sig)
+{
+  if (Simulation* simulation = g_simulation)
+    simulation->end_from_signal(Outcome::Interrupted, Interruption::message(sig, simulation->now(), ""), 128 + sig);
+  TemporaryDirectory::remove_all();
+  ::_exit(128 + sig);
+}
+
+void on_signal(int sig)
+{
+  if (sig == SIGALRM) {  // the grace period is over
+    if (g_pending && g_simulation)
+      end_now(g_pending);
+    return;
+  }
+  if (g_simulation) {
+    if (g_pending)  // a second signal: do not wait any longer
+      end_now(g_pending);
+    g_pending = sig;
+    ::alarm(kGraceSeconds);
+    return;
+  }
+  if (pid_t child = g_child) {  // compare/examples: the child writes its own report
+    ::kill(child, sig);
+    ::waitpid(child, nullptr, 0);
+  }
+  TemporaryDirectory::remove_all();
+  ::_exit(128 + sig);
+}
+
+}  // namespace
+
+void Interruption::install()
+{
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  action.sa_flags = SA_RESTART;  // the program's system calls go on until the safe point
+  sigemptyset(&action.sa_mask);
+  for (int s : {SIGINT, SIGTERM, SIGALRM})
+    sigaddset(&action.sa_mask, s);
+  for (int s : {SIGINT, SIGTERM, SIGALRM})
+    ::sigaction(s, &action, nullptr);
+}
+
+std::string Interruption::message(int sig, double time, const std::string& where)
+{
+  return std::string("interrupted by ") + signal_name(sig) + " at " + format_time(time) + where +
+         "; the report and timeline show the run up to there";
+}
+
+int Interruption::pending()
+{
+  return g_pending;
+}
+
+void Interruption::set_simulation(Simulation* simulation)
+{
+  g_simulation = simulation;
+  if (!simulation)
+    ::alarm(0);
+}
+
+void Interruption::set_child(pid_t child)
+{
+  g_child = child;
+}
+
+void Interruption::safe_point()
+{
+  int sig = g_pending;
+  Simulation* simulation = g_simulation;
+  if (!sig || !simulation || !simulation->running() || simulation->ending())
+    return;
+  Rank* rank = simulation->current_rank();
+  if (!rank)
+    return;
+  std::string where = " (rank " + std::to_string(rank->id()) +
+                      (rank->current_call() ? std::string(" in ") + rank->current_call() : std::string()) + ")";
+  simulation->end_run(Outcome::Interrupted, Interruption::message(sig, rank->clock().now(), where), 128 + sig);
+}
+
+}  // namespace progsim::sim

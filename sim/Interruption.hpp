@@ -1,0 +1,38 @@
+// SIGINT and SIGTERM sent to progsim (Ctrl-C, a batch system or a test
+// harness ending the job).
+//
+// During a simulation the handler only notes the signal: the run ends at
+// the next safe point of a rank (Rank::set_state: entering MPI, blocking,
+// going to sleep) through the run's ending path, with the outcome
+// "interrupted", the report and the timeline written and exit status
+// 128 + signal. If no rank reaches a safe point within a second of host
+// time (a rank computing in user code), or at a second signal, the handler
+// ends the run itself as the CrashHandler does. Outside a simulation
+// (compare, examples) it passes the signal on to the progsim child it waits
+// for, removes the temporary directories and exits with 128 + signal.
+#pragma once
+
+#include <string>
+#include <sys/types.h>
+
+namespace progsim::sim {
+
+class Simulation;
+
+class Interruption {
+public:
+  // Installed once by progsim's main, for every command.
+  static void install();
+  // The signal that asked the running simulation to end, or 0.
+  static int pending();
+  // The simulation the handler ends (nullptr: none is running).
+  static void set_simulation(Simulation* simulation);
+  // The child process a command waits for (0: none).
+  static void set_child(pid_t child);
+  // A rank is at a safe point: ends the run if a signal asked for it.
+  static void safe_point();
+  // "interrupted by SIGINT at t=... s<where>; ...": the run's message.
+  static std::string message(int sig, double time, const std::string& where);
+};
+
+}  // namespace progsim::sim

@@ -1,0 +1,114 @@
+# Fault injection (issue 14): every way a run can end early, while the other
+# rank waits in each situation, under each policy. One ending path must
+# serve them all: the documented exit status and outcome, a message naming
+# the rank, the call and the rank's simulated time, the report written, the
+# timeline written and marked partial, and no temporary directory left.
+# faults.c: rank 0 faults 1 ms (simulated) after an MPI_Win_fence; rank 1
+# waits in point-to-point, a barrier, a fence epoch, a spin on watched
+# window memory, or an MPI_Iprobe loop (still looping when rank 0 faults).
+progsim_test_program(faults faults.c)
+
+# Expected ending per fault: outcome, exit status, message on stderr.
+set(at_fault "at t=0\\.0010[0-9]+ s")
+set(faults_mpi_abort aborted 7 "rank 0 called MPI_Abort\\(MPI_COMM_WORLD, 7\\) ${at_fault}")
+set(faults_fatal_tag aborted 1 "rank 0: MPI_Send: MPI_ERR_TAG \\([^)]*\\): [^\n]*${at_fault}")
+set(faults_segv crashed 139
+    "rank 0 crashed: SIGSEGV \\(segmentation fault\\) ${at_fault} in user code after MPI_Win_fence")
+set(faults_fpe crashed 136 "rank 0 crashed: SIGFPE \\(arithmetic exception\\) ${at_fault} in user code after MPI_Win_fence")
+set(faults_abort crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in user code after MPI_Win_fence")
+set(faults_exit aborted 5
+    "rank 0 exited \\(code 5\\) without calling MPI_Finalize ${at_fault}; its last MPI call was MPI_Win_fence")
+set(faults_time_limit stuck 4 "simulated time limit of t=0\\.002000000 s reached; ranks still running: 0, 1")
+
+# The report keeps each rank's state as it was when the run ended.
+set(peer_state_p2p blocked)
+set(peer_state_coll blocked)
+set(peer_state_rma blocked)
+set(peer_state_poll polling-memory)
+set(peer_state_iprobe in-mpi)
+
+foreach(fault mpi_abort fatal_tag segv fpe abort exit time_limit)
+  list(GET faults_${fault} 0 outcome)
+  list(GET faults_${fault} 1 status)
+  list(GET faults_${fault} 2 message)
+  set(limit "")
+  set(faulting_state failed)
+  if(fault STREQUAL "time_limit")
+    set(limit --time-limit 0.002)
+    set(faulting_state sleeping)
+  endif()
+  foreach(peer p2p coll rma poll iprobe)
+    foreach(policy weak thread offload ideal)
+      set(twice "")
+      if(policy STREQUAL "weak" OR peer STREQUAL "p2p")
+        set(twice --twice)  # a subset, to keep the matrix fast: outputs are byte-identical
+      endif()
+      progsim_program_test(faults.${fault}.${peer}.${policy} PROGRAM faults PROGRAM_ARGS ${fault} ${peer}
+        EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+               --check /exit_status=${status} --check /ranks/0/state=${faulting_state}
+               --check /ranks/1/state=${peer_state_${peer}} --timeline-regex "\"partial\": true"
+               --timeline-regex "\"outcome\": \"${outcome}\"" --no-temporary-files ${twice}
+        RUN -n 2 --progress ${policy} ${limit})
+    endforeach()
+  endforeach()
+endforeach()
+
+# Other fatal MPI errors and a heap corruption, with the peer blocked in
+# point-to-point.
+set(faults_fatal_comm aborted 1 "rank 0: MPI_Send: MPI_ERR_COMM \\([^)]*\\): [^\n]*${at_fault}")
+set(faults_fatal_count aborted 1 "rank 0: MPI_Send: MPI_ERR_COUNT \\([^)]*\\): [^\n]*${at_fault}")
+set(faults_heap crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in user code after MPI_Win_fence")
+# After the heap corruption progsim's own allocations abort too: the report
+# has the outcome and the message only (no ranks, no timeline).
+set(faults_fatal_comm_checks --check /ranks/1/state=blocked --timeline-regex "\"partial\": true")
+set(faults_fatal_count_checks ${faults_fatal_comm_checks})
+set(faults_heap_checks --check "/partial=the simulator's memory was damaged: no other field could be written")
+foreach(fault fatal_comm fatal_count heap)
+  list(GET faults_${fault} 0 outcome)
+  list(GET faults_${fault} 1 status)
+  list(GET faults_${fault} 2 message)
+  foreach(policy weak thread offload ideal)
+    progsim_program_test(faults.${fault}.p2p.${policy} PROGRAM faults PROGRAM_ARGS ${fault} p2p
+      EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+             --check /exit_status=${status} ${faults_${fault}_checks} --no-temporary-files
+      RUN -n 2 --progress ${policy})
+  endforeach()
+endforeach()
+
+# abort() and SIGFPE before anything flushed the rank's CPU costs: the
+# time is the rank's clock (MPI_Init and MPI_Comm_rank cost 50 ns each),
+# not the engine's (still 0).
+foreach(fault abort fpe)
+  list(GET faults_${fault} 1 status)
+  progsim_program_test(faults.${fault}.at_start.weak PROGRAM faults PROGRAM_ARGS ${fault} none at_start
+    EXPECT --expect-outcome crashed --expect-exit ${status} --twice
+           --stderr-regex "rank 0 crashed: SIG[A-Z]+ \\([a-z ]+\\) at t=0\\.000000100 s in user code after MPI_Comm_rank"
+    RUN -n 2 --progress weak)
+endforeach()
+
+# An uncaught std::bad_alloc (here: 10^8 ranks in 1.5 GB of address space)
+# is a clear error, exit 2, not an abort.
+add_test(NAME faults.out_of_memory
+  COMMAND bash -c "ulimit -v 1500000; out=$(\"$0\" run -n 100000000 --ranks-per-node 1000000 \"$1\" none p2p 2>&1); s=$?; echo \"$out\"; echo \"exit status $s\"; test $s = 2 && grep -q 'progsim: error: out of memory: this run needs more memory' <<< \"$out\""
+          ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults)
+set_tests_properties(faults.out_of_memory PROPERTIES LABELS program)
+
+# SIGINT / SIGTERM sent to progsim: at a safe point of a rank (hang: rank 1
+# loops on MPI_Iprobe), or by the handler itself when no rank reaches one
+# (spin: rank 0 never leaves user code); and to progsim compare.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+foreach(case "INT;hang;run" "TERM;hang;run" "INT;spin;run" "TERM;hang;compare")
+  list(GET case 0 sig)
+  list(GET case 1 fault)
+  list(GET case 2 command)
+  add_test(NAME faults.interrupt.${sig}.${fault}.${command}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/programs/interrupt_test.py
+            ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults ${sig} ${fault} ${command})
+  set_tests_properties(faults.interrupt.${sig}.${fault}.${command} PROPERTIES LABELS program TIMEOUT 60)
+endforeach()
+
+# The Paje timeline of a run that did not complete says so in its first line.
+progsim_program_test(faults.segv.p2p.weak.paje PROGRAM faults PROGRAM_ARGS segv p2p
+  EXPECT --expect-outcome crashed --expect-exit 139 --twice
+         --timeline-regex "^# partial timeline: the run ended as crashed at 0\\.0010[0-9]+ s\n%EventDef"
+  RUN -n 2 --progress weak --timeline-format paje)
