@@ -18,7 +18,7 @@ struct ModelParameters {
   double poll_cost = 100e-9;          // host CPU of a progress poll (test procedures, blocked waits)
   bool call_sites = true;             // record the program's source line of each blocking call (deadlock explanations)
   bool progress_every_call = false;   // weak: every MPI call progresses, not only blocked/test calls
-  long long livelock_tests = 1000;    // test calls in a row that find nothing before a quiet rank is held (0: never)
+  long long livelock_tests = 100000;  // test calls in a row that find nothing before a quiet rank is held (0: never)
 
   // Progress thread
   double thread_interval = 2e-6;      // time between two polls

@@ -94,7 +94,7 @@ foreach(policy weak thread offload ideal)
            --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/livelocked_ranks=[1]"
            --check /deadlock/ranks/1/state=polling
            --check "/deadlock/ranks/1/call=MPI_Iprobe(source=0, tag=5, comm=MPI_COMM_WORLD)"
-           --check "/deadlock/ranks/1/source=main (test_livelock.c:43)" --check /deadlock/ranks/1/tests_in_a_row=1000
+           --check "/deadlock/ranks/1/source=main (test_livelock.c:43)" --check /deadlock/ranks/1/tests_in_a_row=100000
     RUN -n 2 --progress ${policy} --time-limit 0.5 PROGRAM_ARGS iprobe)
   progsim_program_test(livelock.test.${policy} PROGRAM test_livelock
     EXPECT --expect-outcome deadlock --expect-exit 3
@@ -112,15 +112,16 @@ foreach(policy weak thread offload ideal)
            --check "/deadlock/class=incorrect under every MPI" --check "/deadlock/livelocked_ranks=[0,1]"
     RUN -n 2 --progress ${policy} --time-limit 0.5 PROGRAM_ARGS both)
   progsim_program_test(livelock.timeout.${policy} PROGRAM test_livelock
-    EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "rank 1: gave up at 1\\.0000[0-9]+, flag 0\n"
-           --check "/simulated_time~1.0+-0.001"
+    EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "rank 1: gave up at 0\\.0100[0-9]+, flag 0\n"
+           --check "/simulated_time~0.01+-0.00001"
     RUN -n 2 --progress ${policy} --time-limit 5 PROGRAM_ARGS timeout)
 endforeach()
-# Sleeping between probes makes time pass, but nothing can arrive either.
+# Sleeping between probes makes time pass, but nothing can arrive either
+# (1,000 probes of 100 us: the default 100,000 would take 10 s).
 progsim_program_test(livelock.sleep.weak PROGRAM test_livelock
   EXPECT --expect-outcome deadlock --expect-exit 3 --stderr-regex "${livelock_iprobe}"
          --check "/deadlock/livelocked_ranks=[1]"
-  RUN -n 2 --progress weak --time-limit 5 PROGRAM_ARGS sleep)
+  RUN -n 2 --progress weak --time-limit 5 --cfg livelock-tests=1000 PROGRAM_ARGS sleep)
 # livelock-tests=0 turns the detection off: the same run reaches the time limit.
 progsim_program_test(livelock.detection_off PROGRAM test_livelock
   EXPECT --expect-outcome stuck --expect-exit 4
