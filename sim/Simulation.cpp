@@ -298,6 +298,9 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
     OutputCapture::collect(rank->id());
   decide_outcome(outcome, message, exit_status);
   freeze_ranks();
+  // Watched pages open again before the ranks unwind: an unwinder (or a
+  // sanitizer's bookkeeping) reading a watched stack page must not fault.
+  memory::MemoryWatch::instance().stop();
   sg4::Actor::kill_all();
   sg4::this_actor::exit();
   std::abort();  // not reached: exit() unwinds the actor

@@ -26,9 +26,11 @@ if [ "$sanitize" = 1 ]; then
   # detect_leaks=0: SimGrid keeps its global state until exit. log_path:
   # ASan warns once per process about the coroutine stacks it cannot track
   # (with its pid: runs would differ); reports go to build-asan/sanitizer-logs/
-  # and an error still fails its test (non-zero exit).
+  # and an error still fails its test (non-zero exit). verify_asan_link_order=0:
+  # a progsim program run directly (wrappers.run_directly) loads the
+  # instrumented libprogsim before re-executing itself under progsim.
   mkdir -p build-asan/sanitizer-logs
-  ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:log_path=$PWD/build-asan/sanitizer-logs/asan \
+  ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:verify_asan_link_order=0:log_path=$PWD/build-asan/sanitizer-logs/asan \
   UBSAN_OPTIONS=print_stacktrace=1:log_path=$PWD/build-asan/sanitizer-logs/ubsan \
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
 fi
