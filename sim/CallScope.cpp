@@ -38,7 +38,8 @@ InterposedCall::~InterposedCall()
   g_interposed_caller = previous_;
 }
 
-CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* caller) : rank_(rank), interacting_(kind == CallKind::Interacting)
+CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* caller)
+    : rank_(rank), interacting_(kind == CallKind::Interacting)
 {
   if (!rank_)
     return;
