@@ -26,14 +26,18 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
     events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", r}, {"args", {{"name", "rank " + std::to_string(r)}}}});
     events.push_back({{"name", "thread_sort_index"}, {"ph", "M"}, {"pid", 0}, {"tid", r}, {"args", {{"sort_index", r}}}});
   }
-  for (const TimelineInterval& i : timeline.intervals())
-    events.push_back({{"name", i.name},
-                      {"cat", i.kind},
-                      {"ph", "X"},
-                      {"ts", microseconds(i.start)},
-                      {"dur", microseconds(i.end - i.start)},
-                      {"pid", 0},
-                      {"tid", i.rank}});
+  for (const TimelineInterval& i : timeline.intervals()) {
+    nlohmann::ordered_json event = {{"name", i.name},
+                                    {"cat", i.kind},
+                                    {"ph", "X"},
+                                    {"ts", microseconds(i.start)},
+                                    {"dur", microseconds(i.end - i.start)},
+                                    {"pid", 0},
+                                    {"tid", i.rank}};
+    if (i.calls > 1)
+      event["args"] = {{"calls", i.calls}};
+    events.push_back(std::move(event));
+  }
   for (const TimelineChunk& c : timeline.chunks())
     events.push_back({{"name", c.what},
                       {"cat", "chunk"},

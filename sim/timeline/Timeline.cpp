@@ -82,8 +82,18 @@ void Timeline::close(int rank, double time)
     return;
   o.open = false;
   o.interval.end = std::max(time, o.interval.start);
-  if (o.interval.end > o.interval.start)
-    intervals_.push_back(o.interval);
+  if (o.interval.end <= o.interval.start)
+    return;
+  if (o.last_recorded != kNone) {
+    TimelineInterval& last = intervals_[o.last_recorded];
+    if (last.end == o.interval.start && last.kind == o.interval.kind && last.name == o.interval.name) {
+      last.end = o.interval.end;
+      last.calls += o.interval.calls;
+      return;
+    }
+  }
+  o.last_recorded = intervals_.size();
+  intervals_.push_back(o.interval);
 }
 
 void Timeline::rank_state(const Rank& rank)

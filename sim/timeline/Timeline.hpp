@@ -25,6 +25,10 @@ struct TimelineInterval {
   double end = 0;
   std::string kind;  // "user", "mpi", "blocked", "sleeping", "polling"
   std::string name;  // the MPI call, or the kind in words
+  // Back-to-back intervals of the same kind and name (a loop of MPI_Wtime or
+  // MPI_Iprobe calls with no user time between them) are recorded as one,
+  // which keeps a timeline of millions of calls small; `calls` counts them.
+  long long calls = 1;
 };
 
 struct TimelineChunk {
@@ -72,7 +76,9 @@ private:
   struct Open {
     bool open = false;
     TimelineInterval interval;
+    std::size_t last_recorded = kNone;  // index in intervals_ of the rank's last closed interval
   };
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   void close(int rank, double time);
 
   int nranks_ = 0;

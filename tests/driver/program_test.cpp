@@ -12,7 +12,7 @@
 //                [--stdout-regex R]... [--stderr-regex R]... [--stdout-lines N]
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
 //                [--timeline-regex R]... [--no-temporary-files] [--twice]
-//                [--same-with ARG]... [--same-within TOL] [--no-timeline] -- RUN_ARGS...
+//                [--same-with ARG]... [--same-within TOL] -- RUN_ARGS...
 //
 // RUN_ARGS are the arguments of `progsim run` (a --report FILE and, unless
 // they have one, a --timeline FILE are added), or of another subcommand
@@ -64,9 +64,6 @@ std::string slurp(const std::string& path)
 
 std::string command = "run";  // the progsim subcommand under test
 bool want_timeline = false;
-// --no-timeline: the run makes millions of MPI calls, each a timeline
-// state change (sleep_wtime's MPI_Wtime loop: 120 s and gigabytes with one).
-bool skip_timeline = false;
 bool private_tmpdir = false;
 
 std::vector<std::string> list_directory(const std::string& path)
@@ -101,7 +98,7 @@ RunOutput run(const std::string& progsim, std::vector<std::string> args, const s
     argv.push_back(report_file);
     // Every run writes a timeline, checked by check_time_invariants.
     if (want_timeline ||
-        (command == "run" && !skip_timeline && std::find(args.begin(), args.end(), "--timeline") == args.end())) {
+        (command == "run" && std::find(args.begin(), args.end(), "--timeline") == args.end())) {
       argv.push_back("--timeline");
       argv.push_back(timeline_file);
     }
@@ -427,7 +424,6 @@ int main(int argc, char** argv)
     else if (a == "--stdout-lines") stdout_lines = std::stoi(next());
     else if (a == "--check") checks.push_back(next());
     else if (a == "--twice") twice = true;
-    else if (a == "--no-timeline") skip_timeline = true;
     else if (a == "--same-with") same_with.push_back(next());
     else if (a == "--same-within") same_with_tolerance = std::stod(next());
     else if (a == "--") {

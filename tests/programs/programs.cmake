@@ -39,7 +39,8 @@ progsim_program_test(runtime.hello_cxx PROGRAM hello_cxx
   EXPECT --expect-outcome completed --stdout-regex "rank 2/4: caught inside rank 2, instances 3\n" --twice
   RUN -n 4)
 progsim_program_test(runtime.sleep_and_wtime PROGRAM sleep_wtime
-  EXPECT --expect-outcome completed --twice --no-timeline
+  EXPECT --expect-outcome completed --twice
+         --timeline-regex "\"name\": \"MPI_Wtime\",[^}]*\"calls\": 10000003\n"
          --stdout-regex "after sleep\\(3\\): 3\\.0000"
          --stdout-regex "after busy loop: 3\\.50"
          --stdout-regex "after usleep\\+nanosleep: 3\\.875"
