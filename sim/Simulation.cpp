@@ -251,8 +251,20 @@ void Simulation::finish_result()
     result_.outcome = errors.empty() ? Outcome::Completed : Outcome::Erroneous;
     result_.exit_status = errors.empty() ? 0 : kExitErroneous;
     result_.message = errors;
-    if (!errors.empty())
+    if (!errors.empty()) {
       diag(errors);
+      return;
+    }
+    // As mpirun: a program whose rank returns non-zero (a failed self-check)
+    // makes the launcher fail, with the status of the first such rank.
+    for (auto& rank : ranks_)
+      if (rank->exit_code != 0) {
+        result_.exit_status = rank->exit_code & 0xff ? rank->exit_code & 0xff : 1;
+        result_.message = "rank " + std::to_string(rank->id()) + " returned exit code " +
+                          std::to_string(rank->exit_code) + " after MPI_Finalize; progsim exits with it";
+        diag(result_.message);
+        return;
+      }
     return;
   }
   result_.outcome = Outcome::Stuck;

@@ -63,7 +63,14 @@ set(faults_heap crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in 
 set(faults_fatal_comm_checks --check /ranks/1/state=blocked --timeline-regex "\"partial\": true")
 set(faults_fatal_count_checks ${faults_fatal_comm_checks})
 set(faults_heap_checks --check "/partial=the simulator's memory was damaged: no other field could be written")
-foreach(fault fatal_comm fatal_count heap)
+set(faults_p2p fatal_comm fatal_count heap)
+if(PROGSIM_SANITIZE)
+  # Under AddressSanitizer, malloc is ASan's allocator, which keeps its
+  # metadata away from the chunks: overwriting a freed chunk corrupts
+  # nothing, glibc's abort never comes and the program goes on.
+  list(REMOVE_ITEM faults_p2p heap)
+endif()
+foreach(fault ${faults_p2p})
   list(GET faults_${fault} 0 outcome)
   list(GET faults_${fault} 1 status)
   list(GET faults_${fault} 2 message)
@@ -87,11 +94,15 @@ foreach(fault abort fpe)
 endforeach()
 
 # An uncaught std::bad_alloc (here: 10^8 ranks in 1.5 GB of address space)
-# is a clear error, exit 2, not an abort.
-add_test(NAME faults.out_of_memory
-  COMMAND bash -c "ulimit -v 1500000; out=$(\"$0\" run -n 100000000 --ranks-per-node 1000000 \"$1\" none p2p 2>&1); s=$?; echo \"$out\"; echo \"exit status $s\"; test $s = 2 && grep -q 'progsim: error: out of memory: this run needs more memory' <<< \"$out\""
-          ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults)
-set_tests_properties(faults.out_of_memory PROPERTIES LABELS program)
+# is a clear error, exit 2, not an abort. Not under AddressSanitizer: its
+# shadow memory needs terabytes of address space, so it cannot start under
+# `ulimit -v`.
+if(NOT PROGSIM_SANITIZE)
+  add_test(NAME faults.out_of_memory
+    COMMAND bash -c "ulimit -v 1500000; out=$(\"$0\" run -n 100000000 --ranks-per-node 1000000 \"$1\" none p2p 2>&1); s=$?; echo \"$out\"; echo \"exit status $s\"; test $s = 2 && grep -q 'progsim: error: out of memory: this run needs more memory' <<< \"$out\""
+            ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults)
+  set_tests_properties(faults.out_of_memory PROPERTIES LABELS program)
+endif()
 
 # SIGINT / SIGTERM sent to progsim: at a safe point of a rank (hang: rank 1
 # loops on MPI_Iprobe), or by the handler itself when no rank reaches one

@@ -5,6 +5,7 @@ progsim_test_program(hello ${PROJECT_SOURCE_DIR}/examples/hello/hello.c)
 progsim_test_program(hello_cxx hello_cxx.cpp)
 progsim_test_program(sleep_wtime sleep_wtime.c)
 progsim_test_program(global_counter global_counter.c)
+progsim_test_program(nonzero_return nonzero_return.c)
 progsim_test_program(segfault segfault.c)
 progsim_test_program(abort abort.c)
 progsim_test_program(abort_signal abort_signal.c)
@@ -47,6 +48,11 @@ progsim_program_test(runtime.sleep_and_wtime PROGRAM sleep_wtime
          --check "/ranks/0/finish_time~3.875+-0.001"
          --check "/simulated_time~3.875+-0.001"
   RUN -n 2)
+progsim_program_test(runtime.nonzero_return PROGRAM nonzero_return
+  EXPECT --expect-outcome completed --expect-exit 4 --twice
+         --stderr-regex "rank 1 returned exit code 260 after MPI_Finalize"
+         --check /ranks/1/exit_code=260 --check /ranks/2/exit_code=3
+  RUN -n 3)
 progsim_program_test(runtime.globals_privatized PROGRAM global_counter
   EXPECT --expect-outcome completed --stdout-regex "rank 3: counter=1 calls=1\n" --twice
   RUN -n 4)
