@@ -38,6 +38,9 @@ struct ModelParameters {
   std::string rma_issue = "call";     // RMA operations go out at the call, or at the closing synchronization
   std::string window_watch = "auto";  // which window memory is watched for busy-waiting: auto | all | none
 
+  // Partitioned communication: how partitions travel (p2p/partitioned/PartitionLayout.hpp)
+  std::string part_aggregation = "per-partition";  // per-partition | whole-message
+
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)
 };

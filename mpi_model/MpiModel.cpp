@@ -109,6 +109,10 @@ void MpiModel::register_parameters(sim::Config& config)
              "MPI_Win_create memory of at most 64 bytes (a flag) on the stack or in the program's globals; not "
              "heap memory or data arrays, which the program fills and checks element by element and whose pages "
              "the simulator and the MPI calls' frames share (every access traps: slow); all; none");
+  config.add("part-aggregation", p.part_aggregation, {"per-partition", "whole-message"},
+             "partitioned sends (MPI_Psend_init): per-partition (default) sends each partition as a message of its "
+             "own (eager or rendezvous by its size) as soon as MPI_Pready marks it; whole-message sends one "
+             "message once every partition is ready (as MPICH 4.0's active-message implementation)");
   config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 

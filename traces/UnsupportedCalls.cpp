@@ -35,3 +35,10 @@ PROGSIM_UNSUPPORTED(Startall, (int count, MPI_Request array_of_requests[]), (cou
 PROGSIM_UNSUPPORTED(Send_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, dest, tag, comm, request))
 PROGSIM_UNSUPPORTED(Recv_init, (void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, source, tag, comm, request))
 PROGSIM_UNSUPPORTED(Alltoallw, (const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm), (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+// Partitioned communication (MPI-4.1 chapter 4): its requests and partitions are not in the trace format.
+PROGSIM_UNSUPPORTED(Psend_init, (const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request), (buf, partitions, count, datatype, dest, tag, comm, info, request))
+PROGSIM_UNSUPPORTED(Precv_init, (void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request), (buf, partitions, count, datatype, source, tag, comm, info, request))
+PROGSIM_UNSUPPORTED(Pready, (int partition, MPI_Request request), (partition, request))
+PROGSIM_UNSUPPORTED(Pready_range, (int partition_low, int partition_high, MPI_Request request), (partition_low, partition_high, request))
+PROGSIM_UNSUPPORTED(Pready_list, (int length, const int array_of_partitions[], MPI_Request request), (length, array_of_partitions, request))
+PROGSIM_UNSUPPORTED(Parrived, (MPI_Request request, int partition, int *flag), (request, partition, flag))

@@ -159,6 +159,8 @@ int start_request(const Binding& b, const RequestPtr& request)
 {
   if (request->kind == RequestKind::Collective)
     return request->collective->start();
+  if (request->kind == RequestKind::Partitioned)
+    return request->partitioned->start();
   if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered) {
     auto internal = std::make_shared<Request>(*request);
     internal->persistent = false;

@@ -10,7 +10,6 @@
 
 namespace {
 constexpr const char* kIo = "MPI-IO (chapter 14)";
-constexpr const char* kPartitioned = "partitioned communication (chapter 4)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
 constexpr const char* kSessions = "the Sessions model (section 11.3)";
 constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
@@ -80,13 +79,6 @@ PROGSIM_NOT_IMPLEMENTED(File_write_ordered_begin, kIo)
 PROGSIM_NOT_IMPLEMENTED(File_write_ordered_end, kIo)
 PROGSIM_NOT_IMPLEMENTED(File_write_shared, kIo)
 PROGSIM_NOT_IMPLEMENTED(Register_datarep, kIo)
-
-PROGSIM_NOT_IMPLEMENTED(Parrived, kPartitioned)
-PROGSIM_NOT_IMPLEMENTED(Pready, kPartitioned)
-PROGSIM_NOT_IMPLEMENTED(Pready_list, kPartitioned)
-PROGSIM_NOT_IMPLEMENTED(Pready_range, kPartitioned)
-PROGSIM_NOT_IMPLEMENTED(Precv_init, kPartitioned)
-PROGSIM_NOT_IMPLEMENTED(Psend_init, kPartitioned)
 
 PROGSIM_NOT_IMPLEMENTED(Close_port, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Comm_accept, kDynamic)

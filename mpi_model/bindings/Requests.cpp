@@ -6,6 +6,7 @@
 
 #include "bindings/Binding.hpp"
 #include "bindings/GeneralizedRequests.hpp"
+#include "bindings/Partitioned.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -406,6 +407,8 @@ int PMPI_Request_free(MPI_Request* request)
                        "§6.12)");
   } else if (r->kind == RequestKind::Rma) {
     // The operation goes on; its epoch's synchronization completes it.
+  } else if (r->kind == RequestKind::Partitioned) {
+    // An active one goes on with its internal messages (p2p/partitioned/).
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -464,6 +467,28 @@ int PMPI_Startall(int count, MPI_Request requests[])
   return MPI_SUCCESS;
 }
 
+// MPI-4.1 §4.2.2: a test procedure (§2.9): it progresses like MPI_Test and
+// counts as a test call.
+int PMPI_Parrived(MPI_Request request, int partition, int* flag)
+{
+  Binding b("MPI_Parrived");
+  RequestPtr r;
+  PartitionedRecv* recv = nullptr;
+  if (int err = partitioned_recv(b, request, r, recv))
+    return err;
+  if (int err = check_partition(b, *r, partition, recv->partitions()))
+    return err;
+  test_poll(b);
+  if (!r->active()) {  // an inactive request has nothing pending, as for MPI_Test
+    *flag = 1;
+    return MPI_SUCCESS;
+  }
+  auto arrived = [&] { return recv->arrived(partition); };
+  *flag = arrived() || test_again_if_livelocked(b, {r}, arrived);
+  count_false(b, *flag);
+  return MPI_SUCCESS;
+}
+
 }  // extern "C"
 
 PROGSIM_MPI_ALIAS(MPI_Wait)
@@ -480,3 +505,4 @@ PROGSIM_MPI_ALIAS(MPI_Cancel)
 PROGSIM_MPI_ALIAS(MPI_Test_cancelled)
 PROGSIM_MPI_ALIAS(MPI_Start)
 PROGSIM_MPI_ALIAS(MPI_Startall)
+PROGSIM_MPI_ALIAS(MPI_Parrived)

@@ -51,6 +51,8 @@ std::string Request::describe() const
     return "MPI_Grequest_start(), a generalized request waiting for its MPI_Grequest_complete";
   if (kind == RequestKind::Collective)
     return collective ? collective->describe() : std::string(call);
+  if (kind == RequestKind::Partitioned)
+    return partitioned ? partitioned->describe() : std::string(call);
   if (kind == RequestKind::Rma)
     return std::string(call) + "(target=" + std::to_string(peer) + ", " + std::to_string(bytes) +
            " bytes), waiting for the operation to complete";

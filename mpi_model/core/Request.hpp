@@ -23,7 +23,9 @@ namespace progsim::mpi {
 // Collective: a blocking, nonblocking or persistent collective (chapter 6),
 // run as a schedule of internal messages (coll/ScheduleRunner.hpp).
 // Rma: MPI_Rput & co. (MPI-4.1 §12.3.5), completed by the RMA engine.
-enum class RequestKind { Send, Recv, Generalized, Collective, Rma };
+// Partitioned: MPI_Psend_init / MPI_Precv_init (chapter 4), its partitions
+// moved as internal messages (p2p/partitioned/).
+enum class RequestKind { Send, Recv, Generalized, Collective, Rma, Partitioned };
 
 // The program's callbacks of a generalized request.
 struct GeneralizedCallbacks {
@@ -49,6 +51,24 @@ public:
   virtual std::string describe() const = 0;
   // Its internal messages not complete yet (deadlock explanation).
   virtual std::vector<RequestPtr> in_flight() const = 0;
+};
+
+// The operation behind a partitioned request (p2p/partitioned/): core only
+// starts an epoch and asks what it waits for.
+class PartitionedOperation {
+public:
+  virtual ~PartitionedOperation() = default;
+  // Starts an epoch (MPI_Start). Returns an MPI error class.
+  virtual int start() = 0;
+  // "MPI_Precv_init(source=0, tag=5, comm=MPI_COMM_WORLD, 8 partitions), 3 of 8 partitions arrived"
+  virtual std::string describe() const = 0;
+  // Its internal messages not complete yet (deadlock explanation).
+  virtual std::vector<RequestPtr> in_flight() const = 0;
+  // What the peer must do for an internal message waiting for a matching
+  // call ("rank 0 to start its matching MPI_Psend_init and mark ...").
+  virtual std::string waits_for_peer() const = 0;
+  // What only the owner can do ("" if nothing): partitions it never readied.
+  virtual std::string waits_for_owner() const = 0;
 };
 
 // How a message travels; chosen by ProtocolSelector from mode and size.
@@ -128,6 +148,7 @@ struct Request {
   // whatever its size), so the collective never waits for its partner.
   bool library_buffered = false;
   std::shared_ptr<CollectiveOperation> collective;  // kind Collective only
+  std::shared_ptr<PartitionedOperation> partitioned;  // kind Partitioned only
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;

@@ -55,6 +55,30 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
         edges_of(*message, edges);
     return;
   }
+  if (r.kind == RequestKind::Partitioned) {
+    // A partitioned request waits for its handshake and partition messages
+    // (an unmatched one: for the peer's partitioned call), and for the
+    // partitions its owner has not marked ready.
+    if (!r.partitioned)
+      return;
+    std::size_t first = edges.size();
+    for (const RequestPtr& message : r.partitioned->in_flight())
+      edges_of(*message, edges);
+    for (std::size_t i = first; i < edges.size(); ++i)
+      if (edges[i].kind == WaitKind::CollectivePartner) {
+        edges[i].kind = WaitKind::MatchingCall;
+        edges[i].waits_for = r.partitioned->waits_for_peer();
+      }
+    std::string own = r.partitioned->waits_for_owner();
+    if (!own.empty()) {
+      WaitEdge e;
+      e.from = e.to = r.owner;
+      e.kind = WaitKind::Own;
+      e.waits_for = own;
+      edges.push_back(e);
+    }
+    return;
+  }
   if (!r.parts.empty()) {
     for (auto& part : r.parts)
       edges_of(*part, edges);

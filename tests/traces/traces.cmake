@@ -69,6 +69,11 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
+# Partitioned communication is not in the trace format: refused the same way.
+add_test(NAME traces.record.unsupported_partitioned
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_partitioned MPI_Psend_init
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned restart)
+set_tests_properties(traces.record.unsupported_partitioned PROPERTIES LABELS program)
 
 # Errors of the trace while another rank waits in a receive (issue 14):
 # exit 2 naming the file and line, and the report written.
