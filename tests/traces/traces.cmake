@@ -69,6 +69,12 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
+# A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
+add_test(NAME traces.record.unsupported_session
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/sessions ring)
+set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program
+  ENVIRONMENT UNSUPPORTED_CALL=MPI_Session_init)
 
 # Errors of the trace while another rank waits in a receive (issue 14):
 # exit 2 naming the file and line, and the report written.

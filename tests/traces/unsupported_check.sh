@@ -2,8 +2,10 @@
 # A program using calls replay does not support (p2p_semantics: MPI_Probe,
 # MPI_Waitany, persistent requests, ...) records "unsupported" events, and
 # replaying its trace exits 2 naming the first such call with file and line.
-#   unsupported_check.sh PROGSIM WORKDIR -- RUN_ARGS... PROGRAM
+#   unsupported_check.sh PROGSIM WORKDIR -- RUN_ARGS... PROGRAM [ARGS...]
+# UNSUPPORTED_CALL (default MPI_Probe) is the call the error must name.
 set -u
+call=${UNSUPPORTED_CALL:-MPI_Probe}
 progsim=$1 work=$2
 shift 3
 rm -rf "$work" && mkdir -p "$work"
@@ -12,5 +14,5 @@ rm -rf "$work" && mkdir -p "$work"
 status=$?
 cat "$work/replay.err"
 [ "$status" = 2 ] || { echo "FAIL: replay exit status $status, expected 2"; exit 1; }
-grep -q "trace.jsonl:[0-9]*: the recorded program called MPI_Probe, which traces cannot replay yet" "$work/replay.err" ||
-  { echo "FAIL: no error naming MPI_Probe"; exit 1; }
+grep -q "trace.jsonl:[0-9]*: the recorded program called $call, which traces cannot replay yet" "$work/replay.err" ||
+  { echo "FAIL: no error naming $call"; exit 1; }
