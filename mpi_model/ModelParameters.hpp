@@ -37,6 +37,8 @@ struct ModelParameters {
   bool win_complete_remote = false;   // MPI_Win_complete waits until the targets applied the operations
   std::string rma_issue = "call";     // RMA operations go out at the call, or at the closing synchronization
   std::string window_watch = "auto";  // which window memory is watched for busy-waiting: auto | all | none
+  // Sessions: whether MPI_Session_finalize synchronizes (MPI-4.1 §11.3.1): local | collective
+  std::string session_finalize_sync = "local";
 
   // Partitioned communication: how partitions travel (p2p/partitioned/PartitionLayout.hpp)
   std::string part_aggregation = "per-partition";  // per-partition | whole-message

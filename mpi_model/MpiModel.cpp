@@ -7,6 +7,7 @@
 #include "progress/PolicyCatalog.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "diagnosis/RmaWaits.hpp"
+#include "diagnosis/SessionFinalizeWaits.hpp"
 #include "rma/RmaEngine.hpp"
 #include "sim/Config.hpp"
 #include "sim/Simulation.hpp"
@@ -113,6 +114,10 @@ void MpiModel::register_parameters(sim::Config& config)
              "partitioned sends (MPI_Psend_init): per-partition (default) sends each partition as a message of its "
              "own (eager or rendezvous by its size) as soon as MPI_Pready marks it; whole-message sends one "
              "message once every partition is ready (as MPICH 4.0's active-message implementation)");
+  config.add("session-finalize-sync", p.session_finalize_sync, {"local", "collective"},
+             "whether MPI_Session_finalize synchronizes (MPI-4.1 §11.3.1 allows both): local (default, as MPICH) "
+             "returns without waiting for other processes; collective waits until every member of each "
+             "communicator derived from the session and not freed has entered MPI_Session_finalize too");
   config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 
@@ -146,7 +151,8 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
       [this, program = simulation.options().program] {
         PointToPointWaits p2p_waits(*p2p_, *progress_, standard_errors_);
         RmaWaits rma_waits(*rma_, *p2p_);
-        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits}, program);
+        SessionFinalizeWaits session_waits;
+        DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits, &session_waits}, program);
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });
@@ -198,6 +204,7 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
   entry["nic_descriptors"] = c.nic_descriptors;
   entry["progress_thread_cpu"] = c.thread_cpu;
   entry["progress_thread_polls"] = c.thread_polls;
+  entry["sessions"] = processes_[static_cast<size_t>(rank.id())].sessions.created();
 }
 
 }  // namespace progsim::mpi

@@ -72,6 +72,14 @@ public:
   // MPI life cycle, maintained by the MPI model.
   bool mpi_initialized = false;
   bool mpi_finalized = false;
+  // Sessions (MPI-4.1 §11.3) initialized and not finalized yet, and whether
+  // the rank ever initialized one: a rank that only uses the Sessions Model
+  // never calls MPI_Init and ends normally once its sessions are finalized.
+  int open_sessions = 0;
+  bool used_sessions = false;
+  // MPI may be called now: the World Model is initialized and not finalized,
+  // or a session is open (MPI-4.1 §11.4.1).
+  bool mpi_usable() const { return (mpi_initialized && !mpi_finalized) || open_sessions > 0; }
 
   // Simulated time the rank last returned from an MPI procedure.
   double left_mpi_at = 0;

@@ -278,8 +278,20 @@ void Simulation::rank_returned(Rank& rank, int code)
 {
   rank.finish_time = sg4::Engine::get_clock();
   rank.exit_code = code;
-  if (rank.mpi_finalized || !rank.mpi_initialized) {
-    if (!rank.mpi_initialized)
+  // Every session must be finalized, as MPI_Finalize must end the World
+  // Model (MPI-4.1 §11.3.1).
+  bool world_done = rank.mpi_finalized || !rank.mpi_initialized;
+  if (world_done && rank.open_sessions > 0) {
+    rank.set_state(RankState::Failed);
+    rank.end_reason = "exited (code " + std::to_string(code) + ") without calling MPI_Session_finalize on " +
+                      std::to_string(rank.open_sessions) + " session(s)";
+    end_run(Outcome::Aborted,
+            "rank " + std::to_string(rank.id()) + " " + rank.end_reason + " at " + format_time(rank.finish_time) +
+                (rank.last_call().empty() ? "" : "; its last MPI call was " + rank.last_call()),
+            code != 0 ? (code & 0xff ? code & 0xff : 1) : 1);
+  }
+  if (world_done) {
+    if (!rank.mpi_initialized && !rank.used_sessions)
       rank.end_reason = "ended without calling MPI_Init";
     rank.set_state(RankState::Finished);
     model_.on_rank_end(rank);

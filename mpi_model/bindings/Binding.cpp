@@ -27,7 +27,7 @@ Binding::Binding(sim::Rank* rank, const char* call, sim::CallKind kind, const vo
     : call_(call), scope_(rank, call, effective_kind(rank, kind), caller)
 {
   sim::Rank* r = scope_.rank();
-  if (r && r->mpi_initialized && !r->mpi_finalized && MpiModel::instance().parameters().progress_every_call)
+  if (r && r->mpi_usable() && MpiModel::instance().parameters().progress_every_call)
     MpiModel::instance().rank_progress(r->id()).progress_point();
 }
 
@@ -37,6 +37,21 @@ int Binding::resolve_comm(MPI_Comm handle, const Communicator*& comm) const
   if (!comm)
     return error(MPI_COMM_WORLD, MPI_ERR_COMM,
                  handle == MPI_COMM_NULL ? "MPI_COMM_NULL" : "unknown communicator handle");
+  // The predefined communicators belong to the World Model: a process that
+  // only has sessions must make its communicators from process sets
+  // (MPI-4.1 §11.3, §11.4.1).
+  sim::Rank* r = rank();
+  if ((handle == MPI_COMM_WORLD || handle == MPI_COMM_SELF) && r && !(r->mpi_initialized && !r->mpi_finalized))
+    return error(MPI_COMM_SELF, MPI_ERR_COMM,
+                 std::string(handle == MPI_COMM_WORLD ? "MPI_COMM_WORLD" : "MPI_COMM_SELF") +
+                     " is valid only between MPI_Init and MPI_Finalize (the World Model, MPI-4.1 §11.2); with "
+                     "sessions only, derive communicators from process sets (MPI_Group_from_session_pset)");
+  // Objects of a finalized session must not be used (MPI-4.1 §11.3.1).
+  if (comm->session != MPI_SESSION_NULL)
+    if (const sessions::Session* s = model().process(world()).sessions.find(comm->session); s && s->finalized)
+      return error(MPI_COMM_SELF, MPI_ERR_COMM,
+                   "the communicator belongs to a session finalized by an earlier MPI_Session_finalize (" +
+                       sim::format_time(s->finalized_at) + ")");
   return MPI_SUCCESS;
 }
 

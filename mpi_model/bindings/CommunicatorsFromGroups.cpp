@@ -6,7 +6,9 @@
 // MPI_COMM_WORLD's collective context (agree_context_among), with a tag
 // derived from the string tag that MPI requires to tell concurrent calls
 // apart. The new communicator gets the given error handler (§9.3) and no
-// attributes.
+// attributes. In the Sessions Model the groups come from process sets
+// (MPI_Group_from_session_pset): the agreement is the same, and the new
+// communicator belongs to the local group's session.
 
 #include "bindings/Communicators.hpp"
 
@@ -74,7 +76,9 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info
   int context = 0;
   if (int err = agree(b, g->world_ranks(), stringtag, context))
     return err;
-  *newcomm = b.model().communicators().add(b.world(), make_communicator(b, errhandler, context, g)).handle;
+  auto fresh = make_communicator(b, errhandler, context, g);
+  fresh->session = g->session;  // a session's group makes a communicator of that session (MPI-4.1 §11.3)
+  *newcomm = b.model().communicators().add(b.world(), std::move(fresh)).handle;
   return MPI_SUCCESS;
 }
 
@@ -112,6 +116,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, M
     return err;
   auto fresh = make_communicator(b, errhandler, context, local);
   fresh->remote_group = remote;
+  fresh->session = local->session;
   *newintercomm = b.model().communicators().add(b.world(), std::move(fresh)).handle;
   return MPI_SUCCESS;
 }

@@ -24,11 +24,13 @@ int require_initialized(sim::Rank* rank, const char* call)
 {
   if (!rank)
     return MPI_ERR_OTHER;
+  if (rank->mpi_usable())  // the World Model or a session (MPI-4.1 §11.4.1)
+    return MPI_SUCCESS;
   if (!rank->mpi_initialized)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "MPI is not initialized (call MPI_Init first)");
-  if (rank->mpi_finalized)
-    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "MPI was already finalized");
-  return MPI_SUCCESS;
+    return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
+                       rank->used_sessions ? "every session is finalized and MPI_Init was never called"
+                                           : "MPI is not initialized (call MPI_Init or MPI_Session_init first)");
+  return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call, "MPI was already finalized");
 }
 
 namespace {

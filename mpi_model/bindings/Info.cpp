@@ -36,8 +36,8 @@ void fill_env(const Binding& b, InfoTable& table)
 
 int resolve_info(const Binding& b, MPI_Info handle, Info*& info)
 {
-  if (int err = b.check_initialized())
-    return err;
+  if (!b.rank())  // callable before MPI_Init and MPI_Session_init (MPI-4.1 §11.4.1)
+    return MPI_ERR_OTHER;
   InfoTable& table = b.model().process(b.world()).infos;
   if (handle == MPI_INFO_ENV)
     fill_env(b, table);
@@ -92,8 +92,8 @@ extern "C" {
 int PMPI_Info_create(MPI_Info* info)
 {
   Binding b("MPI_Info_create");
-  if (int err = b.check_initialized())
-    return err;
+  if (!b.rank())  // callable before MPI_Init and MPI_Session_init (MPI-4.1 §11.4.1)
+    return MPI_ERR_OTHER;
   if (!info)
     return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null info pointer");
   *info = new_info(b, Info{});
@@ -234,8 +234,8 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info* newinfo)
 int PMPI_Info_free(MPI_Info* info)
 {
   Binding b("MPI_Info_free");
-  if (int err = b.check_initialized())
-    return err;
+  if (!b.rank())  // callable before MPI_Init and MPI_Session_init (MPI-4.1 §11.4.1)
+    return MPI_ERR_OTHER;
   if (!info || !b.model().process(b.world()).infos.erase(*info))
     return b.error(MPI_COMM_WORLD, MPI_ERR_INFO,
                    !info || *info == MPI_INFO_NULL ? "MPI_INFO_NULL"

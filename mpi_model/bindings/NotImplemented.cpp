@@ -11,7 +11,7 @@
 namespace {
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
-constexpr const char* kSessions = "the Sessions model (section 11.3)";
+constexpr const char* kSessions = "the buffer procedures of sessions (MPI_Session_attach_buffer & co.)";
 constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
 }  // namespace
 
@@ -93,21 +93,10 @@ PROGSIM_NOT_IMPLEMENTED(Open_port, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Publish_name, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Unpublish_name, kDynamic)
 
-PROGSIM_NOT_IMPLEMENTED(Group_from_session_pset, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_attach_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_call_errhandler, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_create_errhandler, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_detach_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_finalize, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_flush_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_get_errhandler, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_get_info, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_get_nth_pset, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_get_num_psets, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_get_pset_info, kSessions)
 PROGSIM_NOT_IMPLEMENTED(Session_iflush_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_init, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_set_errhandler, kSessions)
 
 PROGSIM_NOT_IMPLEMENTED(Buffer_flush, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Buffer_iflush, kMpi5)

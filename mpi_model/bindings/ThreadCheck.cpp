@@ -48,9 +48,11 @@ void end_run_for_other_thread()
                        "MPI_THREAD_FUNNELED: only the main thread may call MPI (MPI-4.1 §11.6)";
   } else {
     const Process& process = MpiModel::instance().process(rank);
+    bool sessions = sim::Simulation::current()->rank(rank).used_sessions;
     std::string provided = process.init_call ? std::string(", but ") + process.init_call + " provided " +
                                                    thread_level_name(process.thread_level)
-                                             : ", before MPI_Init on the main thread";
+                           : sessions ? ", but MPI_Session_init provides at most MPI_THREAD_FUNNELED"
+                                      : ", before MPI_Init on the main thread";
     g_message = "rank " + std::to_string(rank) + ": " + what + provided + " (MPI-4.1 §11.6)";
   }
   g_rank = rank;

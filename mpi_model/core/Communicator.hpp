@@ -79,6 +79,12 @@ struct Communicator {
   CollectiveLog log;
   int idups = 0;  // MPI_Comm_idup calls on this communicator (their key)
   bool freed = false;
+  // The session it was created from (MPI_Comm_create_from_group on a group
+  // of MPI_Group_from_session_pset, MPI-4.1 §11.3); MPI_SESSION_NULL: the
+  // World Model. Set while its owner is in MPI_Session_finalize of that
+  // session (sessions/FinalizeSynchronization.hpp).
+  MPI_Session session = MPI_SESSION_NULL;
+  bool session_finalizing = false;
   // Intercommunicators: the local group as an intracommunicator for the
   // internal messages among it (same context ids, tags of their own; see
   // coll/Intercomm.cpp). Made on first use.

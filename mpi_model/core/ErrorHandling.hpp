@@ -17,6 +17,12 @@ int raise_error(MPI_Comm comm, int error_class, const char* call, const std::str
 int raise_window_error(MPI_Win window, MPI_Errhandler handler, int error_class, const char* call,
                        const std::string& detail);
 
+// The same for an error raised on a session (MPI-4.1 §11.3: a session's
+// error handler; MPI_Session_init's `errhandler` argument): a user handler
+// is called with `session`.
+int raise_session_error(MPI_Session session, MPI_Errhandler handler, int error_class, const char* call,
+                        const std::string& detail);
+
 const char* error_class_name(int error_class);  // "MPI_ERR_RANK"
 const char* error_class_text(int error_class);  // "invalid rank"
 bool is_valid_error_code(int code);

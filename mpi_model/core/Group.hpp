@@ -27,6 +27,10 @@ public:
   bool same_members(const Group& other) const;  // as sets
   bool operator==(const Group& other) const { return world_ranks_ == other.world_ranks_; }
 
+  // The session whose process set it is (MPI_Group_from_session_pset, set
+  // before the group is shared); MPI_SESSION_NULL for every other group.
+  MPI_Session session = MPI_SESSION_NULL;
+
 private:
   std::vector<int> world_ranks_;
   bool identity_ = false;

@@ -8,6 +8,7 @@
 #include "core/Group.hpp"
 #include "core/Info.hpp"
 #include "ops/ReductionOp.hpp"
+#include "sessions/SessionTable.hpp"
 #include "sim/Rank.hpp"
 
 #include <mpi.h>
@@ -51,6 +52,7 @@ struct Process {
   std::vector<UserErrhandler> errhandlers;  // index - kFirstUserErrhandler
   std::vector<std::optional<UserOpEntry>> ops;  // index - kFirstUserOp
   std::vector<AddedErrorCode> added_error_codes;  // code MPI_ERR_LASTCODE + 1 + i
+  sessions::SessionTable sessions;  // MPI_Session_init (MPI-4.1 §11.3)
   // Storage for the predefined attributes' values (MPI_Comm_get_attr returns
   // pointers to them), by keyval MPI_TAG_UB .. MPI_APPNUM.
   std::array<int, 8> predefined_attributes{};

@@ -74,6 +74,11 @@ add_test(NAME traces.record.unsupported_partitioned
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_partitioned MPI_Psend_init
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned restart)
 set_tests_properties(traces.record.unsupported_partitioned PROPERTIES LABELS program)
+# A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
+add_test(NAME traces.record.unsupported_session
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/sessions ring)
+set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program)
 
 # Errors of the trace while another rank waits in a receive (issue 14):
 # exit 2 naming the file and line, and the report written.
