@@ -34,7 +34,10 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
                       {"dur", microseconds(i.end - i.start)},
                       {"pid", 0},
                       {"tid", i.rank}});
-  for (const TimelineChunk& c : timeline.chunks())
+  for (const TimelineChunk& c : timeline.chunks()) {
+    nlohmann::ordered_json args = {{"executor", c.executor}};
+    if (!c.in_call.empty())
+      args["in_call"] = c.in_call;
     events.push_back({{"name", c.what},
                       {"cat", "chunk"},
                       {"ph", "i"},
@@ -42,7 +45,8 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
                       {"ts", microseconds(c.time)},
                       {"pid", 0},
                       {"tid", c.owner},
-                      {"args", {{"executor", c.executor}}}});
+                      {"args", args}});
+  }
   int id = 0;
   for (const TimelineMessage& m : timeline.messages()) {
     ++id;
