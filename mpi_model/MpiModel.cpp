@@ -161,6 +161,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
 void MpiModel::on_rank_end(sim::Rank& rank)
 {
   progress_->policy().on_rank_end(*progress_, rank.id());
+  p2p_->on_rank_end(rank.id());
   progress_->note_rank_end(rank.id());
   progress_->check_deadlock();
 }

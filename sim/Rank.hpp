@@ -12,6 +12,7 @@
 #include <memory>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace progsim::sim {
 
@@ -56,13 +57,21 @@ public:
     libc_.enter_simulator();
     if (!current_call_)  // not a procedure the library calls itself
       call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
+    outer_calls_.push_back(current_call_);
     current_call_ = name;
     last_call_ = name;
     ++mpi_calls_;
   }
+  // A call made inside another one (by the library, or by a program
+  // callback such as an attribute delete function in MPI_Finalize) returns
+  // to the outer call, which is again the current and the last one.
   void leave_call()
   {
-    current_call_ = nullptr;
+    current_call_ = outer_calls_.empty() ? nullptr : outer_calls_.back();
+    if (!outer_calls_.empty())
+      outer_calls_.pop_back();
+    if (current_call_)
+      last_call_ = current_call_;
     libc_.leave_simulator();
   }
   // Where the current (outermost) MPI procedure returns to: in the program
@@ -138,6 +147,7 @@ private:
   RankClock clock_;
   RankState state_ = RankState::NotStarted;
   const char* current_call_ = nullptr;
+  std::vector<const char*> outer_calls_;  // the calls current_call_ is nested in
   std::uintptr_t call_return_address_ = 0;
   std::string last_call_;
   uint64_t mpi_calls_ = 0;

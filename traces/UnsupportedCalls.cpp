@@ -30,6 +30,9 @@ PROGSIM_UNSUPPORTED(Scatterv, (const void *sendbuf, const int sendcounts[], cons
 PROGSIM_UNSUPPORTED(Ibarrier, (MPI_Comm comm, MPI_Request *request), (comm, request))
 PROGSIM_UNSUPPORTED(Iallreduce, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request), (sendbuf, recvbuf, count, datatype, op, comm, request))
 PROGSIM_UNSUPPORTED(Ibcast, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request), (buffer, count, datatype, root, comm, request))
+// MPI_Cancel: whether a send was cancelled depends on the timing of the
+// replayed run, and a trace has no event for it.
+PROGSIM_UNSUPPORTED(Cancel, (MPI_Request *request), (request))
 PROGSIM_UNSUPPORTED(Start, (MPI_Request *request), (request))
 PROGSIM_UNSUPPORTED(Startall, (int count, MPI_Request array_of_requests[]), (count, array_of_requests))
 PROGSIM_UNSUPPORTED(Send_init, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request), (buf, count, datatype, dest, tag, comm, request))

@@ -113,6 +113,8 @@ int Binding::p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype
 
 bool Binding::done(Request& request)
 {
+  if (request.cancel_pending)  // MPI_Cancel of a send: its answer decides the status (p2p/SendCancel.cpp)
+    return false;
   if (request.complete())
     return true;
   if (request.parts.empty())
@@ -176,17 +178,8 @@ int start_request(const Binding& b, const RequestPtr& request)
     return request->collective->start();
   if (request->kind == RequestKind::Partitioned)
     return request->partitioned->start();
-  if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered) {
-    auto internal = std::make_shared<Request>(*request);
-    internal->persistent = false;
-    internal->handle = MPI_REQUEST_NULL;
-    if (int err = b.p2p().start(internal))
-      return err;
-    request->state = RequestState::Complete;
-    request->status_error = MPI_SUCCESS;
-    request->message_id = internal->message_id;
-    return MPI_SUCCESS;
-  }
+  if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered)
+    return b.p2p().start_buffered(request);
   return b.p2p().start(request);
 }
 

@@ -96,9 +96,8 @@ inline constexpr const char* null_buffer_reason =
 // Writes a completed request's outcome into an MPI_Status (may be ignored).
 void fill_status(MPI_Status* status, const Request& request);
 void empty_status(MPI_Status* status);
-// Starts a request made by make_send/make_recv. A buffered send runs as an
-// internal request from the attached buffer; the user's request completes
-// at once (MPI-4.1 §3.6). Returns an MPI error class.
+// Starts a request made by make_send/make_recv (a buffered send:
+// PointToPoint::start_buffered). Returns an MPI error class.
 int start_request(const Binding& b, const RequestPtr& request);
 
 }  // namespace progsim::mpi

@@ -51,9 +51,10 @@ int copy_attributes(const Binding& b, const Communicator& from, Communicator& to
 // attributes not deleted yet stay).
 int delete_attributes(const Binding& b, Communicator& comm);
 
-// MPI_Finalize (MPI-4.1 §11.2.2) must delete MPI_COMM_SELF's attributes
+// MPI_Finalize (MPI-4.1 §11.2.4) must delete MPI_COMM_SELF's attributes
 // first, in the reverse order of setting, as if MPI_Comm_free(MPI_COMM_SELF)
-// had been called. Call it at the start of PMPI_Finalize.
+// had been called. PMPI_Finalize calls it first (it takes a Binding, which
+// PMPI_Finalize did not open, so it had never been called).
 int finalize_communicators(const Binding& b);
 
 }  // namespace progsim::mpi

@@ -2,6 +2,7 @@
 // version inquiries, processor name, and simulated wall-clock time.
 
 #include "bindings/Binding.hpp"
+#include "bindings/Communicators.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/OutputCapture.hpp"
@@ -74,19 +75,33 @@ int PMPI_Init_thread(int*, char***, int required, int* provided)
 
 int PMPI_Finalize(void)
 {
-  sim::CallScope scope(mpi::binding_rank("MPI_Finalize"), "MPI_Finalize", sim::CallKind::Interacting);
-  if (int err = mpi::require_initialized(scope.rank(), "MPI_Finalize"))
+  mpi::Binding b("MPI_Finalize");
+  if (int err = b.check_initialized())
+    return err;
+  // MPI-4.1 §11.2.4: first the equivalent of MPI_Comm_free(MPI_COMM_SELF),
+  // its attributes' delete callbacks in the reverse order of setting, while
+  // MPI is fully usable (MPI_Finalized says false in them).
+  if (int err = mpi::finalize_communicators(b))
     return err;
   // MPI-4.1 §11.2.2: finalization executes the rank's remaining decoupled
-  // activities (buffered sends, freed requests) before it returns.
-  int me = scope.rank()->id();
-  mpi::PointToPoint& p2p = MpiModel::instance().p2p();
-  if (p2p.has_pending_activities(me))
-    MpiModel::instance().rank_progress(me).wait_until(
-        [&p2p, me] { return !p2p.has_pending_activities(me); },
-        [&p2p, me] { return "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) + ")"; });
-  scope.rank()->clock().flush();
-  scope.rank()->mpi_finalized = true;
+  // activities (buffered sends, freed requests, those the callbacks just
+  // created) and delays its return until no send to this rank can still be
+  // cancelled (p2p/SendCancel.cpp).
+  int me = b.world();
+  mpi::PointToPoint& p2p = b.p2p();
+  p2p.begin_finalize(me);
+  // It polls its progress engine at least once (poll-cost), as every
+  // progressing call does, before it decides whether anything is left.
+  auto finished = [&p2p, me] { return !p2p.has_pending_activities(me) && !p2p.may_be_cancelled_to(me); };
+  b.progress().wait_until(finished, [&p2p, me] {
+    std::string cancellable = p2p.cancellable_sends_to(me);
+    return "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) +
+           (cancellable.empty() ? std::string()
+                                : "; sends to it that their sender may still cancel (MPI-4.1 §11.2.2): " + cancellable) +
+           ")";
+  });
+  b.rank()->clock().flush();
+  b.rank()->mpi_finalized = true;
   return MPI_SUCCESS;
 }
 

@@ -71,6 +71,7 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
     b.model().requests().erase(*handle);
     *handle = MPI_REQUEST_NULL;
   }
+  b.p2p().released_by_user(*r);
   if (r->kind == RequestKind::Collective && err != MPI_SUCCESS)
     return b.error(r->comm_handle, err,
                    std::string("the collective ") + r->call +
@@ -418,6 +419,7 @@ int PMPI_Request_free(MPI_Request* request)
   }
   b.model().requests().erase(*request);
   *request = MPI_REQUEST_NULL;
+  b.p2p().released_by_user(*r);
   return err;
 }
 
@@ -432,8 +434,11 @@ int PMPI_Cancel(MPI_Request* request)
   if (r->kind == RequestKind::Collective)
     return b.error(r->comm_handle, MPI_ERR_REQUEST,
                    std::string("a collective's request (") + r->call + ") cannot be cancelled (MPI-4.1 §6.12)");
-  if (r->active() && !r->complete() && r->kind != RequestKind::Rma)  // RMA operations cannot be cancelled
-    b.p2p().cancel(*r);
+  // RMA operations cannot be cancelled. A send whose request completed (its
+  // data was buffered) may still be withdrawn: its message may be unmatched.
+  bool cancellable = r->kind == RequestKind::Send ? r->active() : r->active() && !r->complete();
+  if (cancellable && r->kind != RequestKind::Rma && r->parts.empty())
+    b.p2p().cancel(r);
   return MPI_SUCCESS;
 }
 

@@ -102,6 +102,7 @@ void RequestTable::erase(MPI_Request handle)
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
   if (index == 0 || index >= slots_.size() || !slots_[index])
     return;
+  slots_[index]->handle = MPI_REQUEST_NULL;  // the program holds it no more (it cannot cancel it)
   slots_[index].reset();
   free_.push_back(index);
   --live_;

@@ -136,6 +136,16 @@ struct Request {
   std::uint64_t message_id = 0;  // the message this request sends or received (report, trace)
   std::size_t bsend_reservation = 0;
 
+  // MPI_Cancel of a send (p2p/SendCancel.cpp). The target NIC's match word
+  // of the message this request sent: the id of the message once the target
+  // matched it, or once a cancel withdrew it (whichever came first wins).
+  std::uint64_t matched_message = 0;
+  std::uint64_t withdrawn_message = 0;
+  bool cancel_pending = false;  // the withdrawal's answer has not been handled yet: not done
+  // A buffered send: the library's request that carries the data (the
+  // program's request completed at once, MPI-4.1 §3.6).
+  std::shared_ptr<Request> buffered_message;
+
   // MPI_Isendrecv(_replace): the request completes when all parts have; its
   // status is the receive part's. on_complete runs once, at completion.
   std::vector<std::shared_ptr<Request>> parts;

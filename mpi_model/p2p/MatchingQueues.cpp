@@ -8,6 +8,11 @@ bool envelope_matches(int context, int source, int tag, const Packet& message)
          (tag == MPI_ANY_TAG || tag == message.tag);
 }
 
+bool is_withdrawn(const Packet& message)
+{
+  return message.origin && message.message_id != 0 && message.origin->withdrawn_message == message.message_id;
+}
+
 RequestPtr MatchingQueues::take_posted(const Packet& message)
 {
   for (auto it = posted_.begin(); it != posted_.end(); ++it) {
@@ -24,7 +29,7 @@ RequestPtr MatchingQueues::take_posted(const Packet& message)
 std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, int tag)
 {
   for (auto it = unexpected_.begin(); it != unexpected_.end(); ++it)
-    if (envelope_matches(context, source, tag, *it)) {
+    if (envelope_matches(context, source, tag, *it) && !is_withdrawn(*it)) {
       Packet found = std::move(*it);
       unexpected_.erase(it);
       return found;
@@ -35,9 +40,19 @@ std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, i
 const Packet* MatchingQueues::peek_unexpected(int context, int source, int tag) const
 {
   for (const Packet& p : unexpected_)
-    if (envelope_matches(context, source, tag, p))
+    if (envelope_matches(context, source, tag, p) && !is_withdrawn(p))
       return &p;
   return nullptr;
+}
+
+bool MatchingQueues::remove_unexpected(const Packet& message)
+{
+  for (auto it = unexpected_.begin(); it != unexpected_.end(); ++it)
+    if (it->origin == message.origin && it->message_id == message.message_id) {
+      unexpected_.erase(it);
+      return true;
+    }
+  return false;
 }
 
 bool MatchingQueues::remove_posted(const Request& receive)

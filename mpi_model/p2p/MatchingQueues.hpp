@@ -14,6 +14,9 @@ namespace progsim::mpi {
 
 // Does a receive for (source, tag) on `context` accept this message?
 bool envelope_matches(int context, int source, int tag, const Packet& message);
+// A message whose send a cancel withdrew (p2p/SendCancel.cpp): it matches
+// nothing, even before the target took it out of its queue.
+bool is_withdrawn(const Packet& message);
 
 class MatchingQueues {
 public:
@@ -26,6 +29,8 @@ public:
 
   void post(const RequestPtr& receive) { posted_.push_back(receive); }
   bool remove_posted(const Request& receive);
+  // Takes out the unexpected message of the same send (origin and id).
+  bool remove_unexpected(const Packet& message);
   void add_unexpected(Packet message) { unexpected_.push_back(std::move(message)); }
 
   std::size_t posted_count() const { return posted_.size(); }

@@ -24,7 +24,10 @@ PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTab
       pending_freed_(static_cast<size_t>(world_size), 0),
       messages_(static_cast<std::size_t>(std::max(0LL, parameters.report_messages))),
       waited_(static_cast<size_t>(world_size)),
-      probing_(static_cast<size_t>(world_size))
+      probing_(static_cast<size_t>(world_size)),
+      sends_to_(static_cast<size_t>(world_size)),
+      sends_to_pruned_size_(static_cast<size_t>(world_size), 0),
+      finalizing_(static_cast<size_t>(world_size), false)
 {
 }
 
@@ -88,6 +91,7 @@ int PointToPoint::start(const RequestPtr& r)
 {
   r->state = RequestState::Posted;
   r->cancelled = false;
+  r->cancel_pending = false;
   r->status_error = MPI_SUCCESS;
   r->status_bytes = 0;
   r->staged.reset();
@@ -128,6 +132,8 @@ int PointToPoint::start(const RequestPtr& r)
   record.protocol = r->protocol;
   record.post_time = r->post_time;
   r->message_id = messages_.add(record);
+  if (r->mode != SendMode::Buffered)  // a buffered send's program request: start_buffered
+    track_cancellable(r);
   if (r->protocol == Protocol::Eager || r->protocol == Protocol::EagerSync)
     eager_start_origin(r);
   else
@@ -153,13 +159,20 @@ const Packet* PointToPoint::probe(int rank, int context, int source, int tag) co
 
 std::optional<Packet> PointToPoint::take_message(int rank, int context, int source, int tag)
 {
-  return queues_[static_cast<size_t>(rank)].take_unexpected(context, source, tag);
+  std::optional<Packet> message = queues_[static_cast<size_t>(rank)].take_unexpected(context, source, tag);
+  if (message)
+    note_matched(*message);  // MPI_Mprobe matches it (MPI-4.1 §3.8.2): a cancel fails from now on
+  return message;
 }
 
-void PointToPoint::cancel(Request& request)
+void PointToPoint::cancel(const RequestPtr& r)
 {
-  // MPI-4.1 §3.8.4: a receive that has not matched can be cancelled; a send
-  // cancel is allowed to fail, and progsim never cancels sends.
+  if (r->kind == RequestKind::Send) {
+    cancel_send(r);
+    return;
+  }
+  // MPI-4.1 §3.8.4: a receive that has not matched can be cancelled.
+  Request& request = *r;
   if (request.kind == RequestKind::Recv && request.state == RequestState::Posted &&
       queues_[static_cast<size_t>(request.owner)].remove_posted(request)) {
     request.cancelled = true;
@@ -204,7 +217,7 @@ bool PointToPoint::is_unmatched_at_target(const Request& send) const
     return false;
   int target = send.peer_world;
   for (const Packet& p : queues_[static_cast<size_t>(target)].unexpected())
-    if (p.origin.get() == &send)
+    if (p.origin.get() == &send && !is_withdrawn(p))
       return true;
   return false;
 }
@@ -266,6 +279,7 @@ void PointToPoint::mark_matched(const RequestPtr& recv, const Packet& packet)
   recv->status_source = packet.src_local;
   recv->status_tag = packet.tag;
   messages_.matched(packet.message_id, recv->match_time);
+  note_matched(packet);
 }
 
 Packet PointToPoint::control_packet(PacketKind kind, int src, int dst) const
@@ -318,6 +332,15 @@ void PointToPoint::on_arrival(Packet&& packet)
                        [this, p = std::move(packet)] { rndv_on_fin_origin(p); });
       break;
     }
+    case PacketKind::Withdraw:
+      withdraw_at_target_nic(packet);
+      break;
+    case PacketKind::WithdrawReply: {
+      int owner = packet.dst;
+      progress_.enable(owner, ChunkStep::CancelReplyOrigin, packet.src, packet.message_id, 0,
+                       [this, p = std::move(packet)] { cancel_on_reply_origin(p); });
+      break;
+    }
     case PacketKind::Rma:  // routed to the RMA engine by MpiModel
       break;
   }
@@ -366,6 +389,8 @@ void PointToPoint::enable_matching(Packet&& p)
 
 void PointToPoint::match_arrived(int rank, Packet packet)
 {
+  if (is_withdrawn(packet))
+    return;  // a cancel withdrew it before it was matched (SendCancel.cpp)
   MatchingQueues& q = queues_[static_cast<size_t>(rank)];
   if (RequestPtr recv = q.take_posted(packet)) {
     if (packet.kind == PacketKind::Eager)

@@ -56,10 +56,31 @@ public:
   const Packet* probe(int rank, int context, int source, int tag) const;
   std::optional<Packet> take_message(int rank, int context, int source, int tag);
 
+  // A buffered send (MPI-4.1 §3.6): the library's own request carries the
+  // data from the attached buffer; the program's request completes at once.
+  // Returns an MPI error class (MPI_ERR_BUFFER when it does not fit).
+  int start_buffered(const RequestPtr& send);
+
   // MPI_Request_free on an active request: the library finishes it alone.
   void freed_by_user(Request& request);
-  // MPI_Cancel: a receive not matched yet is cancelled; sends are not.
-  void cancel(Request& request);
+  // MPI_Cancel (MPI-4.1 §3.8.4): a receive not matched yet is cancelled at
+  // once; a send's message is withdrawn at its target unless already matched
+  // (SendCancel.cpp).
+  void cancel(const RequestPtr& request);
+  // The program can no longer cancel this request: MPI_Wait & co. retired
+  // it, or MPI_Request_free freed it.
+  void released_by_user(const Request& request);
+
+  // MPI_Finalize (MPI-4.1 §11.2.2, SendCancel.cpp): the rank entered it /
+  // ended, so it cancels none of its sends any more.
+  void begin_finalize(int rank);
+  void on_rank_end(int rank);
+  // Whether a send to `rank` may still be cancelled by its sender: its
+  // MPI_Finalize waits until none may ("delay the return from MPI_FINALIZE
+  // until all potential future message cancellations have been processed").
+  bool may_be_cancelled_to(int rank);
+  // "rank 0's MPI_Issend(dest=1, ...)" for each such send (explanations).
+  std::string cancellable_sends_to(int rank);
 
   BufferedSendBuffer& bsend_buffer(int rank) { return bsend_buffers_[static_cast<size_t>(rank)]; }
   // Decoupled activities a rank still has (MPI_Finalize waits for them).
@@ -98,6 +119,16 @@ private:
   void rndv_on_cts_origin(const Packet& packet);
   void rndv_on_data_target(Packet packet);
   void rndv_on_fin_origin(const Packet& packet);
+  // MPI_Cancel of a send (SendCancel.cpp).
+  void cancel_send(const RequestPtr& send);
+  void withdraw_at_target_nic(const Packet& withdraw);
+  void cancel_on_withdraw_target(const Packet& withdraw);
+  void cancel_on_reply_origin(const Packet& reply);
+  // The target matched this message: the NIC's match word says so (a
+  // withdrawal arriving later fails).
+  void note_matched(const Packet& packet);
+  void track_cancellable(const RequestPtr& send);
+  bool cancellable(const Request& send) const;
 
   // Matching outcome for an arrived eager message or RTS at its target.
   void match_arrived(int rank, Packet packet);
@@ -135,6 +166,12 @@ private:
   MessageLog messages_;
   std::vector<std::vector<RequestPtr>> waited_;
   std::vector<std::optional<ProbeWait>> probing_;
+  // Per target rank: the program's sends to it, for may_be_cancelled_to
+  // (pruned of settled ones as it grows).
+  std::vector<std::vector<std::weak_ptr<Request>>> sends_to_;
+  std::vector<std::size_t> sends_to_pruned_size_;
+  std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
 };
+
 
 }  // namespace progsim::mpi

@@ -20,6 +20,8 @@ enum class ChunkStep {
   CtsOnCtsOrigin,        // push: send the data the target is ready for
   AckOnAckOrigin,        // eager-sync: the target matched; complete the send
   FinOnFinOrigin,        // pull: the target read the data; complete the send
+  CancelWithdrawTarget,  // MPI_Cancel of a send: take the withdrawn message (eager data or RTS) out of matching
+  CancelReplyOrigin,     // MPI_Cancel of a send: the target NIC answered; the send is cancelled or goes on
   CollNextRound,         // a collective's round completed: run its local steps, post the next round
   // One-sided communication (rma/): every step handles a message from `peer`.
   RmaOpTarget,           // apply a put/get/accumulate to the window memory; reply to the origin

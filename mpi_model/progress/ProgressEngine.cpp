@@ -82,7 +82,8 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   double run_at = executor == Executor::Rank ? owner.sim_rank().clock().now() : sg4::Engine::get_clock();
   delays_.note(chunk, run_at, executor);
   if (sim::Timeline* timeline = sim::Timeline::active())
-    timeline->chunk(owner.rank(), run_at, to_string(executor), chunk.describe());
+    timeline->chunk(owner.rank(), run_at, to_string(executor), chunk.describe(),
+                    executor == Executor::Rank ? owner.sim_rank().current_call() : nullptr);
   switch (executor) {
     case Executor::Rank:
       ++c.chunks_by_rank;

@@ -19,6 +19,8 @@ const char* to_string(PacketKind kind)
     case PacketKind::Data: return "DATA";
     case PacketKind::Ack: return "ACK";
     case PacketKind::Fin: return "FIN";
+    case PacketKind::Withdraw: return "WITHDRAW";
+    case PacketKind::WithdrawReply: return "WITHDRAW-REPLY";
     case PacketKind::Rma: return "RMA";
   }
   return "?";

@@ -23,6 +23,8 @@ enum class PacketKind {
   Ack,    // eager-sync: the target matched the message
   Fin,    // pull: the target has read the data
   Rma,    // one-sided communication: an RMA operation, its reply, or a synchronization message (rma/)
+  Withdraw,       // MPI_Cancel of a send: withdraw the message unless matched (decided by the target's NIC)
+  WithdrawReply,  // the target NIC's answer: withdrawn or already matched
 };
 
 const char* to_string(PacketKind kind);
@@ -39,12 +41,13 @@ struct Packet {
   int tag = 0;
   std::size_t data_bytes = 0;
   bool sync = false;          // Eager: the sender waits for an Ack
+  bool withdrawn = false;     // WithdrawReply: the message was withdrawn (the cancel succeeded)
   std::uint64_t sequence = 0; // per (src, dst) order of matchable packets (non-overtaking)
   std::uint64_t message_id = 0;
 
   std::shared_ptr<std::vector<std::byte>> payload;  // Eager and Data
-  RequestPtr origin;  // the send request
-  RequestPtr target;  // the receive request
+  RequestPtr origin;  // the send request (a buffered send's: the library's request that carries the data)
+  RequestPtr target;  // the receive request (Withdraw, WithdrawReply: the program's send request)
   std::shared_ptr<rma::RmaMessage> rma;  // kind Rma
 };
 

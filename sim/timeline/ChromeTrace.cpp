@@ -38,7 +38,10 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
       event["args"] = {{"calls", i.calls}};
     events.push_back(std::move(event));
   }
-  for (const TimelineChunk& c : timeline.chunks())
+  for (const TimelineChunk& c : timeline.chunks()) {
+    nlohmann::ordered_json args = {{"executor", c.executor}};
+    if (!c.in_call.empty())
+      args["in_call"] = c.in_call;
     events.push_back({{"name", c.what},
                       {"cat", "chunk"},
                       {"ph", "i"},
@@ -46,7 +49,8 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
                       {"ts", microseconds(c.time)},
                       {"pid", 0},
                       {"tid", c.owner},
-                      {"args", {{"executor", c.executor}}}});
+                      {"args", args}});
+  }
   int id = 0;
   for (const TimelineMessage& m : timeline.messages()) {
     ++id;

@@ -113,9 +113,9 @@ void Timeline::rank_state(const Rank& rank)
   o.interval = TimelineInterval{rank.id(), now, now, kind, name};
 }
 
-void Timeline::chunk(int owner, double time, const char* executor, std::string what)
+void Timeline::chunk(int owner, double time, const char* executor, std::string what, const char* in_call)
 {
-  chunks_.push_back(TimelineChunk{owner, time, executor, std::move(what)});
+  chunks_.push_back(TimelineChunk{owner, time, executor, std::move(what), in_call ? in_call : ""});
 }
 
 void Timeline::message(const TimelineMessage& message)

@@ -36,6 +36,7 @@ struct TimelineChunk {
   double time = 0;
   std::string executor;  // "rank", "thread", "nic", "immediate"
   std::string what;      // ProgressChunk::describe()
+  std::string in_call;   // executor "rank": the MPI call that ran it (e.g. MPI_Finalize)
 };
 
 struct TimelineMessage {
@@ -60,7 +61,7 @@ public:
   static const Timeline& recorded();
 
   void rank_state(const Rank& rank);
-  void chunk(int owner, double time, const char* executor, std::string what);
+  void chunk(int owner, double time, const char* executor, std::string what, const char* in_call = nullptr);
   void message(const TimelineMessage& message);
 
   int nranks() const { return nranks_; }

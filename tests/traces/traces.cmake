@@ -79,6 +79,11 @@ add_test(NAME traces.record.unsupported_session
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/sessions ring)
 set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program)
+# MPI_Cancel of a send (Example 8.9): the trace stops at the cancel.
+add_test(NAME traces.record.unsupported_cancel
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_cancel MPI_Cancel
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/cancel_send example89)
+set_tests_properties(traces.record.unsupported_cancel PROPERTIES LABELS program)
 
 # Errors of the trace while another rank waits in a receive (issue 14):
 # exit 2 naming the file and line, and the report written.
