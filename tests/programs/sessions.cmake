@@ -22,6 +22,11 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "two rank 3 of 4: token 102 from rank 2, 1 MiB from rank 2 correct\n"
            --check /ranks/0/sessions=2
     RUN -n 4 --ranks-per-node 2 --progress ${policy})
+  progsim_program_test(sessions.intercomm_from_groups.${policy} PROGRAM sessions PROGRAM_ARGS intercomm
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-lines 4
+           --stdout-regex "intercomm node-0 rank 1: remote size 2, remote sum 20\n"
+           --stdout-regex "intercomm node-1 rank 0: remote size 2, remote sum 2\n"
+    RUN -n 4 --ranks-per-node 2 --progress ${policy})
   progsim_program_test(sessions.mixed_with_world.${policy} PROGRAM sessions PROGRAM_ARGS mixed
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "mixed rank 1: compare with MPI_COMM_WORLD MPI_CONGRUENT, sum of ranks 6\n"
