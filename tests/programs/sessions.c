@@ -14,6 +14,9 @@
  *   no_finalize    returns from main with a session open
  *   finalize_order two sessions finalized in opposite orders on ranks 0 and 1
  *                  with their communicators not freed (MPI-4.1 §11.3.1)
+ *   finalize_wait  rank 1 sleeps 1 s before MPI_Session_finalize; the
+ *                  communicator is not freed: a synchronizing finalization
+ *                  of rank 0 returns when rank 1 arrives
  *   bsend          MPI_Session_finalize must deliver a buffered send */
 #include <mpi.h>
 
@@ -281,6 +284,19 @@ static void scenario_finalize_order(void)
   printf("finalize_order rank %d: both sessions finalized\n", rank);
 }
 
+static void scenario_finalize_wait(void)
+{
+  MPI_Session session;
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+  MPI_Comm comm = comm_from_pset(session, "mpi://WORLD", "org.progsim.test.wait");
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 1)
+    sleep(1);
+  MPI_Session_finalize(&session);
+  printf("finalize_wait rank %d: MPI_Session_finalize returned at %.4f\n", rank, MPI_Wtime());
+}
+
 static void scenario_bsend(void)
 {
   MPI_Session session;
@@ -337,6 +353,8 @@ int main(int argc, char** argv)
     scenario_no_finalize();
   else if (!strcmp(what, "finalize_order"))
     scenario_finalize_order();
+  else if (!strcmp(what, "finalize_wait"))
+    scenario_finalize_wait();
   else if (!strcmp(what, "bsend"))
     scenario_bsend();
   return 0;

@@ -48,6 +48,14 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "finalize_order rank 0: both sessions finalized\n"
            --stdout-regex "finalize_order rank 1: both sessions finalized\n"
     RUN -n 2 --progress ${policy} --cfg session-finalize-sync=local)
+  progsim_program_test(sessions.finalize_waits_collective.${policy} PROGRAM sessions PROGRAM_ARGS finalize_wait
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "finalize_wait rank 0: MPI_Session_finalize returned at 1\\.0000\n"
+    RUN -n 2 --progress ${policy} --cfg session-finalize-sync=collective)
+  progsim_program_test(sessions.finalize_waits_local.${policy} PROGRAM sessions PROGRAM_ARGS finalize_wait
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "finalize_wait rank 0: MPI_Session_finalize returned at 0\\.0000\n"
+    RUN -n 2 --progress ${policy} --cfg session-finalize-sync=local)
   progsim_program_test(sessions.finalize_order_collective.${policy} PROGRAM sessions PROGRAM_ARGS finalize_order
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
            --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Session_finalize \\(synchronizing[^\n]*waits for rank 1 on the communicator \\(context [0-9]+, 2 processes\\)\\) at scenario_finalize_order \\(sessions\\.c:[0-9]+\\)"
