@@ -27,11 +27,17 @@ std::vector<int> members(const Communicator& c)
 }
 
 // Whether `member` has entered the finalization of its session on its own
-// handle of `c` (or freed that handle: it no longer synchronizes on it).
+// handle of `c`, or freed that handle (MPI_Comm_free is collective: it no
+// longer synchronizes on it). A member without a handle may also still be
+// inside the constructor (it returned here first): it has held the context
+// id, i.e. freed it, only when its next id is above it (ids are never
+// reused by a process, core/Communicator.hpp).
 bool arrived(int member, const Communicator& c)
 {
-  const Communicator* theirs = MpiModel::instance().communicators().find_by_context(member, c.context_id);
-  return !theirs || theirs->session_finalizing;
+  CommunicatorTable& table = MpiModel::instance().communicators();
+  if (const Communicator* theirs = table.find_by_context(member, c.context_id))
+    return theirs->session_finalizing;
+  return table.next_context(member) > c.context_id;
 }
 
 std::string describe(const Communicator& c)

@@ -2,6 +2,8 @@
  *   ring           no MPI_Init: a session, mpi://WORLD, MPI_Comm_create_from_group,
  *                  a ring of small and of 1 MiB messages, MPI_Session_finalize
  *   two            two sessions at once: mpi://WORLD and this host's process set
+ *   intercomm      MPI_Intercomm_create_from_groups between the process sets
+ *                  of hosts node-0 and node-1
  *   mixed          MPI_Init + a session; the session outlives MPI_Finalize
  *   psets          the process set queries and MPI_Session_get_info
  *   errors_return  errors returned (MPI_ERRORS_RETURN) or given to a user
@@ -12,6 +14,9 @@
  *   no_finalize    returns from main with a session open
  *   finalize_order two sessions finalized in opposite orders on ranks 0 and 1
  *                  with their communicators not freed (MPI-4.1 §11.3.1)
+ *   finalize_wait  rank 1 sleeps 1 s before MPI_Session_finalize; the
+ *                  communicator is not freed: a synchronizing finalization
+ *                  of rank 0 returns when rank 1 arrives
  *   bsend          MPI_Session_finalize must deliver a buffered send */
 #include <mpi.h>
 
@@ -97,6 +102,33 @@ static void scenario_two(void)
   ring(world, "two");  /* the other session still works */
   MPI_Comm_free(&world);
   MPI_Session_finalize(&world_session);
+}
+
+static void scenario_intercomm(void)
+{
+  MPI_Session session;
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+  char host[MPI_MAX_PROCESSOR_NAME];
+  int len;
+  MPI_Get_processor_name(host, &len);
+  int on_node0 = !strcmp(host, "node-0");
+  MPI_Group node0, node1;
+  MPI_Group_from_session_pset(session, "progsim://host/node-0", &node0);
+  MPI_Group_from_session_pset(session, "progsim://host/node-1", &node1);
+  MPI_Comm inter;
+  MPI_Intercomm_create_from_groups(on_node0 ? node0 : node1, 0, on_node0 ? node1 : node0, 0,
+                                   "org.progsim.test.inter", MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &inter);
+  MPI_Group_free(&node0);
+  MPI_Group_free(&node1);
+  int rank, remote_size, sum = 0;
+  MPI_Comm_rank(inter, &rank);
+  MPI_Comm_remote_size(inter, &remote_size);
+  int mine = on_node0 ? 1 : 10;
+  /* Each side gets the sum over the other side. */
+  MPI_Allreduce(&mine, &sum, 1, MPI_INT, MPI_SUM, inter);
+  printf("intercomm %s rank %d: remote size %d, remote sum %d\n", host, rank, remote_size, sum);
+  MPI_Comm_free(&inter);
+  MPI_Session_finalize(&session);
 }
 
 static void scenario_mixed(int argc, char** argv)
@@ -252,6 +284,19 @@ static void scenario_finalize_order(void)
   printf("finalize_order rank %d: both sessions finalized\n", rank);
 }
 
+static void scenario_finalize_wait(void)
+{
+  MPI_Session session;
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+  MPI_Comm comm = comm_from_pset(session, "mpi://WORLD", "org.progsim.test.wait");
+  int rank;
+  MPI_Comm_rank(comm, &rank);
+  if (rank == 1)
+    sleep(1);
+  MPI_Session_finalize(&session);
+  printf("finalize_wait rank %d: MPI_Session_finalize returned at %.4f\n", rank, MPI_Wtime());
+}
+
 static void scenario_bsend(void)
 {
   MPI_Session session;
@@ -290,6 +335,8 @@ int main(int argc, char** argv)
     scenario_ring();
   else if (!strcmp(what, "two"))
     scenario_two();
+  else if (!strcmp(what, "intercomm"))
+    scenario_intercomm();
   else if (!strcmp(what, "mixed"))
     scenario_mixed(argc, argv);
   else if (!strcmp(what, "psets"))
@@ -306,6 +353,8 @@ int main(int argc, char** argv)
     scenario_no_finalize();
   else if (!strcmp(what, "finalize_order"))
     scenario_finalize_order();
+  else if (!strcmp(what, "finalize_wait"))
+    scenario_finalize_wait();
   else if (!strcmp(what, "bsend"))
     scenario_bsend();
   return 0;

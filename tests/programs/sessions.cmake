@@ -22,6 +22,11 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "two rank 3 of 4: token 102 from rank 2, 1 MiB from rank 2 correct\n"
            --check /ranks/0/sessions=2
     RUN -n 4 --ranks-per-node 2 --progress ${policy})
+  progsim_program_test(sessions.intercomm_from_groups.${policy} PROGRAM sessions PROGRAM_ARGS intercomm
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-lines 4
+           --stdout-regex "intercomm node-0 rank 1: remote size 2, remote sum 20\n"
+           --stdout-regex "intercomm node-1 rank 0: remote size 2, remote sum 2\n"
+    RUN -n 4 --ranks-per-node 2 --progress ${policy})
   progsim_program_test(sessions.mixed_with_world.${policy} PROGRAM sessions PROGRAM_ARGS mixed
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "mixed rank 1: compare with MPI_COMM_WORLD MPI_CONGRUENT, sum of ranks 6\n"
@@ -42,6 +47,14 @@ foreach(policy weak thread offload ideal)
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "finalize_order rank 0: both sessions finalized\n"
            --stdout-regex "finalize_order rank 1: both sessions finalized\n"
+    RUN -n 2 --progress ${policy} --cfg session-finalize-sync=local)
+  progsim_program_test(sessions.finalize_waits_collective.${policy} PROGRAM sessions PROGRAM_ARGS finalize_wait
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "finalize_wait rank 0: MPI_Session_finalize returned at 1\\.0000\n"
+    RUN -n 2 --progress ${policy} --cfg session-finalize-sync=collective)
+  progsim_program_test(sessions.finalize_waits_local.${policy} PROGRAM sessions PROGRAM_ARGS finalize_wait
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "finalize_wait rank 0: MPI_Session_finalize returned at 0\\.0000\n"
     RUN -n 2 --progress ${policy} --cfg session-finalize-sync=local)
   progsim_program_test(sessions.finalize_order_collective.${policy} PROGRAM sessions PROGRAM_ARGS finalize_order
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
