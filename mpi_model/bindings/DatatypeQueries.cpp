@@ -44,7 +44,7 @@ int call_delete(const Binding& b, MPI_Datatype datatype, int keyval, void* value
 template <class T>
 int get_extent(const char* call, MPI_Datatype datatype, T* lb, T* extent, bool true_extent)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::LocalQuery);  // process-local: may stay deferred (CallScope.hpp)
   if (int err = b.check_initialized())
     return err;
   dt::DatatypePtr t;
@@ -59,7 +59,7 @@ int get_extent(const char* call, MPI_Datatype datatype, T* lb, T* extent, bool t
 
 int type_size(const char* call, MPI_Datatype datatype, MPI_Count* size)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::LocalQuery);  // process-local: may stay deferred (CallScope.hpp)
   if (int err = b.check_initialized())
     return err;
   dt::DatatypePtr t;
