@@ -237,17 +237,20 @@ void check_time_invariants(const RunOutput& r)
     }
   };
   walk(report, "");
-  // Explanations: "since t=X s" not after "deadlock at t=Y s".
-  std::string text = r.err + (report.is_object() && report.contains("message") && report["message"].is_string()
-                                  ? report["message"].get<std::string>()
-                                  : "");
-  std::smatch m;
+  // Explanations: each "since t=X s" not after the "deadlock at t=Y s" that
+  // precedes it (stdout has one explanation per policy for compare/examples).
+  std::string text = r.err + "\n" + r.out + "\n" +
+                     (report.is_object() && report.contains("message") && report["message"].is_string()
+                          ? report["message"].get<std::string>()
+                          : "");
+  std::regex instant("deadlock at t=([0-9.]+) s|since t=([0-9.]+) s");
   double deadlock_at = -1;
-  if (std::regex_search(text, m, std::regex("deadlock at t=([0-9.]+) s")))
-    deadlock_at = std::stod(m[1]);
-  std::regex since("since t=([0-9.]+) s");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), since); it != std::sregex_iterator(); ++it) {
-    double x = std::stod((*it)[1]);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), instant); it != std::sregex_iterator(); ++it) {
+    if ((*it)[1].matched) {
+      deadlock_at = std::stod((*it)[1]);
+      continue;
+    }
+    double x = std::stod((*it)[2]);
     if (deadlock_at >= 0 && x > deadlock_at + slack)
       problem("'" + (*it)[0].str() + "' after the deadlock at " + std::to_string(deadlock_at));
   }
