@@ -94,11 +94,10 @@ int PMPI_Finalize(void)
   // progressing call does, before it decides whether anything is left.
   auto finished = [&p2p, me] { return !p2p.has_pending_activities(me) && !p2p.may_be_cancelled_to(me); };
   b.progress().wait_until(finished, [&p2p, me] {
-    std::string cancellable = p2p.cancellable_sends_to(me);
-    return "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me) +
-           (cancellable.empty() ? std::string()
-                                : "; sends to it that their sender may still cancel (MPI-4.1 §11.2.2): " + cancellable) +
-           ")";
+    std::string text = "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me);
+    for (const mpi::RequestPtr& send : p2p.cancellable_sends_to(me))
+      text += "; rank " + std::to_string(send->owner) + " may still cancel its " + send->describe();
+    return text + ")";
   });
   b.rank()->clock().flush();
   b.rank()->mpi_finalized = true;

@@ -19,6 +19,17 @@ void PointToPointWaits::wait_edges(int rank, std::vector<WaitEdge>& edges) const
 {
   for (const RequestPtr& req : p2p_.waited(rank))
     edges_of(*req, edges);
+  // MPI_Finalize delays its return while a sender may still cancel a send
+  // to this rank (MPI-4.1 §11.2.2 advice; p2p/SendCancel.cpp).
+  if (p2p_.finalizing(rank))
+    for (const RequestPtr& send : p2p_.cancellable_sends_to(rank)) {
+      WaitEdge e;
+      e.from = rank;
+      e.to = send->owner;
+      e.waits_for = rank_text(send->owner) + " to complete, free or cancel its " + send->describe() +
+                    " (MPI_Finalize waits until no send to it can still be cancelled, MPI-4.1 §11.2.2)";
+      edges.push_back(e);
+    }
   if (const auto& probe = p2p_.probing(rank)) {
     WaitEdge e;
     e.from = rank;

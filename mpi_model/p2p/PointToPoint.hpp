@@ -78,9 +78,9 @@ public:
   // Whether a send to `rank` may still be cancelled by its sender: its
   // MPI_Finalize waits until none may ("delay the return from MPI_FINALIZE
   // until all potential future message cancellations have been processed").
-  bool may_be_cancelled_to(int rank);
-  // "rank 0's MPI_Issend(dest=1, ...)" for each such send (explanations).
-  std::string cancellable_sends_to(int rank);
+  bool may_be_cancelled_to(int rank) const { return !cancellable_sends_to(rank).empty(); }
+  std::vector<RequestPtr> cancellable_sends_to(int rank) const;
+  bool finalizing(int rank) const { return finalizing_[static_cast<size_t>(rank)]; }
 
   BufferedSendBuffer& bsend_buffer(int rank) { return bsend_buffers_[static_cast<size_t>(rank)]; }
   // Decoupled activities a rank still has (MPI_Finalize waits for them).

@@ -180,21 +180,13 @@ void PointToPoint::track_cancellable(const RequestPtr& send)
   sends.push_back(send);
 }
 
-bool PointToPoint::may_be_cancelled_to(int rank)
+std::vector<RequestPtr> PointToPoint::cancellable_sends_to(int rank) const
 {
+  std::vector<RequestPtr> sends;
   for (const std::weak_ptr<Request>& w : sends_to_[static_cast<size_t>(rank)])
     if (RequestPtr s = w.lock(); s && cancellable(*s))
-      return true;
-  return false;
-}
-
-std::string PointToPoint::cancellable_sends_to(int rank)
-{
-  std::string text;
-  for (const std::weak_ptr<Request>& w : sends_to_[static_cast<size_t>(rank)])
-    if (RequestPtr s = w.lock(); s && cancellable(*s))
-      text += (text.empty() ? "" : "; ") + std::string("rank ") + std::to_string(s->owner) + "'s " + s->describe();
-  return text;
+      sends.push_back(s);
+  return sends;
 }
 
 }  // namespace progsim::mpi

@@ -61,3 +61,13 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 0: delete callbacks ran in the order acb\n"
     RUN -n 2 --progress ${policy})
 endforeach()
+
+# An Issend never received nor cancelled: rank 1's MPI_Finalize waits for
+# rank 0, which waits for the receive: both are named in the explanation.
+progsim_test_program(issend_never_received issend_never_received.c)
+progsim_program_test(finalize.waits_for_cancellable_send PROGRAM issend_never_received
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Finalize \\(waiting for its pending decoupled activities: [^\n]*rank 0 may still cancel its MPI_Issend\\(dest=1, tag=0"
+         --stderr-regex "waits for rank 0 to complete, free or cancel its MPI_Issend\\(dest=1, tag=0, comm=MPI_COMM_WORLD, 4 bytes\\) \\(MPI_Finalize waits until no send to it can still be cancelled, MPI-4.1 §11.2.2\\)"
+         --stderr-regex "class: incorrect under every MPI"
+  RUN -n 2)
