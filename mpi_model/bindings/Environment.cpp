@@ -3,6 +3,7 @@
 
 #include "bindings/Binding.hpp"
 #include "bindings/Communicators.hpp"
+#include "progress/FinalizationProgress.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/OutputCapture.hpp"
@@ -88,17 +89,8 @@ int PMPI_Finalize(void)
   // created) and delays its return until no send to this rank can still be
   // cancelled (p2p/SendCancel.cpp).
   int me = b.world();
-  mpi::PointToPoint& p2p = b.p2p();
-  p2p.begin_finalize(me);
-  // It polls its progress engine at least once (poll-cost), as every
-  // progressing call does, before it decides whether anything is left.
-  auto finished = [&p2p, me] { return !p2p.has_pending_activities(me) && !p2p.may_be_cancelled_to(me); };
-  b.progress().wait_until(finished, [&p2p, me] {
-    std::string text = "MPI_Finalize (waiting for its pending decoupled activities: " + p2p.explain(me);
-    for (const mpi::RequestPtr& send : p2p.cancellable_sends_to(me))
-      text += "; rank " + std::to_string(send->owner) + " may still cancel its " + send->describe();
-    return text + ")";
-  });
+  b.p2p().begin_finalize(me);
+  mpi::run_remaining_activities(me, "MPI_Finalize", mpi::PendingCancellations::WaitFor);
   b.rank()->clock().flush();
   b.rank()->mpi_finalized = true;
   return MPI_SUCCESS;

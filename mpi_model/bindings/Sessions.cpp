@@ -107,7 +107,7 @@ int PMPI_Session_finalize(MPI_Session* session)
   MPI_Session handle = s->handle;
   if (sessions::finalize_synchronizes())
     sessions::synchronize_finalize(b, handle);
-  run_remaining_activities(b.world(), "MPI_Session_finalize");
+  run_remaining_activities(b.world(), "MPI_Session_finalize", PendingCancellations::Ignore);
   // The synchronization may have let other ranks create sessions: look the
   // session up again rather than keep a pointer into the table.
   sessions::SessionTable& table = b.model().process(b.world()).sessions;

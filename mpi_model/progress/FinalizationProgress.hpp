@@ -8,9 +8,14 @@
 
 namespace progsim::mpi {
 
-// Blocks rank `rank` inside `call` (progressing) until none of its decoupled
-// activities (buffered sends, freed requests, queued progress chunks) is
-// left, whichever session or World Model they belong to.
-void run_remaining_activities(int rank, const char* call);
+// Whether the finalization also waits until no send to the rank can still be
+// cancelled (MPI-4.1 §11.2.2's advice for MPI_FINALIZE, p2p/SendCancel.cpp).
+enum class PendingCancellations { Ignore, WaitFor };
+
+// Blocks rank `rank` inside `call`, progressing (it polls at least once, as
+// every progressing call does), until none of its decoupled activities
+// (buffered sends, freed requests, queued progress chunks) is left, whichever
+// session or World Model they belong to.
+void run_remaining_activities(int rank, const char* call, PendingCancellations cancellations);
 
 }  // namespace progsim::mpi
