@@ -60,12 +60,16 @@ int provided_thread_level(const Info& info)
   return std::min(requested, static_cast<int>(MPI_THREAD_FUNNELED));
 }
 
-int find_set(const Binding& b, const sessions::Session& s, const char* name, sessions::ProcessSet& set)
+// The session and its process set named `name`.
+int resolve_set(const Binding& b, MPI_Session session, const char* name, sessions::Session*& s,
+                sessions::ProcessSet& set)
 {
+  if (int err = resolve(b, session, s))
+    return err;
   if (!name)
-    return session_error(b, s, MPI_ERR_ARG, "null pset_name");
+    return session_error(b, *s, MPI_ERR_ARG, "null pset_name");
   if (!sessions::find_process_set(name, b.world(), set))
-    return session_error(b, s, MPI_ERR_ARG,
+    return session_error(b, *s, MPI_ERR_ARG,
                          std::string("no process set named '") + name +
                              "' (progsim offers mpi://WORLD, mpi://SELF and progsim://host/<host name>; "
                              "MPI_Session_get_nth_pset lists them)");
@@ -166,10 +170,8 @@ int PMPI_Session_get_pset_info(MPI_Session session, const char* pset_name, MPI_I
 {
   Binding b("MPI_Session_get_pset_info", sim::CallKind::LocalQuery);
   sessions::Session* s = nullptr;
-  if (int err = resolve(b, session, s))
-    return err;
   sessions::ProcessSet set;
-  if (int err = find_set(b, *s, pset_name, set))
+  if (int err = resolve_set(b, session, pset_name, s, set))
     return err;
   if (!info)
     return session_error(b, *s, MPI_ERR_ARG, "null info pointer");
@@ -197,10 +199,8 @@ int PMPI_Group_from_session_pset(MPI_Session session, const char* pset_name, MPI
 {
   Binding b("MPI_Group_from_session_pset", sim::CallKind::LocalQuery);
   sessions::Session* s = nullptr;
-  if (int err = resolve(b, session, s))
-    return err;
   sessions::ProcessSet set;
-  if (int err = find_set(b, *s, pset_name, set))
+  if (int err = resolve_set(b, session, pset_name, s, set))
     return err;
   if (!newgroup)
     return session_error(b, *s, MPI_ERR_ARG, "null newgroup pointer");

@@ -62,4 +62,15 @@ void begin_epoch(Request& user)
   user.match_time = user.complete_time = -1;
 }
 
+std::vector<RequestPtr> incomplete(const RequestPtr& handshake, const std::vector<RequestPtr>& messages)
+{
+  std::vector<RequestPtr> pending;
+  if (handshake && !handshake->complete())
+    pending.push_back(handshake);
+  for (const RequestPtr& m : messages)
+    if (!m->complete())
+      pending.push_back(m);
+  return pending;
+}
+
 }  // namespace progsim::mpi::partitioned

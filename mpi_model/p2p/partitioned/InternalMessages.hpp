@@ -52,5 +52,8 @@ void complete_user_request(Request& user);
 // Resets the user's request for a new epoch (MPI_Start).
 void begin_epoch(Request& user);
 
+// The handshake (may be null) and internal messages not complete yet.
+std::vector<RequestPtr> incomplete(const RequestPtr& handshake, const std::vector<RequestPtr>& messages);
+
 }  // namespace partitioned
 }  // namespace progsim::mpi

@@ -144,13 +144,7 @@ std::string PartitionedRecv::describe() const
 
 std::vector<RequestPtr> PartitionedRecv::in_flight() const
 {
-  std::vector<RequestPtr> pending;
-  if (handshake_ && !handshake_->complete())
-    pending.push_back(handshake_);
-  for (const RequestPtr& m : messages_)
-    if (!m->complete())
-      pending.push_back(m);
-  return pending;
+  return partitioned::incomplete(handshake_, messages_);
 }
 
 std::string PartitionedRecv::waits_for_peer() const

@@ -107,13 +107,7 @@ std::string PartitionedSend::describe() const
 
 std::vector<RequestPtr> PartitionedSend::in_flight() const
 {
-  std::vector<RequestPtr> pending;
-  if (handshake_ && !handshake_->complete())
-    pending.push_back(handshake_);
-  for (const RequestPtr& m : messages_)
-    if (!m->complete())
-      pending.push_back(m);
-  return pending;
+  return partitioned::incomplete(handshake_, messages_);
 }
 
 std::string PartitionedSend::waits_for_peer() const
