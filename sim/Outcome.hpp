@@ -30,4 +30,12 @@ constexpr int kExitStuck = 4;
 constexpr int kExitErroneous = 5;
 constexpr int kExitInternalError = 70;  // EX_SOFTWARE of sysexits.h
 
+// The exit status a failing code (a rank's exit code, MPI_Abort's error
+// code) gives progsim: what a shell sees of it, and 1 when that is 0, so
+// that a failure never reads as success.
+constexpr int failure_exit_status(int code)
+{
+  return code & 0xff ? code & 0xff : 1;
+}
+
 }  // namespace progsim::sim

@@ -259,7 +259,7 @@ void Simulation::finish_result()
     // makes the launcher fail, with the status of the first such rank.
     for (auto& rank : ranks_)
       if (rank->exit_code != 0) {
-        result_.exit_status = rank->exit_code & 0xff ? rank->exit_code & 0xff : 1;
+        result_.exit_status = failure_exit_status(rank->exit_code);
         result_.message = "rank " + std::to_string(rank->id()) + " returned exit code " +
                           std::to_string(rank->exit_code) + " after MPI_Finalize; progsim exits with it";
         diag(result_.message);
@@ -282,13 +282,7 @@ void Simulation::rank_returned(Rank& rank, int code)
   // Model (MPI-4.1 §11.3.1).
   bool world_done = rank.mpi_finalized || !rank.mpi_initialized;
   if (world_done && rank.open_sessions > 0) {
-    rank.set_state(RankState::Failed);
-    rank.end_reason = "exited (code " + std::to_string(code) + ") without calling MPI_Session_finalize on " +
-                      std::to_string(rank.open_sessions) + " session(s)";
-    end_run(Outcome::Aborted,
-            "rank " + std::to_string(rank.id()) + " " + rank.end_reason + " at " + format_time(rank.finish_time) +
-                (rank.last_call().empty() ? "" : "; its last MPI call was " + rank.last_call()),
-            code != 0 ? (code & 0xff ? code & 0xff : 1) : 1);
+    end_without_finalize(rank, "MPI_Session_finalize on " + std::to_string(rank.open_sessions) + " session(s)");
   }
   if (world_done) {
     if (!rank.mpi_initialized && !rank.used_sessions)
@@ -297,12 +291,17 @@ void Simulation::rank_returned(Rank& rank, int code)
     model_.on_rank_end(rank);
     return;
   }
+  end_without_finalize(rank, "MPI_Finalize");
+}
+
+void Simulation::end_without_finalize(Rank& rank, const std::string& missing_call)
+{
   rank.set_state(RankState::Failed);
-  rank.end_reason = "exited (code " + std::to_string(code) + ") without calling MPI_Finalize";
+  rank.end_reason = "exited (code " + std::to_string(rank.exit_code) + ") without calling " + missing_call;
   end_run(Outcome::Aborted,
           "rank " + std::to_string(rank.id()) + " " + rank.end_reason + " at " + format_time(rank.finish_time) +
               (rank.last_call().empty() ? "" : "; its last MPI call was " + rank.last_call()),
-          code != 0 ? (code & 0xff ? code & 0xff : 1) : 1);
+          failure_exit_status(rank.exit_code));
 }
 
 void Simulation::decide_outcome(Outcome outcome, const std::string& message, int exit_status)

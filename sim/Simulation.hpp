@@ -84,6 +84,9 @@ private:
   void start_engine();
   void create_ranks();
   void on_deadlock();
+  // A rank returned from main without `missing_call` (MPI_Finalize, or
+  // MPI_Session_finalize for a session left open): the run is aborted.
+  [[noreturn]] void end_without_finalize(Rank& rank, const std::string& missing_call);
   // The first outcome decided is the run's; later ones are ignored.
   void decide_outcome(Outcome outcome, const std::string& message, int exit_status);
   // After run_until() reached the time limit: kills the actors still

@@ -137,7 +137,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
   const char* comm_name = comm == MPI_COMM_WORLD ? "MPI_COMM_WORLD" : comm == MPI_COMM_SELF ? "MPI_COMM_SELF" : "comm";
   rank->set_state(sim::RankState::Failed);
   rank->end_reason = "called MPI_Abort";
-  int status = errorcode & 0xff ? errorcode & 0xff : 1;
+  int status = sim::failure_exit_status(errorcode);
   // Aborting any communicator ends the whole job, as mpiexec does.
   sim::Simulation::current()->end_run(sim::Outcome::Aborted,
                                       "rank " + std::to_string(rank->id()) + " called MPI_Abort(" + comm_name + ", " +
