@@ -39,7 +39,7 @@ int resolve_window(const Binding& b, MPI_Win handle, Window*& window)
 
 int window_error(const Binding& b, const Window& window, int error_class, const std::string& detail)
 {
-  return raise_window_error(window.handle, window.errhandler, error_class, b.call(),
+  return raise_object_error(window.handle, window.errhandler, error_class, b.call(),
                             detail + " (" + window.shared->name() + ")");
 }
 

@@ -44,7 +44,7 @@ int resolve(const Binding& b, MPI_Session handle, sessions::Session*& session)
 
 int session_error(const Binding& b, const sessions::Session& s, int error_class, const std::string& detail)
 {
-  return raise_session_error(s.handle, s.errhandler, error_class, b.call(), detail);
+  return raise_object_error(s.handle, s.errhandler, error_class, b.call(), detail);
 }
 
 // "thread_level" of MPI_Session_init's info (MPI-4.1 §11.3.1); ranks are
@@ -88,7 +88,7 @@ int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session* ses
   if (!valid_errhandler(b, errhandler))
     return b.error(MPI_COMM_SELF, MPI_ERR_ARG, "unknown error handler");
   if (!session)
-    return raise_session_error(MPI_SESSION_NULL, errhandler, MPI_ERR_ARG, b.call(), "null session pointer");
+    return raise_object_error(MPI_SESSION_NULL, errhandler, MPI_ERR_ARG, b.call(), "null session pointer");
   Info hints;
   if (int err = info_contents(b, info, hints))
     return err;

@@ -154,22 +154,13 @@ int raise_error(MPI_Comm comm, int error_class, const char* call, const std::str
   return handle_error(rank, handler, c ? c->handle : comm, error_class, call, detail);
 }
 
-int raise_window_error(MPI_Win window, MPI_Errhandler handler, int error_class, const char* call,
+int raise_object_error(int object, MPI_Errhandler handler, int error_class, const char* call,
                        const std::string& detail)
 {
   sim::Rank* rank = sim::calling_rank();
   if (!rank)
     return error_class;
-  return handle_error(rank, handler, window, error_class, call, detail);
-}
-
-int raise_session_error(MPI_Session session, MPI_Errhandler handler, int error_class, const char* call,
-                        const std::string& detail)
-{
-  sim::Rank* rank = sim::calling_rank();
-  if (!rank)
-    return error_class;
-  return handle_error(rank, handler, session, error_class, call, detail);
+  return handle_error(rank, handler, object, error_class, call, detail);
 }
 
 }  // namespace progsim::mpi

@@ -12,16 +12,12 @@ namespace progsim::mpi {
 
 // Returns `error_class` when the handler lets the program continue.
 int raise_error(MPI_Comm comm, int error_class, const char* call, const std::string& detail);
-// The same for an error raised on a window (MPI-4.1 §9.3.2): `handler` is
-// the window's error handler; a user handler is called with `window`.
-int raise_window_error(MPI_Win window, MPI_Errhandler handler, int error_class, const char* call,
+// The same for an error raised on a window (MPI-4.1 §9.3.2) or a session
+// (MPI-4.1 §11.3: MPI_Session_init's `errhandler`): `handler` is the
+// object's error handler; a user handler is called with `object`, the
+// window's or session's handle.
+int raise_object_error(int object, MPI_Errhandler handler, int error_class, const char* call,
                        const std::string& detail);
-
-// The same for an error raised on a session (MPI-4.1 §11.3: a session's
-// error handler; MPI_Session_init's `errhandler` argument): a user handler
-// is called with `session`.
-int raise_session_error(MPI_Session session, MPI_Errhandler handler, int error_class, const char* call,
-                        const std::string& detail);
 
 const char* error_class_name(int error_class);  // "MPI_ERR_RANK"
 const char* error_class_text(int error_class);  // "invalid rank"
