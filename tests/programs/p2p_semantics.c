@@ -84,11 +84,17 @@ int main(int argc, char** argv)
     MPI_Isend(&out, 1, MPI_INT, (rank + size - 2) % size, 41, MPI_COMM_WORLD, &sr[1]);
     MPI_Waitany(2, rr, &idx, MPI_STATUS_IGNORE);
     MPI_Status st[2];
+    st[0].MPI_ERROR = -1;
     MPI_Waitsome(2, rr, &outcount, indices, st);
+    int waitsome_error = st[0].MPI_ERROR;
+    st[0].MPI_ERROR = st[1].MPI_ERROR = -1;
     while (!flag)
       MPI_Testall(2, sr, &flag, st);
     check(rank, "Waitany + Waitsome + Testall", in[0] == p1 && in[1] == p2 && rr[0] == MPI_REQUEST_NULL &&
                                                       rr[1] == MPI_REQUEST_NULL);
+    /* Success of a multiple completion sets MPI_ERROR as MPICH and Open MPI do. */
+    check(rank, "MPI_ERROR of successful Waitsome/Testall statuses",
+          waitsome_error == MPI_SUCCESS && st[0].MPI_ERROR == MPI_SUCCESS && st[1].MPI_ERROR == MPI_SUCCESS);
   }
 
   /* 5. Cancel an unmatched receive; PROC_NULL; Sendrecv_replace around a ring. */
