@@ -75,8 +75,8 @@ void summarize(int sig, const siginfo_t* info, const void* context, Rank* rank)
   };
   if (rank->current_call())
     append(" inside ", rank->current_call());
-  else if (!rank->last_call().empty())
-    append(" in user code after ", rank->last_call().c_str());
+  else if (*rank->last_call())
+    append(" in user code after ", rank->last_call());
   else
     append(" in user code before any MPI call", "");
   if (sig == SIGSEGV && info && context) {

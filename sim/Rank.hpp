@@ -48,7 +48,7 @@ public:
   // The MPI procedure the rank is in (nullptr in user code), the last one it
   // entered, and how many it called.
   const char* current_call() const { return current_call_; }
-  const std::string& last_call() const { return last_call_; }
+  const char* last_call() const { return last_call_ ? last_call_ : ""; }  // "" before any
   uint64_t mpi_calls() const { return mpi_calls_; }
   // Entering an MPI procedure leaves user code: the rank's C-library
   // variables are saved (LibcState), and restored when it returns.
@@ -149,7 +149,7 @@ private:
   const char* current_call_ = nullptr;
   std::vector<const char*> outer_calls_;  // the calls current_call_ is nested in
   std::uintptr_t call_return_address_ = 0;
-  std::string last_call_;
+  const char* last_call_ = nullptr;  // call names are string literals
   uint64_t mpi_calls_ = 0;
 };
 

@@ -300,7 +300,7 @@ void Simulation::end_without_finalize(Rank& rank, const std::string& missing_cal
   rank.end_reason = "exited (code " + std::to_string(rank.exit_code) + ") without calling " + missing_call;
   end_run(Outcome::Aborted,
           "rank " + std::to_string(rank.id()) + " " + rank.end_reason + " at " + format_time(rank.finish_time) +
-              (rank.last_call().empty() ? "" : "; its last MPI call was " + rank.last_call()),
+              (*rank.last_call() ? "; its last MPI call was " + std::string(rank.last_call()) : ""),
           failure_exit_status(rank.exit_code));
 }
 

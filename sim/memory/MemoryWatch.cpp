@@ -46,12 +46,6 @@ void for_each_call_stack_page(const void* frame, Visit&& visit)
 
 }  // namespace
 
-MemoryWatch& MemoryWatch::instance()
-{
-  static MemoryWatch watch;
-  return watch;
-}
-
 bool MemoryWatch::supported()
 {
   return Trampoline::supported();

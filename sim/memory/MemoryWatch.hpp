@@ -49,7 +49,12 @@ struct PollInfo {
 
 class MemoryWatch {
 public:
-  static MemoryWatch& instance();
+  // Inline: every MPI call asks for it several times.
+  static MemoryWatch& instance()
+  {
+    static MemoryWatch watch;
+    return watch;
+  }
 
   // x86-64 Linux with xsave; elsewhere watching is unsupported.
   static bool supported();

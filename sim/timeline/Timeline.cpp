@@ -3,6 +3,7 @@
 #include "sim/Rank.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace progsim::sim {
 
@@ -98,19 +99,26 @@ void Timeline::close(int rank, double time)
 
 void Timeline::rank_state(const Rank& rank)
 {
-  const std::string kind = kind_of(rank.state());
-  const std::string name = rank.current_call() && (kind == "mpi" || kind == "blocked") ? rank.current_call()
-                           : kind == "user"                                             ? "user code"
-                                                                                        : kind;
+  // Called twice per MPI call: no string is built unless an interval opens,
+  // and then the open interval's strings are reused.
+  const char* kind = kind_of(rank.state());
+  const bool in_call = std::strcmp(kind, "mpi") == 0 || std::strcmp(kind, "blocked") == 0;
+  const char* name = rank.current_call() && in_call ? rank.current_call()
+                     : std::strcmp(kind, "user") == 0 ? "user code"
+                                                       : kind;
   double now = rank.clock().now();
   Open& o = open_[static_cast<std::size_t>(rank.id())];
   if (o.open && o.interval.kind == kind && o.interval.name == name)
     return;
   close(rank.id(), now);
-  if (kind.empty())
+  if (!*kind)
     return;
   o.open = true;
-  o.interval = TimelineInterval{rank.id(), now, now, kind, name};
+  o.interval.rank = rank.id();
+  o.interval.start = o.interval.end = now;
+  o.interval.kind.assign(kind);
+  o.interval.name.assign(name);
+  o.interval.calls = 1;
 }
 
 void Timeline::chunk(int owner, double time, const char* executor, std::string what, const char* in_call)
