@@ -51,7 +51,9 @@ int finish(const Binding& b, MPI_Comm comm, int err)
 // This process's object of a new communicator (not registered yet).
 std::unique_ptr<Communicator> make_comm(const Binding& b, const Communicator& parent, int context, GroupPtr group)
 {
-  return make_communicator(b, parent.errhandler, context, std::move(group));
+  auto c = make_communicator(b, parent.errhandler, context, std::move(group));
+  c->session = parent.session;  // derived from a session's communicator: of that session (MPI-4.1 §11.3)
+  return c;
 }
 
 int no_intercomm(const Binding& b, MPI_Comm comm, const Communicator& c)

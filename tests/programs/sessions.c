@@ -246,6 +246,23 @@ static void scenario_after_finalize(void)
   printf("not reached\n");
 }
 
+/* A communicator derived from a session's communicator belongs to that
+ * session too (MPI-4.1 §11.3): using it after MPI_Session_finalize is an error. */
+static void scenario_dup_after_finalize(void)
+{
+  MPI_Session session, other; /* `other` keeps MPI usable */
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session);
+  MPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &other);
+  MPI_Comm comm = comm_from_pset(session, "mpi://WORLD", "org.progsim.test.dup");
+  MPI_Comm dup;
+  MPI_Comm_dup(comm, &dup);
+  MPI_Comm_free(&comm);
+  MPI_Session_finalize(&session);
+  int rank;
+  MPI_Comm_rank(dup, &rank);
+  printf("not reached\n");
+}
+
 static void scenario_world_comm(void)
 {
   MPI_Session session;
@@ -347,6 +364,8 @@ int main(int argc, char** argv)
     scenario_unknown_pset();
   else if (!strcmp(what, "after_finalize"))
     scenario_after_finalize();
+  else if (!strcmp(what, "dup_after_finalize"))
+    scenario_dup_after_finalize();
   else if (!strcmp(what, "world_comm"))
     scenario_world_comm();
   else if (!strcmp(what, "no_finalize"))

@@ -84,6 +84,10 @@ progsim_program_test(sessions.use_after_finalize PROGRAM sessions PROGRAM_ARGS a
   EXPECT --expect-outcome aborted --expect-exit 1 --twice
          --stderr-regex "rank 0: MPI_Session_get_num_psets: MPI_ERR_SESSION \\(invalid session handle\\): the session was finalized by an earlier MPI_Session_finalize"
   RUN -n 1)
+progsim_program_test(sessions.dup_after_finalize PROGRAM sessions PROGRAM_ARGS dup_after_finalize
+  EXPECT --expect-outcome aborted --expect-exit 1 --twice
+         --stderr-regex "rank 0: MPI_Comm_rank: MPI_ERR_COMM \\(invalid communicator\\): the communicator belongs to a session finalized by an earlier MPI_Session_finalize"
+  RUN -n 1)
 progsim_program_test(sessions.world_comm_without_init PROGRAM sessions PROGRAM_ARGS world_comm
   EXPECT --expect-outcome aborted --expect-exit 1
          --stderr-regex "MPI_Comm_rank: MPI_ERR_COMM \\(invalid communicator\\): MPI_COMM_WORLD is valid only between MPI_Init and MPI_Finalize"
