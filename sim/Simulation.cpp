@@ -143,7 +143,9 @@ void Simulation::start_engine()
 void Simulation::create_ranks()
 {
   std::vector<sg4::Host*> hosts = engine_->get_all_hosts();
-  std::vector<sg4::Host*> placement = place_ranks(options_.nranks, options_.ranks_per_node, options_.hostfile, hosts);
+  PlacementRequest request{options_.nranks,   options_.ranks_per_node, options_.hostfile,
+                           options_.host_list, options_.map_by,         options_.oversubscribe};
+  std::vector<sg4::Host*> placement = place_ranks(request, hosts);
   for (int r = 0; r < options_.nranks; ++r)
     ranks_.push_back(std::make_unique<Rank>(r, placement[r], parameters_.time_quantum));
 }
@@ -270,7 +272,7 @@ void Simulation::finish_result()
   result_.outcome = Outcome::Stuck;
   result_.exit_status = kExitStuck;
   result_.message = "simulated time limit of " + format_time(options_.time_limit) +
-                    " reached; ranks still running: " + unfinished;
+                    (options_.time_limit_source.empty() ? "" : " (" + options_.time_limit_source + ")") + " reached; ranks still running: " + unfinished;
   diag(result_.message);
 }
 
