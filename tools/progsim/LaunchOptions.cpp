@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <initializer_list>
+#include <vector>
 
 namespace progsim::cli {
 
@@ -38,6 +39,33 @@ const char* refusal(const std::string& arg)
   return nullptr;
 }
 
+// The spellings of each option (progsim's first, then mpirun's, Hydra's
+// and smpirun's).
+using Names = std::vector<const char*>;
+const Names kRanks = {"-n", "-np", "--np", "--n"};
+const Names kPlatform = {"--platform", "-platform"};
+const Names kHostfile = {"--hostfile", "-hostfile", "-f", "--machinefile", "-machinefile"};
+const Names kHost = {"--host", "-H", "-host", "-hosts"};
+const Names kRanksPerNode = {"--ranks-per-node", "-N", "--npernode", "-npernode", "-ppn", "--ppn"};
+const Names kMapBy = {"--map-by", "-map-by"};
+const Names kBindTo = {"--bind-to", "-bind-to"};
+const Names kExport = {"-x"};
+const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}, kTimeline = {"--timeline"},
+            kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
+            kTimeLimit = {"--time-limit"};
+// Followed by one value ("NAME VALUE" or "NAME=VALUE").
+const Names* const kWithValue[] = {&kRanks,    &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,
+                                   &kMapBy,    &kBindTo,   &kExport,   &kProgress, &kCfg,
+                                   &kReport,   &kTimeline, &kTimelineFormat, &kPrivatize, &kRecord,
+                                   &kTimeLimit};
+// Followed by two: "-genv VAR VALUE".
+const Names kSetVariable = {"-genv", "-env"};
+
+bool named(const Names& names, const std::string& arg)
+{
+  return std::any_of(names.begin(), names.end(), [&](const char* n) { return arg == n; });
+}
+
 class Arguments {
 public:
   Arguments(int argc, char** argv) : argc_(argc), argv_(argv) {}
@@ -47,7 +75,7 @@ public:
   int index() const { return i_; }
 
   // Any of `names` as "NAME VALUE" or "NAME=VALUE": true and `value` set.
-  bool take(std::initializer_list<const char*> names, std::string& value)
+  bool take(const Names& names, std::string& value)
   {
     std::string arg = current();
     for (const char* n : names) {
@@ -66,11 +94,7 @@ public:
     return false;
   }
 
-  bool flag(std::initializer_list<const char*> names) const
-  {
-    std::string arg = current();
-    return std::any_of(names.begin(), names.end(), [&](const char* n) { return arg == n; });
-  }
+  bool flag(const Names& names) const { return named(names, current()); }
 
   // "-genv VAR VALUE": the two words after the option.
   std::pair<std::string, std::string> take_pair(const std::string& name)
@@ -138,6 +162,16 @@ std::pair<std::string, std::string> parse_cfg_setting(const std::string& where, 
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+int option_value_words(const std::string& arg)
+{
+  if (named(kSetVariable, arg))
+    return 2;
+  for (const Names* names : kWithValue)
+    if (named(*names, arg))
+      return 1;
+  return 0;
+}
+
 LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
 {
   LaunchRequest request;
@@ -154,66 +188,66 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       request.help = true;
       return request;
     }
-    if (args.take({"-n", "-np", "--np", "--n"}, value) || attached_count(arg, value))
+    if (args.take(kRanks, value) || attached_count(arg, value))
       options.nranks = parse_count("-n", value);
-    else if (args.take({"--platform", "-platform"}, value))
+    else if (args.take(kPlatform, value))
       options.platform_file = value;
-    else if (args.take({"--hostfile", "-hostfile", "-f", "--machinefile", "-machinefile"}, value))
+    else if (args.take(kHostfile, value))
       options.hostfile = value;
-    else if (args.take({"--host", "-H", "-host", "-hosts"}, value))
+    else if (args.take(kHost, value))
       options.host_list += (options.host_list.empty() ? "" : ",") + value;
-    else if (args.take({"--ranks-per-node", "-N", "--npernode", "-npernode", "-ppn", "--ppn"}, value)) {
+    else if (args.take(kRanksPerNode, value)) {
       options.ranks_per_node = parse_count("--ranks-per-node", value);
       if (options.ranks_per_node < 1)
         throw sim::InputError{"--ranks-per-node must be at least 1"};
       ranks_per_node_given = true;
-    } else if (args.take({"--map-by", "-map-by"}, value)) {
+    } else if (args.take(kMapBy, value)) {
       map_by_name = value;
       std::transform(map_by_name.begin(), map_by_name.end(), map_by_name.begin(),
                      [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
       options.map_by = sim::map_by_from_name(map_by_name);
     } else if (args.flag({"--oversubscribe", "-oversubscribe"}))
       options.oversubscribe = true;
-    else if (args.take({"--bind-to", "-bind-to"}, value)) {
+    else if (args.take(kBindTo, value)) {
       if (value != "none")
         request.notes.push_back("--bind-to " + value +
                                 " has no effect: progsim does not bind ranks; the ranks on a simulated host share its cores");
     } else if (args.flag({"--display-map", "-display-map"}))
       request.display_map = true;
-    else if (args.take({"-x"}, value)) {
+    else if (args.take(kExport, value)) {
       auto eq = value.find('=');
       std::string name = value.substr(0, eq);
       check_variable_name("-x", name);
       // Without a value the ranks get progsim's own VAR, which they see anyway.
       if (eq != std::string::npos)
         request.environment.emplace_back(name, value.substr(eq + 1));
-    } else if (args.flag({"-genv", "-env"})) {
+    } else if (args.flag(kSetVariable)) {
       auto setting = args.take_pair(arg);
       check_variable_name(arg, setting.first);
       request.environment.push_back(setting);
-    } else if (args.take({"--progress"}, value)) {
+    } else if (args.take(kProgress, value)) {
       mpi::check_policy_name(value);
       options.policy = value;
-    } else if (args.take({"--cfg"}, value)) {
+    } else if (args.take(kCfg, value)) {
       if (value == "help")
         request.cfg_help = true;
       else
         options.cfg.push_back(parse_cfg_setting("--cfg", value));
-    } else if (args.take({"--report"}, value))
+    } else if (args.take(kReport, value))
       options.report_file = value;
-    else if (args.take({"--timeline"}, value))
+    else if (args.take(kTimeline, value))
       options.timeline_file = value;
-    else if (args.take({"--timeline-format"}, value))
+    else if (args.take(kTimelineFormat, value))
       options.timeline_format = sim::timeline_format("", value);
-    else if (args.take({"--privatize"}, value)) {
+    else if (args.take(kPrivatize, value)) {
       if (value != "on" && value != "off")
         throw sim::InputError{"--privatize: expected on or off, not '" + value + "'"};
       options.privatize = value == "on";
     } else if (args.flag({"--tag-output", "-tag-output"}))
       options.tag_output = true;
-    else if (args.take({"--record"}, value))
+    else if (args.take(kRecord, value))
       request.record_path = value;
-    else if (args.take({"--time-limit"}, value)) {
+    else if (args.take(kTimeLimit, value)) {
       options.time_limit = parse_seconds("--time-limit", value);
       options.time_limit_source.clear();
     } else if (arg == "--") {

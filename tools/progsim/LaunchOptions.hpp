@@ -33,6 +33,10 @@ struct LaunchRequest {
 // come from the environment (LaunchEnvironment.hpp). Throws sim::InputError.
 LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form);
 
+// How many words follow the option ARG when it is given as "ARG VALUE"
+// ("-genv VAR VALUE": 2), for commands that pass options on to run.
+int option_value_words(const std::string& arg);
+
 // "KEY=VALUE" (or "KEY:VALUE", as SimGrid writes it) of --cfg and PROGSIM_CFG.
 std::pair<std::string, std::string> parse_cfg_setting(const std::string& where, const std::string& text);
 
