@@ -21,6 +21,7 @@ struct RunOptions {
   bool oversubscribe = false;      // more ranks than slots (sim/Placement.hpp)
   std::string policy = "weak";
   std::vector<std::pair<std::string, std::string>> cfg;  // --cfg key=value, in order
+  std::vector<std::pair<std::string, std::string>> environment;  // -x, -genv: for the ranks only
   std::string report_file;         // empty: no JSON report
   std::string timeline_file;       // empty: no timeline (--timeline)
   std::string timeline_format;     // "chrome" or "paje"

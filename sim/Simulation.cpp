@@ -77,6 +77,7 @@ Simulation::Simulation(RunOptions options, RankModel& model) : options_(std::mov
   program_ = std::make_unique<ProgramImage>(options_.program, options_.privatize);
   current_ = this;
   start_engine();
+  LibcState::set_rank_variables(options_.environment);
   create_ranks();
 }
 
@@ -271,8 +272,9 @@ void Simulation::finish_result()
   }
   result_.outcome = Outcome::Stuck;
   result_.exit_status = kExitStuck;
-  result_.message = "simulated time limit of " + format_time(options_.time_limit) +
-                    (options_.time_limit_source.empty() ? "" : " (" + options_.time_limit_source + ")") + " reached; ranks still running: " + unfinished;
+  std::string source = options_.time_limit_source.empty() ? "" : " (" + options_.time_limit_source + ")";
+  result_.message = "simulated time limit of " + format_time(options_.time_limit) + source +
+                    " reached; ranks still running: " + unfinished;
   diag(result_.message);
 }
 

@@ -73,6 +73,10 @@ case_launcher_names() {
 case_x() {
   FOO=outer BAZ=kept must x "$BIN/progsim" -n 2 -x FOO=bar -x BAZ -x QUX=a=b ./where FOO BAZ QUX
   expect_lines "$OUT" "rank 0 of 2 on node-0 FOO=bar BAZ=kept QUX=a=b" "rank 1 of 2 on node-1 FOO=bar BAZ=kept QUX=a=b"
+  # Only the ranks' environment: progsim itself keeps its TMPDIR (for the
+  # ranks' program copies); the later setting of a name wins.
+  must ranks-only "$BIN/progsim" -n 2 -x TMPDIR=/nonexistent -x FOO=1 -genv FOO 2 ./where TMPDIR FOO
+  expect_lines "$OUT" "rank 0 of 2 on node-0 TMPDIR=/nonexistent FOO=2" "rank 1 of 2 on node-1 TMPDIR=/nonexistent FOO=2"
   fails_with bad-name 2 "-x 1BAD: not an environment variable name" "$BIN/progsim-mpiexec" -n 2 -x 1BAD=2 ./where
   fails_with no-value 2 "-x needs a value" "$BIN/progsim-mpiexec" -n 2 -x
 }

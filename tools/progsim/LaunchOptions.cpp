@@ -220,11 +220,11 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       check_variable_name("-x", name);
       // Without a value the ranks get progsim's own VAR, which they see anyway.
       if (eq != std::string::npos)
-        request.environment.emplace_back(name, value.substr(eq + 1));
+        options.environment.emplace_back(name, value.substr(eq + 1));
     } else if (args.flag(kSetVariable)) {
       auto setting = args.take_pair(arg);
       check_variable_name(arg, setting.first);
-      request.environment.push_back(setting);
+      options.environment.push_back(setting);
     } else if (args.take(kProgress, value)) {
       mpi::check_policy_name(value);
       options.policy = value;

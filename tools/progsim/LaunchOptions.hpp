@@ -22,7 +22,6 @@ enum class LaunchForm {
 struct LaunchRequest {
   sim::RunOptions options;
   std::string record_path;                                       // --record
-  std::vector<std::pair<std::string, std::string>> environment;  // -x, -genv: set for the ranks
   std::vector<std::string> notes;  // options accepted without effect, said on stderr
   bool display_map = false;
   bool help = false;

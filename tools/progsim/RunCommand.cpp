@@ -158,9 +158,6 @@ int launch(int argc, char** argv, LaunchForm form)
     check_output_paths(options, request.record_path);
     for (const std::string& note : request.notes)
       std::fprintf(stderr, "progsim: note: %s\n", note.c_str());
-    // Each rank starts with progsim's environment (sim/LibcState.hpp).
-    for (auto& [name, value] : request.environment)
-      ::setenv(name.c_str(), value.c_str(), 1);
 
     mpi::MpiModel model(options.policy);
     sim::Simulation simulation(options, model);
