@@ -170,10 +170,10 @@ MapBy map_by_from_name(const std::string& name)
     return MapBy::Node;
   if (name == "core")
     return MapBy::Core;
-  throw InputError{"--map-by " + name + ": progsim maps by slot, node or core only" +
-                   std::string(name.find(':') != std::string::npos
-                                   ? " (no modifiers: -N K gives K ranks per node, --oversubscribe allows more ranks than slots)"
-                                   : "")};
+  std::string hint = name.find(':') == std::string::npos
+                         ? ""
+                         : " (no modifiers: -N K gives K ranks per node, --oversubscribe allows more ranks than slots)";
+  throw InputError{"--map-by " + name + ": progsim maps by slot, node or core only" + hint};
 }
 
 const char* to_string(MapBy map_by)

@@ -9,35 +9,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <initializer_list>
 #include <vector>
 
 namespace progsim::cli {
 
 namespace {
-
-// Options of other launchers that progsim cannot honour, with the reason.
-struct Refused {
-  std::initializer_list<const char*> names;
-  const char* reason;
-};
-const Refused kRefused[] = {
-    {{"--mca", "-mca", "--gmca", "-gmca"}, "MCA parameters belong to Open MPI; progsim's model parameters are --cfg KEY=VALUE (--cfg help)"},
-    {{"--rankfile", "-rf", "--rf"}, "rank files are not supported; place ranks with --host, --hostfile, -N and --map-by"},
-    {{"-wdir", "--wdir", "-cwd", "--cwd"}, "progsim runs the ranks in its own working directory: start it from that directory"},
-    {{"--cpus-per-proc", "--cpus-per-rank", "-cpus-per-proc"}, "ranks are not bound to cores: the ranks on a host share its cores"},
-    {{"--prefix", "-prefix", "--launch-agent", "-launcher", "-bootstrap", "-rmk"}, "progsim starts no remote processes: every rank runs inside this simulation"},
-};
-
-const char* refusal(const std::string& arg)
-{
-  std::string name = arg.substr(0, arg.find('='));
-  for (const Refused& r : kRefused)
-    for (const char* n : r.names)
-      if (name == n)
-        return r.reason;
-  return nullptr;
-}
 
 // The spellings of each option (progsim's first, then mpirun's, Hydra's
 // and smpirun's).
@@ -54,10 +30,9 @@ const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}
             kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
             kTimeLimit = {"--time-limit"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
-const Names* const kWithValue[] = {&kRanks,    &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,
-                                   &kMapBy,    &kBindTo,   &kExport,   &kProgress, &kCfg,
-                                   &kReport,   &kTimeline, &kTimelineFormat, &kPrivatize, &kRecord,
-                                   &kTimeLimit};
+const Names* const kWithValue[] = {&kRanks,  &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,   &kMapBy,
+                                   &kBindTo, &kExport,   &kProgress, &kCfg,      &kReport,         &kTimeline,
+                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kTimeLimit};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
 
@@ -66,13 +41,39 @@ bool named(const Names& names, const std::string& arg)
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return arg == n; });
 }
 
+// Options of other launchers that progsim cannot honour, with the reason.
+struct Refused {
+  Names names;
+  const char* reason;
+};
+const Refused kRefused[] = {
+    {{"--mca", "-mca", "--gmca", "-gmca"},
+     "MCA parameters belong to Open MPI; progsim's model parameters are --cfg KEY=VALUE (--cfg help)"},
+    {{"--rankfile", "-rf", "--rf"},
+     "rank files are not supported; place ranks with --host, --hostfile, -N and --map-by"},
+    {{"-wdir", "--wdir", "-cwd", "--cwd"},
+     "progsim runs the ranks in its own working directory: start it from that directory"},
+    {{"--cpus-per-proc", "--cpus-per-rank", "-cpus-per-proc"},
+     "ranks are not bound to cores: the ranks on a host share its cores"},
+    {{"--prefix", "-prefix", "--launch-agent", "-launcher", "-bootstrap", "-rmk"},
+     "progsim starts no remote processes: every rank runs inside this simulation"},
+};
+
+const char* refusal(const std::string& arg)
+{
+  std::string name = arg.substr(0, arg.find('='));
+  for (const Refused& r : kRefused)
+    if (named(r.names, name))
+      return r.reason;
+  return nullptr;
+}
+
 class Arguments {
 public:
   Arguments(int argc, char** argv) : argc_(argc), argv_(argv) {}
   bool more() const { return i_ < argc_; }
   std::string current() const { return argv_[i_]; }
   void next() { ++i_; }
-  int index() const { return i_; }
 
   // Any of `names` as "NAME VALUE" or "NAME=VALUE": true and `value` set.
   bool take(const Names& names, std::string& value)
@@ -136,7 +137,8 @@ bool attached_count(const std::string& arg, std::string& count)
   for (const char* prefix : {"-np", "-n"}) {
     std::string p = prefix;
     if (arg.size() > p.size() && arg.rfind(p, 0) == 0 &&
-        std::all_of(arg.begin() + static_cast<long>(p.size()), arg.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+        std::all_of(arg.begin() + static_cast<long>(p.size()), arg.end(),
+                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
       count = arg.substr(p.size());
       return true;
     }
@@ -147,7 +149,8 @@ bool attached_count(const std::string& arg, std::string& count)
 void check_variable_name(const std::string& option, const std::string& name)
 {
   bool valid = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
-               std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+               std::all_of(name.begin(), name.end(),
+                           [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
   if (!valid)
     throw sim::InputError{option + " " + name + ": not an environment variable name"};
 }
@@ -210,8 +213,8 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       options.oversubscribe = true;
     else if (args.take(kBindTo, value)) {
       if (value != "none")
-        request.notes.push_back("--bind-to " + value +
-                                " has no effect: progsim does not bind ranks; the ranks on a simulated host share its cores");
+        request.notes.push_back("--bind-to " + value + " has no effect: progsim does not bind ranks; " +
+                                "the ranks on a simulated host share its cores");
     } else if (args.flag({"--display-map", "-display-map"}))
       request.display_map = true;
     else if (args.take(kExport, value)) {
@@ -261,7 +264,8 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       break;
   }
   if (ranks_per_node_given && options.map_by == sim::MapBy::Core)
-    throw sim::InputError{"--map-by core gives each host one rank per core; -N/--ranks-per-node gives it K: choose one"};
+    throw sim::InputError{
+        "--map-by core gives each host one rank per core; -N/--ranks-per-node gives it K: choose one"};
   if (request.cfg_help || !args.more())
     return request;
 
