@@ -50,6 +50,10 @@ expect_relative_link "$prefix/bin/progsim-mpiexec" progsim
 expect_relative_link "$prefix/bin/mpiexec.progsim" progsim
 expect_relative_link "$prefix/bin/mpicc.progsim" progsim-cc
 expect_relative_link "$prefix/bin/mpicxx.progsim" progsim-cxx
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpiexec" ../../../../bin/progsim
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpirun" ../../../../bin/progsim
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpicc" ../../../../bin/progsim-cc
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpicxx" ../../../../bin/progsim-cxx
 for f in progsim progsim-mpiexec progsim-cc progsim-cxx; do
   [ -f "$prefix/share/man/man1/$f.1" ] || fail "share/man/man1/$f.1 was not installed"
 done
@@ -111,6 +115,12 @@ note "PREFIX/bin/progsim-mpiexec -n 2 and PREFIX/bin/mpiexec.progsim"
 must mpiexec "$prefix/bin/progsim-mpiexec" -n 2 ./hello
 expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
 must mpiexec-suffix "$prefix/bin/mpiexec.progsim" -n 2 ./hello
+expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
+
+note "PREFIX/libexec/progsim/mpi/bin: mpicc and mpiexec by their plain names"
+must plain-show "$prefix/libexec/progsim/mpi/bin/mpicc" -show hello.c -o hello
+expect_word "$(cat "$OUT")" "-I$prefix/include/progsim"
+must plain-mpiexec "$prefix/libexec/progsim/mpi/bin/mpiexec" -n 2 ./hello
 expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
 
 note "./hello run directly: the installed progsim (PREFIX/lib/../bin) runs it on one rank"

@@ -45,6 +45,8 @@ void print_run_help(LaunchForm form)
                    "environment; an option progsim cannot honour is refused with the reason.\n"
                    "CMake's find_package(MPI) finds it as mpiexec.progsim, next to mpicc.progsim,\n"
                    "with -DMPI_EXECUTABLE_SUFFIX=.progsim -DMPI_HOME=PREFIX (or PREFIX/bin in PATH);\n"
+                   "or as mpiexec, next to mpicc, with PREFIX/libexec/progsim/mpi/bin first in PATH\n"
+                   "(the plain MPI names, for any build system or test harness).\n"
                    "-DMPIEXEC_PREFLAGS=... passes progsim's own options (--progress, --cfg, ...).\n",
              stdout);
   std::printf(
