@@ -46,9 +46,10 @@ LibcState::LibcState(int rank) : rank_(rank)
   // A copy of the array, not of the strings: setenv/putenv/unsetenv of one
   // rank change its array (unsetenv in place), never a string of another.
   for (char** e = g_process_environ; e && *e; ++e) {
-    std::string name = variable_name(*e);
-    bool replaced = std::any_of(g_rank_variables.begin(), g_rank_variables.end(),
-                                [&](const std::string& v) { return variable_name(v.c_str()) == name; });
+    bool replaced = !g_rank_variables.empty() &&
+                    std::any_of(g_rank_variables.begin(), g_rank_variables.end(), [&](const std::string& v) {
+                      return variable_name(v.c_str()) == variable_name(*e);
+                    });
     if (!replaced)
       environment_.push_back(*e);
   }

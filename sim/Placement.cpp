@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace sg4 = simgrid::s4u;
@@ -209,7 +210,7 @@ std::vector<sg4::Host*> place_ranks(const PlacementRequest& request, const std::
     const char* source = !request.hostfile.empty() ? "hostfile" : !request.host_list.empty() ? "host list" : "platform";
     std::ostringstream msg;
     msg << request.nranks << " ranks do not fit: the " << source << " offers " << total << " slots (" << slots.size()
-        << " hosts";
+        << (slots.size() == 1 ? " host" : " hosts");
     if (request.hostfile.empty() && request.host_list.empty()) {
       if (request.map_by == MapBy::Core)
         msg << " x their cores";
@@ -226,14 +227,14 @@ std::string describe_placement(const std::vector<sg4::Host*>& placement, MapBy m
 {
   std::vector<sg4::Host*> hosts;  // in order of their first rank
   std::vector<std::vector<int>> ranks;
+  std::map<sg4::Host*, size_t> index;  // lookup only: the output follows `hosts`
   for (int r = 0; r < static_cast<int>(placement.size()); ++r) {
-    auto it = std::find(hosts.begin(), hosts.end(), placement[r]);
-    if (it == hosts.end()) {
+    auto [it, added] = index.emplace(placement[r], hosts.size());
+    if (added) {
       hosts.push_back(placement[r]);
       ranks.emplace_back();
-      it = hosts.end() - 1;
     }
-    ranks[static_cast<size_t>(it - hosts.begin())].push_back(r);
+    ranks[it->second].push_back(r);
   }
   std::ostringstream out;
   out << "progsim: placement of " << placement.size() << " rank" << (placement.size() == 1 ? "" : "s") << " on "

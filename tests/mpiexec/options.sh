@@ -130,7 +130,7 @@ case_map_by() {
 }
 
 case_oversubscribe() {
-  fails_with without 2 "6 ranks do not fit: the host list offers 2 slots (1 hosts; --oversubscribe places more ranks than slots)" \
+  fails_with without 2 "6 ranks do not fit: the host list offers 2 slots (1 host; --oversubscribe places more ranks than slots)" \
     "$BIN/progsim-mpiexec" -n 6 --platform "$SMALL" -H node-0:2 ./where
   placed with "node-0 node-0 node-0 node-0 node-0 node-0" \
     "$BIN/progsim-mpiexec" -n 6 --platform "$SMALL" -H node-0:2 --oversubscribe --display-map ./where
