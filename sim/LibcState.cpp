@@ -18,6 +18,16 @@ namespace {
 char** g_process_environ = nullptr;
 bool g_process_environ_known = false;
 
+// "NAME=VALUE" of set_rank_variables, alive as long as the ranks.
+std::vector<std::string> g_rank_variables;
+
+// The name part of "NAME=VALUE".
+std::string variable_name(const char* entry)
+{
+  const char* eq = std::strchr(entry, '=');
+  return eq ? std::string(entry, eq) : std::string(entry);
+}
+
 // The rank whose values errno, optind, ... and environ hold now (it is in
 // its user code, or left it without saying so yet), or null.
 LibcState* g_installed = nullptr;
@@ -35,10 +45,31 @@ LibcState::LibcState(int rank) : rank_(rank)
   }
   // A copy of the array, not of the strings: setenv/putenv/unsetenv of one
   // rank change its array (unsetenv in place), never a string of another.
-  for (char** e = g_process_environ; e && *e; ++e)
-    environment_.push_back(*e);
+  for (char** e = g_process_environ; e && *e; ++e) {
+    bool replaced = !g_rank_variables.empty() &&
+                    std::any_of(g_rank_variables.begin(), g_rank_variables.end(), [&](const std::string& v) {
+                      return variable_name(v.c_str()) == variable_name(*e);
+                    });
+    if (!replaced)
+      environment_.push_back(*e);
+  }
+  for (const std::string& v : g_rank_variables)
+    environment_.push_back(const_cast<char*>(v.c_str()));
   environment_.push_back(nullptr);
   environ_ = environment_.data();
+}
+
+void LibcState::set_rank_variables(const std::vector<std::pair<std::string, std::string>>& variables)
+{
+  g_rank_variables.clear();
+  for (auto& [name, value] : variables) {
+    std::string entry = name + "=" + value;
+    // A later setting of the same name wins, as for setenv.
+    g_rank_variables.erase(std::remove_if(g_rank_variables.begin(), g_rank_variables.end(),
+                                          [&](const std::string& v) { return variable_name(v.c_str()) == name; }),
+                           g_rank_variables.end());
+    g_rank_variables.push_back(entry);
+  }
 }
 
 LibcState::~LibcState()

@@ -34,6 +34,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace progsim::sim {
@@ -44,6 +46,10 @@ public:
   // a copy of the process's environment, unseeded generators.
   explicit LibcState(int rank);
   ~LibcState();
+  // Variables every rank's environment has on top of the process's (the
+  // launcher's -x / -genv), set before the ranks are created; progsim's
+  // own environment stays as it is.
+  static void set_rank_variables(const std::vector<std::pair<std::string, std::string>>& variables);
   LibcState(const LibcState&) = delete;
   LibcState& operator=(const LibcState&) = delete;
 

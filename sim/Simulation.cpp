@@ -77,6 +77,7 @@ Simulation::Simulation(RunOptions options, RankModel& model) : options_(std::mov
   program_ = std::make_unique<ProgramImage>(options_.program, options_.privatize);
   current_ = this;
   start_engine();
+  LibcState::set_rank_variables(options_.environment);
   create_ranks();
 }
 
@@ -143,7 +144,9 @@ void Simulation::start_engine()
 void Simulation::create_ranks()
 {
   std::vector<sg4::Host*> hosts = engine_->get_all_hosts();
-  std::vector<sg4::Host*> placement = place_ranks(options_.nranks, options_.ranks_per_node, options_.hostfile, hosts);
+  PlacementRequest request{options_.nranks,   options_.ranks_per_node, options_.hostfile,
+                           options_.host_list, options_.map_by,         options_.oversubscribe};
+  std::vector<sg4::Host*> placement = place_ranks(request, hosts);
   for (int r = 0; r < options_.nranks; ++r)
     ranks_.push_back(std::make_unique<Rank>(r, placement[r], parameters_.time_quantum));
 }
@@ -269,7 +272,8 @@ void Simulation::finish_result()
   }
   result_.outcome = Outcome::Stuck;
   result_.exit_status = kExitStuck;
-  result_.message = "simulated time limit of " + format_time(options_.time_limit) +
+  std::string source = options_.time_limit_source.empty() ? "" : " (" + options_.time_limit_source + ")";
+  result_.message = "simulated time limit of " + format_time(options_.time_limit) + source +
                     " reached; ranks still running: " + unfinished;
   diag(result_.message);
 }

@@ -2,7 +2,7 @@
 # Installs the Debian bookworm packages progsim needs, if any is missing.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libsimgrid-dev simgrid libboost-context-dev
-          nlohmann-json3-dev libgtest-dev python3 chromium)
+          nlohmann-json3-dev libgtest-dev python3 chromium groff-base)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

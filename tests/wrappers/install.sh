@@ -2,7 +2,9 @@
 # wrappers.install: `cmake --install BUILD --prefix PREFIX` gives a tree that
 # works without the build tree: PREFIX/bin/progsim-cc compiles against
 # PREFIX/include/progsim and links against PREFIX/lib (RUNPATH), and
-# PREFIX/bin/progsim runs the program with PREFIX's library and platforms.
+# PREFIX/bin/progsim runs the program with PREFIX's library and platforms;
+# the mpiexec drop-in and FindMPI's names are relative links in PREFIX/bin,
+# with the man pages and the bash completion; DESTDIR stages the same tree.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 setup "$@"
 prefix=$SCRATCH/prefix
@@ -37,8 +39,38 @@ for f in include/progsim/mpi.h share/progsim/platforms/cluster-128.xml lib/libpr
 done
 prefix_real=$(cd "$prefix" && pwd -P)
 
+note "the mpiexec drop-in, FindMPI's names, man pages and completion"
+# expect_relative_link FILE TARGET
+expect_relative_link() {
+  [ -L "$1" ] || fail "$1 is not a link"
+  [ "$(readlink "$1")" = "$2" ] || fail "$1 points to '$(readlink "$1")', expected '$2' (relative)"
+  [ -e "$1" ] || fail "$1 is a dangling link"
+}
+expect_relative_link "$prefix/bin/progsim-mpiexec" progsim
+expect_relative_link "$prefix/bin/mpiexec.progsim" progsim
+expect_relative_link "$prefix/bin/mpicc.progsim" progsim-cc
+expect_relative_link "$prefix/bin/mpicxx.progsim" progsim-cxx
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpiexec" ../../../../bin/progsim
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpirun" ../../../../bin/progsim
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpicc" ../../../../bin/progsim-cc
+expect_relative_link "$prefix/libexec/progsim/mpi/bin/mpicxx" ../../../../bin/progsim-cxx
+for f in progsim progsim-mpiexec progsim-cc progsim-cxx; do
+  [ -f "$prefix/share/man/man1/$f.1" ] || fail "share/man/man1/$f.1 was not installed"
+done
+[ -f "$prefix/share/bash-completion/completions/progsim" ] || fail "the bash completion was not installed"
+expect_relative_link "$prefix/share/bash-completion/completions/progsim-mpiexec" progsim
+
+note "DESTDIR=STAGE cmake --install --prefix /opt/progsim: everything under STAGE/opt/progsim"
+stage=$SCRATCH/stage
+DESTDIR=$stage must install-destdir "$CMAKE" --install "$BUILD" --prefix /opt/progsim
+for f in bin/progsim bin/progsim-cc bin/progsim-mpiexec bin/mpicc.progsim share/man/man1/progsim-mpiexec.1 \
+         share/bash-completion/completions/progsim lib/libprogsim.so include/progsim/mpi.h; do
+  [ -e "$stage/opt/progsim/$f" ] || fail "DESTDIR install: $stage/opt/progsim/$f is missing"
+done
+(cd "$stage" && find . -type f -o -type l) | grep -v '^\./opt/progsim/' && fail "DESTDIR install wrote outside STAGE/opt/progsim"
+
 note "installed files do not refer to the build tree"
-for f in bin/progsim-cc bin/progsim-cxx; do
+for f in bin/progsim-cc bin/progsim-cxx share/man/man1/progsim-mpiexec.1 share/man/man1/progsim-cc.1; do
   expect_no_build_tree "$prefix/$f" "$f"
 done
 [ "$(runpath "$prefix/bin/progsim")" = '$ORIGIN/../lib' ] ||
@@ -78,6 +110,18 @@ platform=$(grep -o '"platform": *"[^"]*"' report.json | sed 's/.*: *"\(.*\)"/\1/
 [ -n "$platform" ] || fail "no platform in report.json"
 [ "$(realpath "$platform")" = "$prefix_real/share/progsim/platforms/cluster-128.xml" ] ||
   fail "progsim used the platform $platform, not the installed one"
+
+note "PREFIX/bin/progsim-mpiexec -n 2 and PREFIX/bin/mpiexec.progsim"
+must mpiexec "$prefix/bin/progsim-mpiexec" -n 2 ./hello
+expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
+must mpiexec-suffix "$prefix/bin/mpiexec.progsim" -n 2 ./hello
+expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
+
+note "PREFIX/libexec/progsim/mpi/bin: mpicc and mpiexec by their plain names"
+must plain-show "$prefix/libexec/progsim/mpi/bin/mpicc" -show hello.c -o hello
+expect_word "$(cat "$OUT")" "-I$prefix/include/progsim"
+must plain-mpiexec "$prefix/libexec/progsim/mpi/bin/mpiexec" -n 2 ./hello
+expect_lines "$OUT" "hello from rank 0 of 2" "hello from rank 1 of 2"
 
 note "./hello run directly: the installed progsim (PREFIX/lib/../bin) runs it on one rank"
 LD_DEBUG=libs must direct env PATH=/nonexistent ./hello

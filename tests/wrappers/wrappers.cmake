@@ -4,7 +4,8 @@
 # bash script taking the build directory and a scratch directory of its own
 # (wiped when the test starts, kept afterwards), so they run in parallel.
 # They use the built tree (bin/, lib/, include/, share/): build first.
-set(PROGSIM_WRAPPER_TESTS show make cmake_mpi_c_compiler cxx install not_built_with_progsim_cc run_directly)
+set(PROGSIM_WRAPPER_TESTS show make cmake_mpi_c_compiler cxx install not_built_with_progsim_cc run_directly
+    man_pages completion)
 foreach(name ${PROGSIM_WRAPPER_TESTS})
   add_test(NAME wrappers.${name}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/${name}.sh ${CMAKE_BINARY_DIR}

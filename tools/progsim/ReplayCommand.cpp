@@ -3,6 +3,7 @@
 // replay program (traces/replay) with the trace as its argument, so replay
 // takes every option of run and drives the same MPI model.
 #include "progsim/Commands.hpp"
+#include "progsim/LaunchOptions.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
 #include "traces/TraceSource.hpp"
@@ -33,16 +34,6 @@ void print_replay_help()
       "  -h, --help this text\n"
       "\n"
       "Exit status as for 'progsim run'; 2 also for a malformed trace (FILE:LINE: reason).\n");
-}
-
-// Options of run that take a value (as "--opt VALUE"; "--opt=VALUE" is one word).
-bool takes_value(const std::string& arg)
-{
-  for (const char* name : {"-n", "-np", "--np", "--platform", "--hostfile", "--ranks-per-node", "--progress", "--cfg",
-                           "--report", "--time-limit"})
-    if (arg == name)
-      return true;
-  return false;
 }
 
 // The directory of libprogsim_trace.so, where the replay program is installed too.
@@ -77,9 +68,9 @@ int replay_command(int argc, char** argv)
         ranks = arg.substr(arg.find('=') + 1);
       } else if (arg.rfind("--privatize", 0) == 0 || arg.rfind("--record", 0) == 0) {
         throw sim::InputError{arg + ": not an option of replay"};
-      } else if (takes_value(arg)) {
+      } else if (int words = option_value_words(arg)) {
         options.push_back(arg);
-        if (i + 1 < argc)
+        for (; words > 0 && i + 1 < argc; --words)
           options.push_back(argv[++i]);
       } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
         options.push_back(arg);

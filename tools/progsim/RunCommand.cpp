@@ -1,12 +1,15 @@
-// progsim run: parse mpiexec-like options, then simulate the program.
+// progsim run and its mpiexec forms: read the options, then simulate the
+// program.
 
 #include "progsim/Commands.hpp"
+#include "progsim/LaunchOptions.hpp"
 #include "progsim/OutputPaths.hpp"
 
 #include "MpiModel.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
+#include "sim/Placement.hpp"
 #include "sim/Simulation.hpp"
 #include "traces/Recorder.hpp"
 #include "traces/TraceEvent.hpp"
@@ -21,23 +24,52 @@ namespace progsim::cli {
 
 namespace {
 
-void print_run_help()
+void print_run_help(LaunchForm form)
 {
   std::string policies;
   for (auto& p : mpi::policy_catalog())
     policies += "                          " + p.name + ": " + p.summary + "\n";
+  std::fputs(form == LaunchForm::Run
+                 ? "Usage: progsim run [options] PROGRAM [ARGS...]\n"
+                   "\n"
+                   "Runs PROGRAM (built with progsim-cc or progsim-cxx) as N MPI ranks inside one\n"
+                   "deterministic SimGrid simulation. The same inputs give byte-identical output.\n"
+                   "progsim-mpiexec (or 'progsim -n N PROGRAM') is the same as mpiexec.\n"
+                 : "Usage: progsim-mpiexec [options] PROGRAM [ARGS...]\n"
+                   "       progsim -n N [options] PROGRAM [ARGS...]\n"
+                   "\n"
+                   "mpiexec for MPI programs built with progsim-cc or progsim-cxx: runs PROGRAM as N\n"
+                   "MPI ranks inside one deterministic SimGrid simulation, as 'progsim run' does,\n"
+                   "and reads MPIEXEC_TIMEOUT. The usual options of Open MPI's mpirun, MPICH's\n"
+                   "mpiexec and SimGrid's smpirun are mapped onto progsim's placement and\n"
+                   "environment; an option progsim cannot honour is refused with the reason.\n"
+                   "CMake's find_package(MPI) finds it as mpiexec.progsim, next to mpicc.progsim,\n"
+                   "with -DMPI_EXECUTABLE_SUFFIX=.progsim -DMPI_HOME=PREFIX (or PREFIX/bin in PATH);\n"
+                   "or as mpiexec, next to mpicc, with PREFIX/libexec/progsim/mpi/bin first in PATH\n"
+                   "(the plain MPI names, for any build system or test harness).\n"
+                   "-DMPIEXEC_PREFLAGS=... passes progsim's own options (--progress, --cfg, ...).\n",
+             stdout);
   std::printf(
-      "Usage: progsim run [options] PROGRAM [ARGS...]\n"
-      "\n"
-      "Runs PROGRAM (built with progsim-cc or progsim-cxx) as N MPI ranks inside one\n"
-      "deterministic SimGrid simulation. The same inputs give byte-identical output.\n"
       "\n"
       "Options:\n"
-      "  -n, -np N               number of ranks (default 1)\n"
+      "  -n, -np N               number of ranks (default 1; also -nN, -npN, --np N)\n"
       "  --platform FILE.xml     SimGrid platform (default: the bundled 128-node cluster,\n"
-      "                          platforms/cluster-128.xml)\n"
+      "                          platforms/cluster-128.xml; also -platform, as smpirun)\n"
       "  --hostfile FILE         hosts to use, in order: 'name', 'name:slots' or 'name slots=N'\n"
-      "  --ranks-per-node K      ranks placed on each host, in host order (default 1)\n"
+      "                          (also -hostfile, -f, -machinefile, --machinefile)\n"
+      "  -H, --host LIST         hosts to use, in order: 'h1:2,h2:2' or 'h1,h2' (also -host,\n"
+      "                          -hosts); a host without ':slots' takes --ranks-per-node ranks\n"
+      "  --ranks-per-node K      ranks on each host listed without a slot count (default 1;\n"
+      "                          also -N, --npernode, -ppn)\n"
+      "  --map-by slot|node|core slot: fill a host's slots before the next host (default);\n"
+      "                          node: one rank per host in turn; core: as slot, but a host\n"
+      "                          without a slot count takes one rank per core\n"
+      "  --oversubscribe         more ranks than slots: the slots are dealt out again (ranks on\n"
+      "                          a host share its cores in the simulation, as they always do)\n"
+      "  --display-map           print the placement used (hosts, cores, ranks) on stderr\n"
+      "  -x VAR[=VALUE]          set VAR in the ranks' environment (without VALUE: progsim's\n"
+      "                          own VAR, which the ranks see anyway); also -genv VAR VALUE\n"
+      "  --bind-to WHAT          accepted without effect (said on stderr): ranks are not bound\n"
       "  --progress POLICY       progress policy (default weak):\n"
       "%s"
       "  --cfg KEY=VALUE         set a model parameter; '--cfg help' lists them all\n"
@@ -55,47 +87,19 @@ void print_run_help()
       "                          file per rank in DIR; replay it with 'progsim replay'\n"
       "  -h, --help              this text\n"
       "\n"
+      "Environment (options on the command line win):\n"
+      "  PROGSIM_PROGRESS        the default progress policy\n"
+      "  PROGSIM_PLATFORM        the default platform file\n"
+      "  PROGSIM_CFG             --cfg settings separated by spaces ('eager-threshold=0 ...')\n"
+      "  MPIEXEC_TIMEOUT         progsim-mpiexec and 'progsim -n' only: as --time-limit\n"
+      "                          SECONDS, the job's time in the simulation (0: no limit)\n"
+      "\n"
       "Exit status: 0 completed; 2 usage or input error; 3 deadlock (also a livelock);\n"
       "4 stuck; 5 erroneous (every rank finished, but the program broke a rule of the MPI\n"
       "standard, e.g. a collective mismatch: the report's \"errors\"); MPI_Abort's error\n"
       "code (1 if it is 0) when aborted; 128+signal when a rank crashed or progsim was\n"
       "interrupted (SIGINT, SIGTERM); 70 for an internal error.\n",
       policies.c_str());
-}
-
-// Accepts "--opt VALUE" and "--opt=VALUE".
-bool take_value(int argc, char** argv, int& i, const std::string& name, std::string& value)
-{
-  std::string arg = argv[i];
-  if (arg == name) {
-    if (i + 1 >= argc)
-      throw sim::InputError{name + " needs a value"};
-    value = argv[++i];
-    return true;
-  }
-  if (arg.rfind(name + "=", 0) == 0) {
-    value = arg.substr(name.size() + 1);
-    return true;
-  }
-  return false;
-}
-
-int parse_int(const std::string& option, const std::string& text)
-{
-  char* end = nullptr;
-  long value = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || value < 0 || value > 100000000)
-    throw sim::InputError{option + ": '" + text + "' is not a valid number"};
-  return static_cast<int>(value);
-}
-
-double parse_seconds(const std::string& option, const std::string& text)
-{
-  char* end = nullptr;
-  double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || value <= 0)
-    throw sim::InputError{option + ": '" + text + "' is not a positive number of seconds"};
-  return value;
 }
 
 // The header of a recorded trace says where it comes from.
@@ -128,84 +132,44 @@ void check_output_paths(const sim::RunOptions& options, const std::string& recor
     check_writable_file("--record", record_path);
 }
 
-}  // namespace
-
-int run_command(int argc, char** argv)
+std::vector<simgrid::s4u::Host*> placement_of(const sim::Simulation& simulation)
 {
-  sim::RunOptions options;
-  bool cfg_help = false;
-  std::string record_path;
+  std::vector<simgrid::s4u::Host*> hosts;
+  for (int r = 0; r < simulation.size(); ++r)
+    hosts.push_back(simulation.rank(r).host());
+  return hosts;
+}
+
+int launch(int argc, char** argv, LaunchForm form)
+{
   try {
-    int i = 1;
-    for (; i < argc; ++i) {
-      std::string arg = argv[i];
-      std::string value;
-      if (arg == "-h" || arg == "--help") {
-        print_run_help();
-        return 0;
-      }
-      if (take_value(argc, argv, i, "-n", value) || take_value(argc, argv, i, "-np", value) ||
-          take_value(argc, argv, i, "--np", value))
-        options.nranks = parse_int("-n", value);
-      else if (take_value(argc, argv, i, "--platform", value))
-        options.platform_file = value;
-      else if (take_value(argc, argv, i, "--hostfile", value))
-        options.hostfile = value;
-      else if (take_value(argc, argv, i, "--ranks-per-node", value))
-        options.ranks_per_node = parse_int("--ranks-per-node", value);
-      else if (take_value(argc, argv, i, "--progress", value)) {
-        mpi::check_policy_name(value);
-        options.policy = value;
-      } else if (take_value(argc, argv, i, "--cfg", value)) {
-        if (value == "help") {
-          cfg_help = true;
-          continue;
-        }
-        auto eq = value.find_first_of("=:");
-        if (eq == std::string::npos || eq == 0)
-          throw sim::InputError{"--cfg " + value + ": expected KEY=VALUE (see --cfg help)"};
-        options.cfg.emplace_back(value.substr(0, eq), value.substr(eq + 1));
-      } else if (take_value(argc, argv, i, "--report", value))
-        options.report_file = value;
-      else if (take_value(argc, argv, i, "--timeline", value))
-        options.timeline_file = value;
-      else if (take_value(argc, argv, i, "--timeline-format", value))
-        options.timeline_format = sim::timeline_format("", value);
-      else if (take_value(argc, argv, i, "--privatize", value)) {
-        if (value != "on" && value != "off")
-          throw sim::InputError{"--privatize: expected on or off, not '" + value + "'"};
-        options.privatize = value == "on";
-      } else if (arg == "--tag-output")
-        options.tag_output = true;
-      else if (take_value(argc, argv, i, "--record", value))
-        record_path = value;
-      else if (take_value(argc, argv, i, "--time-limit", value))
-        options.time_limit = parse_seconds("--time-limit", value);
-      else if (arg == "--")
-        continue;
-      else if (!arg.empty() && arg[0] == '-')
-        throw sim::InputError{"unknown option '" + arg + "' (see progsim run --help)"};
-      else
-        break;
+    LaunchRequest request = parse_launch_options(argc, argv, form);
+    sim::RunOptions& options = request.options;
+    if (request.help) {
+      print_run_help(form);
+      return 0;
     }
-    if (cfg_help) {
+    if (request.cfg_help) {
       mpi::MpiModel model(options.policy);
       std::fputs(sim::Simulation::parameter_help(model).c_str(), stdout);
       return 0;
     }
-    if (i >= argc)
-      throw sim::InputError{"no program to run (usage: progsim run -n N PROGRAM [ARGS...])"};
+    if (options.program.empty())
+      throw sim::InputError{"no program to run (usage: " + std::string(argv[0]) + " -n N PROGRAM [ARGS...])"};
     options.timeline_format = sim::timeline_format(options.timeline_file, options.timeline_format);
-    check_output_paths(options, record_path);
-    options.program = argv[i++];
-    for (; i < argc; ++i)
-      options.args.emplace_back(argv[i]);
+    check_output_paths(options, request.record_path);
+    for (const std::string& note : request.notes)
+      std::fprintf(stderr, "progsim: note: %s\n", note.c_str());
 
     mpi::MpiModel model(options.policy);
     sim::Simulation simulation(options, model);
-    if (!record_path.empty()) {
+    if (request.display_map) {
+      std::fputs(sim::describe_placement(placement_of(simulation), options.map_by).c_str(), stderr);
+      std::fflush(stderr);
+    }
+    if (!request.record_path.empty()) {
       try {
-        traces::start_recording(record_path, options.nranks, recording_about(simulation.options()));
+        traces::start_recording(request.record_path, options.nranks, recording_about(simulation.options()));
       } catch (const traces::TraceError& e) {
         throw sim::InputError{e.what()};
       }
@@ -217,6 +181,18 @@ int run_command(int argc, char** argv)
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());
     return sim::kExitUsageError;
   }
+}
+
+}  // namespace
+
+int run_command(int argc, char** argv)
+{
+  return launch(argc, argv, LaunchForm::Run);
+}
+
+int mpiexec_command(int argc, char** argv)
+{
+  return launch(argc, argv, LaunchForm::Mpiexec);
 }
 
 }  // namespace progsim::cli

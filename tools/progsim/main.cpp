@@ -1,5 +1,7 @@
-// progsim: the launcher. `progsim run -n N PROGRAM` is the mpiexec of the
-// simulator; further subcommands compare policies and replay traces.
+// progsim: the launcher. `progsim run -n N PROGRAM` runs a program in the
+// simulator; further subcommands compare policies and replay traces. Called
+// as progsim-mpiexec (or mpiexec.progsim, a link to progsim), or as
+// `progsim -n N PROGRAM`, it is a drop-in mpiexec.
 
 #include "progsim/Commands.hpp"
 #include "sim/Interruption.hpp"
@@ -18,12 +20,21 @@
 
 namespace {
 
+// Called through a link named like mpiexec (progsim-mpiexec, mpiexec.progsim).
+bool called_as_mpiexec(const char* argv0)
+{
+  std::string name = argv0;
+  name = name.substr(name.find_last_of('/') + 1);
+  return name.find("mpiexec") != std::string::npos || name.find("mpirun") != std::string::npos;
+}
+
 void print_help()
 {
   std::printf(
       "progsim %s: deterministic simulation of MPI programs and of MPI progress policies on SimGrid\n"
       "\n"
       "Usage: progsim COMMAND [options]\n"
+      "       progsim -n N [options] PROGRAM [ARGS...]   (as mpiexec: progsim-mpiexec --help)\n"
       "\n"
       "Commands:\n"
       "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
@@ -46,6 +57,13 @@ int dispatch(int argc, char** argv)
   // before its report is written; write errors are ignored instead.
   std::signal(SIGPIPE, SIG_IGN);
   progsim::sim::Interruption::install();
+  if (called_as_mpiexec(argv[0])) {
+    if (argc == 2 && (std::string(argv[1]) == "--version" || std::string(argv[1]) == "-V")) {
+      std::printf("progsim-mpiexec (progsim %s)\n", PROGSIM_VERSION);
+      return 0;
+    }
+    return progsim::cli::mpiexec_command(argc, argv);
+  }
   if (argc < 2) {
     print_help();
     return 2;
@@ -67,6 +85,9 @@ int dispatch(int argc, char** argv)
     return progsim::cli::replay_command(argc - 1, argv + 1);
   if (command == "examples")
     return progsim::cli::examples_command(argc - 1, argv + 1);
+  // `progsim -n 4 ./prog`: an option where the command goes is mpiexec's form.
+  if (command.size() > 1 && command[0] == '-')
+    return progsim::cli::mpiexec_command(argc, argv);
   std::fprintf(stderr, "progsim: unknown command '%s' (see progsim --help)\n", command.c_str());
   return 2;
 }
