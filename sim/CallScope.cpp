@@ -1,8 +1,10 @@
 #include "sim/CallScope.hpp"
 
+#include "sim/OutputCapture.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
+#include <cerrno>
 #include <ctime>
 
 namespace progsim::sim {
@@ -38,17 +40,38 @@ InterposedCall::~InterposedCall()
   g_interposed_caller = previous_;
 }
 
+// A local query (MPI_Type_size, MPI_Comm_rank, MPI_Wtime...) whose cost
+// stays deferred cannot give control to another rank, so the bookkeeping
+// that only matters then is skipped: saving the C library's state (errno is
+// kept by hand), holding watched stack pages. Programs that make millions of
+// such calls (MPICH's datatype pools) spend most of their time here. Not
+// inline: nested calls, measured user time, any watched memory.
+bool CallScope::stays_inline(const RuntimeParameters& params) const
+{
+  return !interacting_ && !params.measure_user_time && !rank_->current_call() &&
+         memory::MemoryWatch::instance().idle() && rank_->clock().defers(params.call_cost);
+}
+
 CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* caller)
     : rank_(rank), interacting_(kind == CallKind::Interacting)
 {
   if (!rank_)
     return;
-  // First: the rest of the call may use stack that shares a page with a
-  // watched local variable of the program.
-  memory::MemoryWatch::instance().enter_mpi(rank_->id(), __builtin_frame_address(0));
   if (g_interposed_caller)
     caller = g_interposed_caller;
   const RuntimeParameters& params = Simulation::current()->parameters();
+  inline_ = stays_inline(params);
+  if (inline_) {
+    saved_errno_ = errno;
+    OutputCapture::user_code_left(rank_->id());  // as LibcState::save does
+    rank_->enter_inline_call(name, caller);
+    rank_->set_state(RankState::InMpi);
+    rank_->clock().charge_cpu(params.call_cost);
+    return;
+  }
+  // First: the rest of the call may use stack that shares a page with a
+  // watched local variable of the program.
+  memory::MemoryWatch::instance().enter_mpi(rank_->id(), __builtin_frame_address(0));
   if (params.measure_user_time)
     rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
   rank_->enter_call(name, caller);
@@ -65,6 +88,17 @@ CallScope::~CallScope()
 {
   if (!rank_)
     return;
+  if (inline_) {
+    // A callback (an error handler) may have made memory watched meanwhile.
+    if (!memory::MemoryWatch::instance().idle())
+      memory::MemoryWatch::instance().deliver_pending();
+    rank_->leave_inline_call();
+    errno = saved_errno_;
+    rank_->left_mpi_at = rank_->clock().now();
+    if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
+      rank_->set_state(RankState::UserCode);
+    return;
+  }
   // Writes to watched memory made inside MPI (a receive into it) wake pollers.
   memory::MemoryWatch::instance().deliver_pending();
   if (interacting_)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "sim/Rank.hpp"
+#include "sim/RuntimeParameters.hpp"
 
 namespace progsim::sim {
 
@@ -33,8 +34,14 @@ public:
   Rank* rank() const { return rank_; }
 
 private:
+  // Whether this local query can run without giving control to another
+  // rank (see CallScope.cpp).
+  bool stays_inline(const RuntimeParameters& params) const;
+
   Rank* rank_;
   bool interacting_;
+  bool inline_ = false;
+  int saved_errno_ = 0;
   bool deferral_was_allowed_ = true;
 };
 

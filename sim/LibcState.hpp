@@ -72,6 +72,9 @@ public:
   // error handler) from inside an MPI call, and gets control back.
   void enter_callback() { restore(); }
   void leave_callback() { save(); }
+  // The end of an MPI call that never saved (CallScope's inline local
+  // query): the program's values are installed again if a callback saved them.
+  void keep_installed() { restore(); }
 
   // Runs `call` (getopt, getopt_long, ...) for this rank. The position in
   // the current argv element ("-abc") is hidden in the C library: when

@@ -62,6 +62,20 @@ public:
     last_call_ = name;
     ++mpi_calls_;
   }
+  // A local query that runs inline (CallScope): the same accounting, with
+  // the C library's state left installed, as no other rank can run meanwhile.
+  void enter_inline_call(const char* name, const void* caller)
+  {
+    call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
+    current_call_ = name;
+    last_call_ = name;
+    ++mpi_calls_;
+  }
+  void leave_inline_call()
+  {
+    current_call_ = nullptr;
+    libc_.keep_installed();
+  }
   // A call made inside another one (by the library, or by a program
   // callback such as an attribute delete function in MPI_Finalize) returns
   // to the outer call, which is again the current and the last one.

@@ -38,6 +38,12 @@ public:
   // forwards its output, which must precede whatever wakes it.
   void begin_block();
   double pending() const { return debt_; }
+  // Whether charge_cpu(seconds) would only add to the debt (no execution).
+  bool defers(double seconds) const
+  {
+    double debt = seconds > 0 ? debt_ + seconds : debt_;
+    return !(debt > 0 && (!deferral_allowed_ || debt >= quantum_));
+  }
 
 private:
   int rank_;

@@ -116,6 +116,8 @@ public:
   int open_call_frames(const void* frame, std::uintptr_t (&pages)[kCallPages]);
   void close_call_frames(const std::uintptr_t* pages, int count);
   bool watching_any() const { return active_watches_ > 0; }
+  // Nothing is or may become watched: no page can fault, no write is pending.
+  bool idle() const { return !enabled_ || (active_watches_ == 0 && lazy_watches_ == 0); }
   // Wakes pollers for writes trapped in simulator code (e.g. a receive into
   // watched memory); called when a rank leaves MPI and after each chunk.
   void deliver_pending();

@@ -20,6 +20,17 @@ int main(int argc, char** argv)
     errno = 3000 + rank;
     progsim_compute(1e-6 * (rank + 1));
     CHECK(errno == 3000 + rank, "errno is %d after progsim_compute", errno);
+    /* Local queries run inline (no state saved): errno is kept by hand,
+     * also when the query fails and its error is returned. */
+    int size = 0;
+    errno = 4000 + rank;
+    MPI_Type_size(MPI_INT, &size);
+    CHECK(errno == 4000 + rank, "errno is %d after MPI_Type_size", errno);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    errno = 5000 + rank;
+    int err = MPI_Type_size(MPI_DATATYPE_NULL, &size);
+    CHECK(err != MPI_SUCCESS && errno == 5000 + rank, "errno is %d after a failed MPI_Type_size", errno);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   }
   finish("errno");
   MPI_Finalize();
