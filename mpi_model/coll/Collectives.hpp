@@ -4,13 +4,14 @@
 // run by ScheduleRunner.
 //
 // Conventions:
-//  * A CollCall is one collective call of one process: the binding (for the
-//    point-to-point engine, waits and the call's name), the communicator and
+//  * A CollCall is one collective call of one process: its caller (the
+//    MPI call: for the point-to-point engine, waits and the call's name;
+//    core/CallContext.hpp), the communicator and
 //    the tag of its internal messages. Collective calls on a communicator
 //    happen in the same order at all members and no algorithm receives from
 //    MPI_ANY_SOURCE, so per-pair message order (non-overtaking) keeps
 //    consecutive collectives apart.
-//  * Every wait goes through Binding::wait (RankProgress::wait_until): a rank
+//  * Every wait goes through CallContext::wait (RankProgress::wait_until): a rank
 //    blocked in a collective is part of deadlock detection and the report
 //    names the collective ("MPI_Bcast(comm=...), waiting for a message from
 //    rank 1").
@@ -21,7 +22,7 @@
 //    are in bytes here (the bindings scale them by the extent).
 #pragma once
 
-#include "bindings/Binding.hpp"
+#include "core/CallContext.hpp"
 #include "core/Communicator.hpp"
 
 #include <cstdint>
@@ -30,7 +31,7 @@
 namespace progsim::mpi::coll {
 
 struct CollCall {
-  const Binding& b;
+  const CallContext& caller;
   const Communicator& comm;
   int tag;
 
@@ -83,7 +84,7 @@ int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Data
 // Records the call in the communicator's collective log and reports a
 // collective mismatch (a StandardError, once per communicator) when a
 // neighbour's call at the same position differs.
-void note_collective(const Binding& b, const Communicator& comm, const char* name);
+void note_collective(const CallContext& caller, const Communicator& comm, const char* name);
 // Every rank finished: reports each communicator on which some members
 // entered more collectives than others (a collective that others never
 // called, e.g. an eager MPI_Reduce whose root never joined).

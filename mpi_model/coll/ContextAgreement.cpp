@@ -5,13 +5,15 @@
 
 #include "coll/Collectives.hpp"
 
+#include "MpiModel.hpp"
+
 #include <climits>
 
 namespace progsim::mpi::coll {
 
 int agree_context(const CollCall& c, int& context)
 {
-  int mine = c.b.model().communicators().next_context(c.b.world());
+  int mine = c.caller.model().communicators().next_context(c.caller.world());
   int agreed = 0;
   if (int err = allreduce(c, &mine, &agreed, 1, MPI_INT, MPI_MAX))
     return err;

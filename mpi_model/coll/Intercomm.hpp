@@ -26,12 +26,12 @@ const Communicator& local_view(const Communicator& inter);
 // local variant of `tag`.
 inline CollCall local_call(const CollCall& c)
 {
-  return CollCall{c.b, local_view(c.comm), kLocalTagBase + c.tag};
+  return CollCall{c.caller, local_view(c.comm), kLocalTagBase + c.tag};
 }
 Channel local_channel(const Channel& c);
 
 // The lowest context id that no member of either group uses.
-int agree_context_inter(const Binding& b, const Communicator& inter, int& context);
+int agree_context_inter(const CallContext& caller, const Communicator& inter, int& context);
 
 int build_inter_barrier(Schedule& s, const Channel& c);
 int build_inter_bcast(Schedule& s, const Channel& c, void* buf, std::int64_t count,
