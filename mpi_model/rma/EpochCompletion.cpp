@@ -4,8 +4,8 @@
 #include "rma/Epochs.hpp"
 
 #include "MpiModel.hpp"
-#include "rma/RmaEngine.hpp"
 #include "rma/EpochCompletion.hpp"
+#include "rma/RmaEngine.hpp"
 
 #include <algorithm>
 

@@ -6,12 +6,33 @@
 #include "rma/Epochs.hpp"
 
 #include "MpiModel.hpp"
-#include "rma/RmaEngine.hpp"
 #include "rma/EpochCompletion.hpp"
+#include "rma/RmaEngine.hpp"
 
 namespace progsim::mpi::rma {
 
 namespace {
+
+// Blocks until a reply (a grant, an unlock acknowledgement) was taken from
+// every target; each reply is consumed once.
+void take_replies(const CallContext& caller, Window& w, BlockedRma::What what, const std::vector<int>& targets,
+                  bool (RmaEngine::*take)(Window&, int), const std::string& describe)
+{
+  RmaEngine& engine = caller.model().rma();
+  std::vector<bool> taken(w.locks.size(), false);
+  engine.block(
+      caller.world(), {what, w.shared, w.me, targets, false},
+      [&] {
+        bool all = true;
+        for (int t : targets) {
+          auto i = static_cast<size_t>(t);
+          taken[i] = taken[i] || (engine.*take)(w, t);
+          all = all && taken[i];
+        }
+        return all;
+      },
+      describe);
+}
 
 void lock_targets(const CallContext& caller, Window& w, const std::vector<int>& targets, int type, bool nocheck)
 {
@@ -23,19 +44,8 @@ void lock_targets(const CallContext& caller, Window& w, const std::vector<int>& 
   }
   if (nocheck)
     return;
-  std::vector<bool> granted(w.locks.size(), false);
-  engine.block(
-      caller.world(), {BlockedRma::Grant, w.shared, w.me, targets, false},
-      [&] {
-        bool all = true;
-        for (int t : targets) {
-          auto i = static_cast<size_t>(t);
-          granted[i] = granted[i] || engine.take_grant(w, t);
-          all = all && granted[i];
-        }
-        return all;
-      },
-      describe_call(caller, w) + ", waiting for the lock of rank(s) " + rank_list(w, targets));
+  take_replies(caller, w, BlockedRma::Grant, targets, &RmaEngine::take_grant,
+               describe_call(caller, w) + ", waiting for the lock of rank(s) " + rank_list(w, targets));
 }
 
 void unlock_targets(const CallContext& caller, Window& w, const std::vector<int>& targets)
@@ -48,19 +58,8 @@ void unlock_targets(const CallContext& caller, Window& w, const std::vector<int>
       engine.request_unlock(w, t);
       waiting.push_back(t);
     }
-  std::vector<bool> done(w.locks.size(), false);
-  engine.block(
-      caller.world(), {BlockedRma::UnlockAck, w.shared, w.me, waiting, false},
-      [&] {
-        bool all = true;
-        for (int t : waiting) {
-          auto i = static_cast<size_t>(t);
-          done[i] = done[i] || engine.take_unlock_ack(w, t);
-          all = all && done[i];
-        }
-        return all;
-      },
-      describe_call(caller, w) + ", waiting for rank(s) " + rank_list(w, waiting) + " to release the lock");
+  take_replies(caller, w, BlockedRma::UnlockAck, waiting, &RmaEngine::take_unlock_ack,
+               describe_call(caller, w) + ", waiting for rank(s) " + rank_list(w, waiting) + " to release the lock");
   for (int t : targets) {
     w.locks[static_cast<size_t>(t)] = 0;
     w.lock_nocheck[static_cast<size_t>(t)] = false;

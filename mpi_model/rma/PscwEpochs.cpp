@@ -5,9 +5,9 @@
 #include "rma/Epochs.hpp"
 
 #include "MpiModel.hpp"
-#include "rma/RmaEngine.hpp"
 #include "progress/RankProgress.hpp"
 #include "rma/EpochCompletion.hpp"
+#include "rma/RmaEngine.hpp"
 #include "sim/Rank.hpp"
 
 #include <algorithm>
