@@ -24,7 +24,7 @@ Binding::Binding(const char* call, sim::CallKind kind, const void* caller)
 }
 
 Binding::Binding(sim::Rank* rank, const char* call, sim::CallKind kind, const void* caller)
-    : call_(call), scope_(rank, call, effective_kind(rank, kind), caller)
+    : CallContext(call, rank), scope_(rank, call, effective_kind(rank, kind), caller)
 {
   sim::Rank* r = scope_.rank();
   if (r && r->mpi_usable() && MpiModel::instance().parameters().progress_every_call)
@@ -107,44 +107,8 @@ int Binding::p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype
   args.peer = peer;
   args.tag = tag;
   args.comm = c;
-  args.call = call_;
+  args.call = call();
   return MPI_SUCCESS;
-}
-
-bool Binding::done(Request& request)
-{
-  if (request.cancel_pending)  // MPI_Cancel of a send: its answer decides the status (p2p/SendCancel.cpp)
-    return false;
-  if (request.complete())
-    return true;
-  if (request.parts.empty())
-    return false;
-  for (auto& part : request.parts)
-    if (!part->complete())
-      return false;
-  const Request* recv = nullptr;
-  for (auto& part : request.parts)
-    if (part->kind == RequestKind::Recv)
-      recv = part.get();
-  if (recv) {
-    request.status_source = recv->status_source;
-    request.status_tag = recv->status_tag;
-    request.status_bytes = recv->status_bytes;
-    request.status_error = recv->status_error;
-  }
-  if (request.on_complete)
-    request.on_complete();
-  request.state = RequestState::Complete;
-  return true;
-}
-
-void Binding::wait(const RequestPtr& request) const
-{
-  if (done(*request))
-    return;
-  p2p().set_waited(world(), {request});
-  progress().wait_until([&request] { return done(*request); }, [&request] { return request->describe(); });
-  p2p().set_waited(world(), {});
 }
 
 void fill_status(MPI_Status* status, const Request& request)

@@ -7,6 +7,7 @@
 
 #include "MpiModel.hpp"
 #include "bindings/ThreadCheck.hpp"
+#include "core/CallContext.hpp"
 #include "core/ErrorHandling.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -43,7 +44,10 @@ inline sim::Rank* binding_rank(const char* call, const void* caller = __builtin_
 // MPI_ERR_OTHER otherwise and returns its code, or MPI_SUCCESS.
 int require_initialized(sim::Rank* rank, const char* call);
 
-class Binding {
+// A binding is the call context of the model layers it delegates to
+// (core/CallContext.hpp). CallFrames is its first base: built before
+// anything else of the call is written, destroyed last.
+class Binding : private sim::memory::CallFrames, public CallContext {
 public:
   // `caller`: see sim::CallScope (evaluated in the MPI procedure).
   explicit Binding(const char* call, const void* caller = __builtin_return_address(0))
@@ -53,18 +57,12 @@ public:
   // A local query (MPI_Comm_rank...) may leave its cost deferred
   // (sim::CallKind), unless every call progresses (weak-progress-every-call).
   Binding(const char* call, sim::CallKind kind, const void* caller = __builtin_return_address(0));
-  const char* call() const { return call_; }
-  sim::Rank* rank() const { return scope_.rank(); }
-  int world() const { return scope_.rank()->id(); }
-  MpiModel& model() const { return MpiModel::instance(); }
-  PointToPoint& p2p() const { return model().p2p(); }
-  RankProgress& progress() const { return model().rank_progress(world()); }
 
   // MPI_SUCCESS, or the error (raised) when MPI is not usable now.
-  int check_initialized() const { return require_initialized(rank(), call_); }
+  int check_initialized() const { return require_initialized(rank(), call()); }
   int error(MPI_Comm comm, int error_class, const std::string& detail) const
   {
-    return raise_error(comm, error_class, call_, detail);
+    return raise_error(comm, error_class, call(), detail);
   }
   int resolve_comm(MPI_Comm handle, const Communicator*& comm) const;
   int check_buffer(const void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Comm comm) const;
@@ -72,17 +70,9 @@ public:
   int p2p_args(const void* buf, std::int64_t count, MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
                bool receive, OperationArgs& args) const;
 
-  // Blocks (progressing) until the request has completed.
-  void wait(const RequestPtr& request) const;
-  // Whether a request (or all parts of a composite one) completed; runs the
-  // completion hook of a composite request once.
-  static bool done(Request& request);
-
 private:
   Binding(sim::Rank* rank, const char* call, sim::CallKind kind, const void* caller);
 
-  sim::memory::CallFrames frames_;  // first built, last destroyed
-  const char* call_;
   sim::CallScope scope_;
 };
 

@@ -512,7 +512,8 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* ne
   // The agreement runs among the group's members only, on the parent's
   // collective context with a tag of its own.
   int context = 0;
-  if (int err = agree_context_among(b, *parent, g->world_ranks(), kCreateGroupAgreementTagBase + tag, context))
+  if (int err = coll::agree_context_among(b, *parent, g->world_ranks(), coll::kCreateGroupAgreementTagBase + tag,
+                                           context))
     return finish(b, comm, err);
   *newcomm = table(b).add(b.world(), make_comm(b, *parent, context, g)).handle;
   return MPI_SUCCESS;

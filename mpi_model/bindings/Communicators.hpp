@@ -24,23 +24,6 @@ int split_communicator(const Binding& b, MPI_Comm comm, const Communicator& pare
 std::unique_ptr<Communicator> make_communicator(const Binding& b, MPI_Errhandler errhandler, int context,
                                                 GroupPtr group);
 
-// MemberAgreement.cpp: the context id agreement of a constructor that is
-// collective over `members` (world ranks) only: MPI_Comm_create_group,
-// MPI_Comm_create_from_group, MPI_Intercomm_create_from_groups. The members
-// reduce their next ids with MAX up a binomial tree over the members in
-// world rank order and broadcast the result back, addressing each other by
-// rank in `address` (a communicator holding all of them: the parent, or
-// MPI_COMM_WORLD) on its collective context with `tag`. Addressing by the
-// parent's ranks rather than by rank in the group keeps agreements over
-// different groups with the same tag apart: a message from world rank w
-// only matches a receive from w.
-int agree_context_among(const Binding& b, const Communicator& address, std::vector<int> members, int tag,
-                        int& context);
-// Tags of MPI_Comm_create_group's agreement (base + the call's tag) and of the
-// from-group constructors' (base + a hash of the string tag, below 2^27).
-constexpr int kCreateGroupAgreementTagBase = 0x40000000;
-constexpr int kFromGroupAgreementTagBase = 0x38000000;
-
 // Attributes.cpp: attribute caching on communicators.
 // Runs the copy callbacks of `from`'s attributes (in set order) for the new
 // communicator `to` (MPI_Comm_dup & co.). Returns MPI_SUCCESS or the first

@@ -11,6 +11,7 @@
 // communicator belongs to the local group's session.
 
 #include "bindings/Communicators.hpp"
+#include "coll/Collectives.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -26,7 +27,7 @@ int tag_of(const char* stringtag)
   std::uint32_t h = 2166136261u;
   for (const char* p = stringtag; *p; ++p)
     h = (h ^ static_cast<unsigned char>(*p)) * 16777619u;
-  return kFromGroupAgreementTagBase + static_cast<int>(h & 0x07ffffffu);
+  return coll::kFromGroupAgreementTagBase + static_cast<int>(h & 0x07ffffffu);
 }
 
 int resolve(const Binding& b, MPI_Group handle, GroupPtr& group)
@@ -48,7 +49,7 @@ int check_common(const Binding& b, const char* stringtag, MPI_Info info, MPI_Com
 int agree(const Binding& b, std::vector<int> members, const char* stringtag, int& context)
 {
   const Communicator& world = *b.model().communicators().find(MPI_COMM_WORLD, b.world());
-  if (int err = agree_context_among(b, world, std::move(members), tag_of(stringtag), context))
+  if (int err = coll::agree_context_among(b, world, std::move(members), tag_of(stringtag), context))
     return b.error(MPI_COMM_SELF, err, "the context id agreement failed");
   return MPI_SUCCESS;
 }

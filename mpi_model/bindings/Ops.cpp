@@ -21,13 +21,7 @@ int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
   UserOpEntry entry;
   entry.op.c_fn = user_fn;
   entry.op.commutative = commute != 0;
-  std::size_t index = 0;
-  while (index < p.ops.size() && p.ops[index])
-    ++index;
-  if (index == p.ops.size())
-    p.ops.emplace_back();
-  p.ops[index] = entry;
-  *op = MPI_OP_NULL + Process::kFirstUserOp + static_cast<int>(index);
+  *op = MPI_OP_NULL + Process::kFirstUserOp + static_cast<int>(p.ops.insert(entry));
   return MPI_SUCCESS;
 }
 
@@ -45,7 +39,7 @@ int PMPI_Op_free(MPI_Op* op)
                    : *op > MPI_OP_NULL && *op <= MPI_OP_NULL + ops::kNumPredefinedOps ? "a predefined operation cannot be freed"
                                                                                : "unknown operation handle");
   // Operations in progress hold a copy of the entry, so the slot can go now.
-  p.ops[static_cast<size_t>(*op - MPI_OP_NULL - Process::kFirstUserOp)].reset();
+  p.ops.take(static_cast<std::uint32_t>(*op - MPI_OP_NULL - Process::kFirstUserOp));
   *op = MPI_OP_NULL;
   return MPI_SUCCESS;
 }

@@ -18,7 +18,5 @@ int resolve_window(const Binding& b, MPI_Win handle, rma::Window*& window);
 int window_error(const Binding& b, const rma::Window& window, int error_class, const std::string& detail);
 // A target rank argument: MPI_SUCCESS for a member (or MPI_PROC_NULL when allowed), MPI_ERR_RANK otherwise.
 int check_target(const Binding& b, const rma::Window& window, int rank, bool proc_null_ok = true);
-// "MPI_Win_fence(window 3)"
-std::string describe_call(const Binding& b, const rma::Window& window);
 
 }  // namespace progsim::mpi

@@ -1,60 +1,19 @@
 // MPI-4.1 §12.5: RMA synchronization. Fence (active target, collective),
 // PSCW (general active target: post/start/complete/wait/test) and passive
-// target (lock/unlock, lock_all/unlock_all, flush*, sync).
-//
-// Blocking calls block through the RMA engine (RankProgress::wait_until):
-// the rank progresses meanwhile, and a deadlock report says what it waits
-// for (diagnosis/RmaWaits). The implementation freedoms are --cfg options:
-// win-start-blocks, win-complete-remote, rma-issue.
+// target (lock/unlock, lock_all/unlock_all, flush*, sync). The bindings
+// check the arguments and the epoch state (MPI_ERR_RMA_SYNC); the protocols
+// are in rma/ (rma/Epochs.hpp).
 
 #include "bindings/Rma.hpp"
-#include "coll/Collectives.hpp"
+#include "rma/Epochs.hpp"
 
 #include <algorithm>
 
 using namespace progsim;
 using namespace progsim::mpi;
-using rma::BlockedRma;
 using rma::Window;
 
 namespace {
-
-std::vector<int> all_targets(const Window& w)
-{
-  std::vector<int> targets;
-  for (int t = 0; t < w.shared->size(); ++t)
-    targets.push_back(t);
-  return targets;
-}
-
-std::vector<int> local_ranks(const Window& w, const Group& group)
-{
-  std::vector<int> ranks;
-  for (int world : group.world_ranks())
-    ranks.push_back(w.shared->group->local_rank(world));
-  return ranks;
-}
-
-std::string rank_list(const Window& w, const std::vector<int>& locals)
-{
-  std::string text;
-  for (int l : locals)
-    text += (text.empty() ? "" : ", ") + std::to_string(w.shared->world_rank(l));
-  return text;
-}
-
-// Waits until the operations to `targets` are complete at the targets.
-void complete_operations(const Binding& b, Window& w, const std::vector<int>& targets)
-{
-  rma::RmaEngine& engine = rma_engine(b);
-  engine.release_deferred(w.shared, w.me, true);
-  engine.block(
-      b.world(), {BlockedRma::Acks, w.shared, w.me, targets, false},
-      [&engine, &w, &targets] {
-        return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.acked(w, t); });
-      },
-      describe_call(b, w) + ", waiting for its RMA operations to complete at rank(s) " + rank_list(w, targets));
-}
 
 int group_of(const Binding& b, const Window& w, MPI_Group handle, GroupPtr& group)
 {
@@ -64,67 +23,6 @@ int group_of(const Binding& b, const Window& w, MPI_Group handle, GroupPtr& grou
   for (int world : group->world_ranks())
     if (w.shared->group->local_rank(world) < 0)
       return window_error(b, w, MPI_ERR_GROUP, "rank " + std::to_string(world) + " is not in the window's group");
-  return MPI_SUCCESS;
-}
-
-bool passive_epoch(const Window& w, int target)
-{
-  return w.lock_all || w.locks[static_cast<size_t>(target)] != 0;
-}
-
-int unlock_targets(const Binding& b, Window& w, const std::vector<int>& targets)
-{
-  rma::RmaEngine& engine = rma_engine(b);
-  complete_operations(b, w, targets);
-  std::vector<int> waiting;
-  for (int t : targets)
-    if (!w.lock_nocheck[static_cast<size_t>(t)]) {
-      engine.request_unlock(w, t);
-      waiting.push_back(t);
-    }
-  std::vector<bool> done(w.locks.size(), false);
-  engine.block(
-      b.world(), {BlockedRma::UnlockAck, w.shared, w.me, waiting, false},
-      [&] {
-        bool all = true;
-        for (int t : waiting) {
-          auto i = static_cast<size_t>(t);
-          done[i] = done[i] || engine.take_unlock_ack(w, t);
-          all = all && done[i];
-        }
-        return all;
-      },
-      describe_call(b, w) + ", waiting for rank(s) " + rank_list(w, waiting) + " to release the lock");
-  for (int t : targets) {
-    w.locks[static_cast<size_t>(t)] = 0;
-    w.lock_nocheck[static_cast<size_t>(t)] = false;
-  }
-  return MPI_SUCCESS;
-}
-
-int lock_targets(const Binding& b, Window& w, const std::vector<int>& targets, int type, bool nocheck)
-{
-  rma::RmaEngine& engine = rma_engine(b);
-  for (int t : targets) {
-    w.lock_nocheck[static_cast<size_t>(t)] = nocheck;
-    if (!nocheck)
-      engine.request_lock(w, t, type);
-  }
-  if (nocheck)
-    return MPI_SUCCESS;
-  std::vector<bool> granted(w.locks.size(), false);
-  engine.block(
-      b.world(), {BlockedRma::Grant, w.shared, w.me, targets, false},
-      [&] {
-        bool all = true;
-        for (int t : targets) {
-          auto i = static_cast<size_t>(t);
-          granted[i] = granted[i] || engine.take_grant(w, t);
-          all = all && granted[i];
-        }
-        return all;
-      },
-      describe_call(b, w) + ", waiting for the lock of rank(s) " + rank_list(w, targets));
   return MPI_SUCCESS;
 }
 
@@ -138,14 +36,11 @@ int flush(const Binding& b, MPI_Win win, int rank, bool all)
       return err;
     if (rank == MPI_PROC_NULL)
       return MPI_SUCCESS;
-  }
-  std::vector<int> targets = all ? all_targets(*w) : std::vector<int>{rank};
-  for (int t : targets)
-    if (!passive_epoch(*w, t) && !all)
+    if (!rma::passive_epoch(*w, rank))
       return window_error(b, *w, MPI_ERR_RMA_SYNC,
-                          "rank " + std::to_string(t) + " is not locked (flush needs a passive-target epoch)");
-  // Local completion is implemented as remote completion (stronger, allowed).
-  complete_operations(b, *w, targets);
+                          "rank " + std::to_string(rank) + " is not locked (flush needs a passive-target epoch)");
+  }
+  rma::flush(b, *w, all ? rma::all_targets(*w) : std::vector<int>{rank});
   return MPI_SUCCESS;
 }
 
@@ -162,13 +57,8 @@ int PMPI_Win_fence(int assert, MPI_Win win)
   if (w->access_group || w->exposure_group || w->lock_all ||
       std::any_of(w->locks.begin(), w->locks.end(), [](int l) { return l != 0; }))
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "a PSCW or passive-target epoch is open");
-  complete_operations(b, *w, all_targets(*w));
-  // Every member's operations are complete at their targets when it enters
-  // the barrier, so every target's memory is final when the barrier ends.
-  const Communicator* ic = b.model().communicators().find(w->comm, b.world());
-  if (int err = coll::barrier({b, *ic, coll::kBarrierTag}))
+  if (int err = rma::fence(b, *w, assert))
     return window_error(b, *w, err, "the fence's barrier failed");
-  w->fence_epoch = !(assert & MPI_MODE_NOSUCCEED);
   return MPI_SUCCESS;
 }
 
@@ -183,8 +73,7 @@ int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
   GroupPtr g;
   if (int err = group_of(b, *w, group, g))
     return err;
-  w->exposure_group = g;
-  rma_engine(b).post(*w, *g, assert & MPI_MODE_NOCHECK);
+  rma::post(b, *w, g, assert);
   return MPI_SUCCESS;
 }
 
@@ -199,17 +88,7 @@ int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
   GroupPtr g;
   if (int err = group_of(b, *w, group, g))
     return err;
-  rma::RmaEngine& engine = rma_engine(b);
-  w->access_group = g;
-  w->access_nocheck = assert & MPI_MODE_NOCHECK;
-  engine.start(*w, *g);
-  if (b.model().parameters().win_start_blocks && !w->access_nocheck) {
-    std::vector<int> targets = local_ranks(*w, *g);
-    engine.block(
-        b.world(), {BlockedRma::Posts, w->shared, w->me, targets, true},
-        [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.posted(*w, t); }); },
-        describe_call(b, *w) + ", waiting for MPI_Win_post of rank(s) " + rank_list(*w, targets));
-  }
+  rma::start(b, *w, g, assert);
   return MPI_SUCCESS;
 }
 
@@ -221,26 +100,7 @@ int PMPI_Win_complete(MPI_Win win)
     return err;
   if (!w->access_group)
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "no access epoch is open (MPI_Win_start first)");
-  rma::RmaEngine& engine = rma_engine(b);
-  std::vector<int> targets = local_ranks(*w, *w->access_group);
-  // The operations can only go once their targets posted.
-  engine.block(
-      b.world(), {BlockedRma::Posts, w->shared, w->me, targets, false},
-      [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.posted(*w, t); }); },
-      describe_call(b, *w) + ", waiting for MPI_Win_post of rank(s) " + rank_list(*w, targets));
-  engine.release_deferred(w->shared, w->me, true);
-  if (b.model().parameters().win_complete_remote) {
-    complete_operations(b, *w, targets);
-  } else {
-    // Local completion (MPI-4.1 §12.5.2): the data of gets must be here.
-    engine.block(
-        b.world(), {BlockedRma::Acks, w->shared, w->me, targets, false},
-        [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.fetched(*w, t); }); },
-        describe_call(b, *w) + ", waiting for the data of its gets from rank(s) " + rank_list(*w, targets));
-  }
-  engine.complete(*w);
-  w->access_group.reset();
-  w->access_nocheck = false;
+  rma::complete(b, *w);
   return MPI_SUCCESS;
 }
 
@@ -252,12 +112,7 @@ int PMPI_Win_wait(MPI_Win win)
     return err;
   if (!w->exposure_group)
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_post first)");
-  rma::RmaEngine& engine = rma_engine(b);
-  std::vector<int> origins = local_ranks(*w, *w->exposure_group);
-  engine.block(b.world(), {BlockedRma::Completes, w->shared, w->me, origins, false},
-               [&] { return engine.exposure_done(*w); },
-               describe_call(b, *w) + ", waiting for MPI_Win_complete of rank(s) " + rank_list(*w, origins));
-  engine.end_exposure(*w);
+  rma::wait_exposure(b, *w);
   return MPI_SUCCESS;
 }
 
@@ -271,27 +126,7 @@ int PMPI_Win_test(MPI_Win win, int* flag)
     return window_error(b, *w, MPI_ERR_ARG, "null flag");
   if (!w->exposure_group)
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_post first)");
-  // A test procedure (MPI-4.1 §2.9): every call progresses.
-  rma::RmaEngine& engine = rma_engine(b);
-  RankProgress& p = b.progress();
-  ++engine.win_tests(b.world());
-  ++p.counters.tests;
-  b.rank()->clock().charge_cpu(b.model().parameters().poll_cost);
-  p.progress_point();
-  *flag = engine.exposure_done(*w);
-  if (!*flag && p.test_found_nothing()) {
-    // A livelock: held like MPI_Win_wait until something happens for this rank.
-    std::vector<int> origins = local_ranks(*w, *w->exposure_group);
-    p.hold_test([&](const std::function<bool()>& woken) {
-      engine.block(b.world(), {BlockedRma::Completes, w->shared, w->me, origins, false}, woken,
-                   describe_call(b, *w) + ", waiting for MPI_Win_complete of rank(s) " + rank_list(*w, origins));
-    });
-    *flag = engine.exposure_done(*w);
-  }
-  if (*flag)
-    engine.end_exposure(*w);
-  else
-    ++p.counters.false_tests;
+  rma::test_exposure(b, *w, flag);
   return MPI_SUCCESS;
 }
 
@@ -307,11 +142,9 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
     return err;
   if (rank == MPI_PROC_NULL)
     return MPI_SUCCESS;
-  if (passive_epoch(*w, rank))
+  if (rma::passive_epoch(*w, rank))
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "rank " + std::to_string(rank) + " is already locked");
-  if (int err = lock_targets(b, *w, {rank}, lock_type, assert & MPI_MODE_NOCHECK))
-    return err;
-  w->locks[static_cast<size_t>(rank)] = lock_type;
+  rma::lock(b, *w, rank, lock_type, assert & MPI_MODE_NOCHECK);
   return MPI_SUCCESS;
 }
 
@@ -327,7 +160,8 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
     return MPI_SUCCESS;
   if (w->lock_all || w->locks[static_cast<size_t>(rank)] == 0)
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "rank " + std::to_string(rank) + " is not locked (MPI_Win_lock)");
-  return unlock_targets(b, *w, {rank});
+  rma::unlock(b, *w, rank);
+  return MPI_SUCCESS;
 }
 
 int PMPI_Win_lock_all(int assert, MPI_Win win)
@@ -338,9 +172,7 @@ int PMPI_Win_lock_all(int assert, MPI_Win win)
     return err;
   if (w->lock_all || std::any_of(w->locks.begin(), w->locks.end(), [](int l) { return l != 0; }))
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "a passive-target epoch is already open");
-  if (int err = lock_targets(b, *w, all_targets(*w), MPI_LOCK_SHARED, assert & MPI_MODE_NOCHECK))
-    return err;
-  w->lock_all = true;
+  rma::lock_all(b, *w, assert & MPI_MODE_NOCHECK);
   return MPI_SUCCESS;
 }
 
@@ -352,11 +184,9 @@ int PMPI_Win_unlock_all(MPI_Win win)
     return err;
   if (!w->lock_all)
     return window_error(b, *w, MPI_ERR_RMA_SYNC, "no MPI_Win_lock_all epoch is open");
-  int err = unlock_targets(b, *w, all_targets(*w));
-  w->lock_all = false;
-  return err;
+  rma::unlock_all(b, *w);
+  return MPI_SUCCESS;
 }
-
 
 int PMPI_Win_flush(int rank, MPI_Win win)
 {

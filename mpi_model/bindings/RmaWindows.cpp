@@ -3,19 +3,14 @@
 // and the window's group, info, name, attributes (§12.2.6, §7.7) and error
 // handlers (§9.3.2).
 //
-// Creation is collective: the members agree on a fresh context id for the
-// window's internal communicator (fence and free synchronize over it),
-// register their memory in the window's job-wide object, and meet in a
-// barrier so that every member's memory is known before anyone accesses it.
-// Window memory is watched (sim/memory): a rank busy-waiting on it with plain
-// loads lets simulated time pass and wakes at the next write.
+// The bindings check the arguments; creation (collective: context
+// agreement, registration, barrier, watching the memory) and the collective
+// part of MPI_Win_free are in rma/ (rma/WindowLifetime.hpp).
 
 #include "bindings/Communicators.hpp"
 #include "bindings/Rma.hpp"
-#include "coll/Collectives.hpp"
+#include "rma/WindowLifetime.hpp"
 #include "sim/memory/MemoryWatch.hpp"
-
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstring>
@@ -52,11 +47,6 @@ int check_target(const Binding& b, const Window& window, int rank, bool proc_nul
                           std::to_string(window.shared->size()) + ")");
 }
 
-std::string describe_call(const Binding& b, const Window& window)
-{
-  return std::string(b.call()) + "(" + (window.name.empty() ? window.shared->name() : window.name) + ")";
-}
-
 }  // namespace progsim::mpi
 
 namespace {
@@ -64,61 +54,6 @@ namespace {
 sim::memory::MemoryWatch& memory()
 {
   return sim::memory::MemoryWatch::instance();
-}
-
-// MPI_Win_allocate_shared: one block for the group, each member's part
-// following the previous one (MPI-4.1 §12.2.3, contiguous by default).
-void place_shared_segment(rma::WindowShared& w)
-{
-  if (w.segment_ready)
-    return;
-  w.segment_ready = true;
-  std::int64_t total = 0;
-  for (const rma::WindowPart& p : w.parts)
-    total += p.size;
-  char* base = nullptr;
-  if (total > 0) {
-    w.segment = memory().allocate_shared(static_cast<std::size_t>(total), w.name());
-    base = static_cast<char*>(w.segment.user);
-  }
-  std::int64_t offset = 0;
-  for (rma::WindowPart& p : w.parts) {
-    p.base = base ? base + offset : nullptr;
-    offset += p.size;
-  }
-}
-
-// Whether to watch a window part (--cfg window-watch). Watched pages trap on
-// every access, also by the simulator and by the MPI calls' own stack frames
-// sharing the page. MPI_Win_create memory on the heap shares its pages with
-// the simulator's data, and a data array on the stack with the frames of the
-// loops of MPI calls that use it; a large buffer is data that the program
-// initializes and checks element by element (one trap each). `auto` watches
-// memory MPI allocated up to a page (flags), and MPI_Win_create memory
-// when it is a flag (at most kFlagBytes) on the stack or in the program's
-// globals; the rest lazily: only once a rank seems to spin
-// (MemoryWatch::watch_lazily, --cfg memory-watch-arm).
-enum class PartWatch { None, Now, Lazily };
-
-PartWatch watch_part(const Binding& b, Flavor flavor, const void* base, std::int64_t size)
-{
-  constexpr std::int64_t kFlagBytes = 64;
-  constexpr std::int64_t kFlagPage = 4096;
-  const std::string& mode = b.model().parameters().window_watch;
-  if (mode != "auto")
-    return mode == "none" ? PartWatch::None : PartWatch::Now;
-  if (flavor != Flavor::Create)
-    return size <= kFlagPage ? PartWatch::Now : PartWatch::Lazily;
-  if (size > kFlagBytes)
-    return PartWatch::Lazily;
-  auto address = reinterpret_cast<std::uintptr_t>(base);
-  auto frame = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  constexpr std::uintptr_t kStackReach = 1 << 20;  // the caller's frames lie just above ours
-  if (address > frame && address - frame < kStackReach)
-    return PartWatch::Now;
-  Dl_info info{};
-  bool global = dladdr(base, &info) != 0 && info.dli_fname;  // inside a loaded object
-  return global ? PartWatch::Now : PartWatch::Lazily;
 }
 
 int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
@@ -141,15 +76,9 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
     return b.error(comm, MPI_ERR_BASE, "null base for a window of " + std::to_string(size) + " bytes");
   if ((flavor == Flavor::Allocate || flavor == Flavor::Shared) && !baseptr)
     return b.error(comm, MPI_ERR_ARG, "null baseptr");
-  // The defaults of the window info keys (MPI-4.1 §12.2.1), then the user's.
-  Info hints;
-  hints.set("no_locks", "false");
-  hints.set("accumulate_ordering", "rar,raw,war,waw");
-  hints.set("accumulate_ops", "same_op_no_op");
   Info user;
   if (int err = info_contents(b, info, user))
     return err;
-  hints.merge(user);
   if (flavor == Flavor::Shared) {
     auto* host = b.model().simulation().rank(b.world()).host();
     for (int w : parent->group->world_ranks())
@@ -160,52 +89,12 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
                            "): memory can only be shared on one host (MPI_Comm_split_type with "
                            "MPI_COMM_TYPE_SHARED makes such a communicator)");
   }
-  int context = 0;
-  if (int err = coll::agree_context({b, *parent, coll::kContextTag}, context))
-    return b.error(comm, err, "no context id for the window's communicator");
-  auto internal = std::make_unique<Communicator>();
-  internal->context_id = context;
-  internal->group = parent->group;
-  internal->owner = b.world();
-  internal->my_rank = parent->my_rank;
-  Communicator& ic = b.model().communicators().add(b.world(), std::move(internal));
-
-  auto w = std::make_unique<Window>();
-  w->shared = rma_engine(b).join(context, parent->group, flavor);
-  w->me = parent->my_rank;
-  w->comm = ic.handle;
-  w->hints = std::move(hints);
-  w->locks.assign(static_cast<size_t>(parent->size()), 0);
-  w->lock_nocheck.assign(static_cast<size_t>(parent->size()), false);
-  ic.name = "internal communicator of " + w->shared->name();
-  rma::WindowPart& part = w->shared->parts[static_cast<size_t>(w->me)];
-  part.size = flavor == Flavor::Dynamic ? 0 : size;
-  part.disp_unit = disp_unit;
-  if (flavor == Flavor::Create)
-    part.base = static_cast<char*>(base);
-  if (flavor == Flavor::Allocate && size > 0) {
-    part.memory = memory().allocate_shared(static_cast<std::size_t>(size), w->shared->name());
-    part.base = static_cast<char*>(part.memory.user);
-  }
-  // Every member's memory is registered before anyone goes on.
-  if (int err = coll::barrier({b, ic, coll::kBarrierTag}))
-    return b.error(comm, err, "the window's creation barrier failed");
-  if (flavor == Flavor::Shared)
-    place_shared_segment(*w->shared);
-  std::string part_name = w->shared->name() + " (rank " + std::to_string(b.world()) + "'s part)";
-  switch (part.size > 0 ? watch_part(b, flavor, part.base, part.size) : PartWatch::None) {
-    case PartWatch::None: break;
-    case PartWatch::Now: part.watch = memory().watch(part.base, static_cast<std::size_t>(part.size), part_name); break;
-    case PartWatch::Lazily:
-      part.watch = memory().watch_lazily(part.base, static_cast<std::size_t>(part.size), part_name);
-      break;
-  }
+  rma::CreatedWindow created = rma::create_window(b, *parent, {flavor, base, size, disp_unit}, user);
+  if (created.error)
+    return b.error(comm, created.error, created.failure);
   if (baseptr)
-    *static_cast<void**>(baseptr) = part.base;
-  w->size_attribute = part.size;
-  w->disp_unit_attribute = disp_unit;
-  w->flavor_attribute = rma::flavor_constant(flavor);
-  *win = rma_engine(b).windows(b.world()).add(std::move(w)).handle;
+    *static_cast<void**>(baseptr) = created.base;
+  *win = created.handle;
   return MPI_SUCCESS;
 }
 
@@ -349,15 +238,7 @@ int PMPI_Win_free(MPI_Win* win)
   if (w->access_group || w->exposure_group || locked)
     return window_error(b, *w, MPI_ERR_RMA_SYNC,
                         "an access or exposure epoch is still open (MPI-4.1 §12.2.5: close it before MPI_Win_free)");
-  rma::RmaEngine& engine = rma_engine(b);
-  engine.release_deferred(w->shared, w->me, true);
-  std::vector<int> targets;
-  for (int t = 0; t < w->shared->size(); ++t)
-    targets.push_back(t);
-  engine.block(b.world(), {rma::BlockedRma::Acks, w->shared, w->me, targets, false},
-               [&engine, w] { return engine.all_acked(*w); }, describe_call(b, *w) + ", completing its operations");
-  const Communicator* ic = b.model().communicators().find(w->comm, b.world());
-  if (int err = coll::barrier({b, *ic, coll::kBarrierTag}))
+  if (int err = rma::quiesce_for_free(b, *w))
     return window_error(b, *w, err, "the window's free barrier failed");
   auto set = w->attributes.in_set_order();
   for (auto it = set.rbegin(); it != set.rend(); ++it) {
@@ -366,20 +247,7 @@ int PMPI_Win_free(MPI_Win* win)
     w->attributes.erase(it->first);
     keyvals(b).drop_use(it->first);
   }
-  rma::WindowShared& shared = *w->shared;
-  rma::WindowPart& part = shared.parts[static_cast<size_t>(w->me)];
-  if (part.watch >= 0)
-    memory().unwatch(part.watch);
-  part.watch = -1;
-  for (const rma::AttachedRegion& r : part.attached)  // still attached: freeing ends the exposure
-    memory().unwatch(r.watch);
-  part.attached.clear();
-  if (part.memory.user)
-    memory().free_shared(part.memory);
-  if (++shared.released == shared.size() && shared.segment.user)
-    memory().free_shared(shared.segment);
-  b.model().communicators().remove(b.world(), w->comm);
-  engine.windows(b.world()).remove(*win);
+  rma::release_window(b, *w);
   *win = MPI_WIN_NULL;
   return MPI_SUCCESS;
 }

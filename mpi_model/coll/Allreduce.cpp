@@ -16,6 +16,8 @@
 #include "coll/Algorithms.hpp"
 #include "coll/Selector.hpp"
 
+#include "MpiModel.hpp"
+
 namespace progsim::mpi::coll {
 
 namespace {

@@ -20,19 +20,19 @@ Channel channel(const CollCall& c)
 
 int barrier(const CollCall& c)
 {
-  return run_blocking(c.b, c.comm, [&](Schedule& s) { return build_barrier(s, channel(c)); });
+  return run_blocking(c.caller, c.comm, [&](Schedule& s) { return build_barrier(s, channel(c)); });
 }
 
 int bcast(const CollCall& c, void* buf, std::int64_t count, MPI_Datatype type, int root)
 {
-  return run_blocking(c.b, c.comm,
+  return run_blocking(c.caller, c.comm,
                       [&](Schedule& s) { return build_bcast(s, channel(c), buf, count, type, root); });
 }
 
 int allreduce(const CollCall& c, const void* sendbuf, void* recvbuf, std::int64_t count, MPI_Datatype type,
               MPI_Op op)
 {
-  return run_blocking(c.b, c.comm, [&](Schedule& s) {
+  return run_blocking(c.caller, c.comm, [&](Schedule& s) {
     return build_allreduce(s, channel(c), sendbuf, recvbuf, count, type, op);
   });
 }
@@ -45,7 +45,7 @@ int allgather(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_D
   dt::DatatypePtr t = MpiModel::instance().datatypes().find(rtype);
   for (int i = 0; i < n; ++i)
     displs[static_cast<size_t>(i)] = i * rcount * (t ? t->extent() : 0);
-  return run_blocking(c.b, c.comm, [&](Schedule& s) {
+  return run_blocking(c.caller, c.comm, [&](Schedule& s) {
     return build_allgatherv(s, channel(c), sendbuf, scount, stype, recvbuf, counts, displs, rtype, true);
   });
 }

@@ -9,6 +9,9 @@
 #include "coll/Collectives.hpp"
 
 #include "diagnosis/StandardErrors.hpp"
+#include "MpiModel.hpp"
+#include "sim/Rank.hpp"
+#include "sim/Simulation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -54,12 +57,12 @@ const char* kSameOrder = "all members of a communicator call the same collective
 
 }  // namespace
 
-void note_collective(const Binding& b, const Communicator& comm, const char* name)
+void note_collective(const CallContext& caller, const Communicator& comm, const char* name)
 {
   auto& self = const_cast<Communicator&>(comm);
   std::uint64_t k = self.log.calls++;
   self.log.names[k % CollectiveLog::kDepth] = name;
-  self.log.return_addresses[k % CollectiveLog::kDepth] = b.rank() ? b.rank()->call_return_address() : 0;
+  self.log.return_addresses[k % CollectiveLog::kDepth] = caller.rank() ? caller.rank()->call_return_address() : 0;
   // Among the (local) group; intercommunicators compare within each group.
   int n = comm.group->size();
   if (n < 2 || self.log.mismatch_reported)
@@ -70,7 +73,7 @@ void note_collective(const Binding& b, const Communicator& comm, const char* nam
   for (int peer : {(me + 1) % n, (me + n - 1) % n}) {
     if (peer == me)
       continue;
-    Communicator* other = const_cast<Communicator*>(member(b.model(), comm, peer));
+    Communicator* other = const_cast<Communicator*>(member(caller.model(), comm, peer));
     if (!other || other->log.calls <= k || other->log.calls - k > CollectiveLog::kDepth)
       continue;
     const char* theirs = other->log.names[k % CollectiveLog::kDepth];
@@ -85,10 +88,10 @@ void note_collective(const Binding& b, const Communicator& comm, const char* nam
              theirs + " at rank " + std::to_string(peer) + " but " + name + " at rank " + std::to_string(me);
     int peer_world = comm.group->world_rank(peer);
     e.sites = {{peer_world, theirs, StandardErrors::source_of(return_address_of(other->log, k), false)},
-               {b.world(), name, StandardErrors::source_of(return_address_of(self.log, k), true)}};
-    e.time = b.rank() ? b.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
+               {caller.world(), name, StandardErrors::source_of(return_address_of(self.log, k), true)}};
+    e.time = caller.rank() ? caller.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
     e.context_id = comm.context_id;
-    b.model().standard_errors().add(std::move(e));
+    caller.model().standard_errors().add(std::move(e));
     return;
   }
 }

@@ -4,13 +4,14 @@
 // run by ScheduleRunner.
 //
 // Conventions:
-//  * A CollCall is one collective call of one process: the binding (for the
-//    point-to-point engine, waits and the call's name), the communicator and
+//  * A CollCall is one collective call of one process: its caller (the
+//    MPI call: for the point-to-point engine, waits and the call's name;
+//    core/CallContext.hpp), the communicator and
 //    the tag of its internal messages. Collective calls on a communicator
 //    happen in the same order at all members and no algorithm receives from
 //    MPI_ANY_SOURCE, so per-pair message order (non-overtaking) keeps
 //    consecutive collectives apart.
-//  * Every wait goes through Binding::wait (RankProgress::wait_until): a rank
+//  * Every wait goes through CallContext::wait (RankProgress::wait_until): a rank
 //    blocked in a collective is part of deadlock detection and the report
 //    names the collective ("MPI_Bcast(comm=...), waiting for a message from
 //    rank 1").
@@ -21,7 +22,7 @@
 //    are in bytes here (the bindings scale them by the extent).
 #pragma once
 
-#include "bindings/Binding.hpp"
+#include "core/CallContext.hpp"
 #include "core/Communicator.hpp"
 
 #include <cstdint>
@@ -30,7 +31,7 @@
 namespace progsim::mpi::coll {
 
 struct CollCall {
-  const Binding& b;
+  const CallContext& caller;
   const Communicator& comm;
   int tag;
 
@@ -64,8 +65,11 @@ inline int schedule_tag(const Communicator& comm)
 {
   return kScheduleTagBase + static_cast<int>(comm.log.calls % (1u << 24));
 }
-// MPI_Comm_create_group(tag): kCreateGroupTagBase + tag (tag <= MPI_TAG_UB).
-constexpr int kCreateGroupTagBase = 0x40000000;
+// Tags of the agreement of MPI_Comm_create_group (base + the call's tag,
+// tag <= MPI_TAG_UB) and of the from-group constructors (base + a hash of
+// the string tag, below 2^27): see agree_context_among.
+constexpr int kCreateGroupAgreementTagBase = 0x40000000;
+constexpr int kFromGroupAgreementTagBase = 0x38000000;
 
 // --- internal point-to-point (P2P.cpp) ------------------------------------
 RequestPtr isend(const CollCall& c, int peer, const void* buf, std::int64_t count, MPI_Datatype type);
@@ -83,7 +87,7 @@ int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Data
 // Records the call in the communicator's collective log and reports a
 // collective mismatch (a StandardError, once per communicator) when a
 // neighbour's call at the same position differs.
-void note_collective(const Binding& b, const Communicator& comm, const char* name);
+void note_collective(const CallContext& caller, const Communicator& comm, const char* name);
 // Every rank finished: reports each communicator on which some members
 // entered more collectives than others (a collective that others never
 // called, e.g. an eager MPI_Reduce whose root never joined).
@@ -100,9 +104,23 @@ int allgather(const CollCall& c, const void* sendbuf, std::int64_t scount, MPI_D
               std::int64_t rcount, MPI_Datatype rtype);
 
 // --- communicator creation (ContextAgreement.cpp) ---------------------------
-// A context id above every id any member of c.comm holds or held
-// (allreduce(MAX) of their next ids, collective over c.comm; see
-// core/Communicator.hpp). MPI_ERR_INTERN when the ids are exhausted.
+// A context id above every id any member holds or held (the MAX of their
+// next ids; see core/Communicator.hpp). MPI_ERR_INTERN when the ids are
+// exhausted.
+// Collective over c.comm, an intracommunicator (an internal allreduce).
 int agree_context(const CollCall& c, int& context);
+// Collective over both groups of an intercommunicator.
+int agree_context_inter(const CallContext& caller, const Communicator& inter, int& context);
+// Collective over `members` (world ranks) only: MPI_Comm_create_group,
+// MPI_Comm_create_from_group, MPI_Intercomm_create_from_groups. The members
+// reduce their next ids with MAX up a binomial tree over the members in
+// world rank order and broadcast the result back, addressing each other by
+// rank in `address` (a communicator holding all of them: the parent, or
+// MPI_COMM_WORLD) on its collective context with `tag`. Addressing by the
+// parent's ranks rather than by rank in the group keeps agreements over
+// different groups with the same tag apart: a message from world rank w
+// only matches a receive from w.
+int agree_context_among(const CallContext& caller, const Communicator& address, std::vector<int> members, int tag,
+                        int& context);
 
 }  // namespace progsim::mpi::coll

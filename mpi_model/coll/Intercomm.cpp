@@ -29,31 +29,6 @@ const Communicator& local_view(const Communicator& inter)
   return *self.local_view;
 }
 
-int agree_context_inter(const Binding& b, const Communicator& inter, int& context)
-{
-  // MPI_MAX of the next ids within each group, the leaders swap their
-  // group's maximum, and tell their group the larger.
-  CollCall local{b, local_view(inter), kLocalTagBase + kContextTag};
-  int mine = MpiModel::instance().communicators().next_context(b.world());
-  int agreed = 0, remote = 0;
-  if (int err = allreduce(local, &mine, &agreed, 1, MPI_INT, MPI_MAX))
-    return err;
-  if (inter.my_rank == 0) {
-    CollCall leaders{b, inter, kContextTag};
-    RequestPtr r = irecv(leaders, 0, &remote, 1, MPI_INT);
-    RequestPtr s = isend(leaders, 0, &agreed, 1, MPI_INT);
-    if (int err = wait_all(leaders, {s, r}))
-      return err;
-    agreed = std::max(agreed, remote);
-  }
-  if (int err = bcast(local, &agreed, 1, MPI_INT, 0))
-    return err;
-  if (agreed > INT_MAX - 8)
-    return MPI_ERR_INTERN;
-  context = agreed;
-  return MPI_SUCCESS;
-}
-
 Channel local_channel(const Channel& c)
 {
   return Channel{&local_view(*c.comm), kLocalTagBase + c.tag};

@@ -1,6 +1,6 @@
 // Intercommunicator support for the collectives and the constructors
-// (MPI-4.1 §7.6): the local group as an intracommunicator view, context id
-// agreement over both groups, and the collectives on intercommunicators as
+// (MPI-4.1 §7.6): the local group as an intracommunicator view (the
+// context id agreement over both groups is in ContextAgreement.cpp), and the collectives on intercommunicators as
 // schedule builders (MPI-4.1 §6.2.2: in a rooted operation the root passes
 // MPI_ROOT, the other processes of its group MPI_PROC_NULL and the
 // processes of the other group the root's rank in that group).
@@ -26,12 +26,9 @@ const Communicator& local_view(const Communicator& inter);
 // local variant of `tag`.
 inline CollCall local_call(const CollCall& c)
 {
-  return CollCall{c.b, local_view(c.comm), kLocalTagBase + c.tag};
+  return CollCall{c.caller, local_view(c.comm), kLocalTagBase + c.tag};
 }
 Channel local_channel(const Channel& c);
-
-// The lowest context id that no member of either group uses.
-int agree_context_inter(const Binding& b, const Communicator& inter, int& context);
 
 int build_inter_barrier(Schedule& s, const Channel& c);
 int build_inter_bcast(Schedule& s, const Channel& c, void* buf, std::int64_t count,

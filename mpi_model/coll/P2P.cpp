@@ -1,12 +1,14 @@
 // The collectives' internal point-to-point messages: standard-mode sends and
 // receives on the collective context (context_offset 1) with the call's tag,
-// started at once and waited for through Binding::wait.
+// started at once and waited for through CallContext::wait.
 
 #include "coll/Collectives.hpp"
 
 #include "coll/Algorithms.hpp"
 
 #include "datatype/Pack.hpp"
+#include "MpiModel.hpp"
+#include "p2p/PointToPoint.hpp"
 
 
 namespace progsim::mpi::coll {
@@ -23,7 +25,7 @@ OperationArgs args_for(const CollCall& c, int peer, const void* buf, std::int64_
   a.tag = c.tag;
   a.comm = &c.comm;
   a.context_offset = 1;
-  a.call = c.b.call();
+  a.call = c.caller.call();
   return a;
 }
 
@@ -31,21 +33,21 @@ OperationArgs args_for(const CollCall& c, int peer, const void* buf, std::int64_
 
 RequestPtr isend(const CollCall& c, int peer, const void* buf, std::int64_t count, MPI_Datatype type)
 {
-  RequestPtr r = c.b.p2p().make_send(c.b.world(), SendMode::Standard, args_for(c, peer, buf, count, type));
-  c.b.p2p().start(r);
+  RequestPtr r = c.caller.p2p().make_send(c.caller.world(), SendMode::Standard, args_for(c, peer, buf, count, type));
+  c.caller.p2p().start(r);
   return r;
 }
 
 RequestPtr irecv(const CollCall& c, int peer, void* buf, std::int64_t count, MPI_Datatype type)
 {
-  RequestPtr r = c.b.p2p().make_recv(c.b.world(), args_for(c, peer, buf, count, type));
-  c.b.p2p().start(r);
+  RequestPtr r = c.caller.p2p().make_recv(c.caller.world(), args_for(c, peer, buf, count, type));
+  c.caller.p2p().start(r);
   return r;
 }
 
 int wait(const CollCall& c, const RequestPtr& request)
 {
-  c.b.wait(request);
+  c.caller.wait(request);
   return request->status_error;
 }
 

@@ -1,6 +1,7 @@
 #include "coll/ReduceWork.hpp"
 
 #include "MpiModel.hpp"
+#include "sim/CallScope.hpp"
 #include "sim/Simulation.hpp"
 
 #include "datatype/Pack.hpp"
@@ -11,9 +12,9 @@
 
 namespace progsim::mpi::coll {
 
-int ReduceWork::init(const Binding& b, MPI_Datatype datatype, MPI_Op op, std::string& detail)
+int ReduceWork::init(const CallContext& caller, MPI_Datatype datatype, MPI_Op op, std::string& detail)
 {
-  return init(b.world(), datatype, op, detail);
+  return init(caller.world(), datatype, op, detail);
 }
 
 int ReduceWork::init(int world, MPI_Datatype datatype, MPI_Op op, std::string& detail)

@@ -8,7 +8,7 @@
 // the user's datatype handle and a count of its items, as MPI specifies.
 #pragma once
 
-#include "bindings/Binding.hpp"
+#include "core/CallContext.hpp"
 #include "datatype/Datatype.hpp"
 #include "ops/ReductionOp.hpp"
 
@@ -29,7 +29,7 @@ class ReduceWork {
 public:
   // Checks op and datatype. MPI_SUCCESS, or MPI_ERR_OP / MPI_ERR_TYPE with
   // `detail` explaining.
-  int init(const Binding& b, MPI_Datatype datatype, MPI_Op op, std::string& detail);
+  int init(const CallContext& caller, MPI_Datatype datatype, MPI_Op op, std::string& detail);
   // The same for the process of world rank `world` (a schedule built at
   // MPI_Start of a persistent collective).
   int init(int world, MPI_Datatype datatype, MPI_Op op, std::string& detail);

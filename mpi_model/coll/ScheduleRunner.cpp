@@ -1,6 +1,8 @@
 #include "coll/ScheduleRunner.hpp"
 
-#include "bindings/Binding.hpp"
+#include "MpiModel.hpp"
+#include "core/CallContext.hpp"
+#include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "sim/Rank.hpp"
 
@@ -153,29 +155,29 @@ std::vector<RequestPtr> ScheduleRunner::in_flight() const
   return pending;
 }
 
-RequestPtr make_collective_request(const Binding& b, const Communicator& comm, Builder build, bool persistent)
+RequestPtr make_collective_request(const CallContext& caller, const Communicator& comm, Builder build, bool persistent)
 {
   auto r = std::make_shared<Request>();
   r->kind = RequestKind::Collective;
-  r->owner = b.world();
+  r->owner = caller.world();
   r->comm_handle = comm.handle;
   r->comm_name = comm.name;
   r->comm_context = comm.context_id;
   r->context_id = comm.context_id + 1;
   r->self_local = comm.my_rank;
   r->peer = MPI_PROC_NULL;
-  r->call = b.call();
+  r->call = caller.call();
   r->persistent = persistent;
   r->state = RequestState::Inactive;
   r->collective = std::make_shared<ScheduleRunner>(*r, std::move(build));
   return r;
 }
 
-int run_blocking(const Binding& b, const Communicator& comm, Builder build)
+int run_blocking(const CallContext& caller, const Communicator& comm, Builder build)
 {
-  RequestPtr r = make_collective_request(b, comm, std::move(build), false);
+  RequestPtr r = make_collective_request(caller, comm, std::move(build), false);
   r->collective->start();
-  b.wait(r);
+  caller.wait(r);
   int err = r->status_error;
   r->collective.reset();  // breaks the request <-> runner reference
   return err;

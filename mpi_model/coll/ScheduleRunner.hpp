@@ -19,7 +19,7 @@ class Rank;
 }
 
 namespace progsim::mpi {
-class Binding;
+class CallContext;
 }
 
 namespace progsim::mpi::coll {
@@ -57,10 +57,10 @@ private:
 
 // A collective request of the calling process on `comm` (not in the handle
 // table; inactive until started).
-RequestPtr make_collective_request(const Binding& b, const Communicator& comm, Builder build, bool persistent);
+RequestPtr make_collective_request(const CallContext& caller, const Communicator& comm, Builder build, bool persistent);
 // Blocking collective: starts the schedule and waits for it inside the call
-// (Binding::wait: the rank takes part in deadlock detection meanwhile).
+// (CallContext::wait: the rank takes part in deadlock detection meanwhile).
 // Returns MPI_SUCCESS or an MPI error class.
-int run_blocking(const Binding& b, const Communicator& comm, Builder build);
+int run_blocking(const CallContext& caller, const Communicator& comm, Builder build);
 
 }  // namespace progsim::mpi::coll

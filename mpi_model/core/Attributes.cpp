@@ -6,24 +6,15 @@ namespace progsim::mpi {
 
 int KeyvalTable::create(const Keyval& keyval)
 {
-  int value;
-  if (!free_.empty()) {
-    value = *free_.begin();
-    free_.erase(free_.begin());
-  } else {
-    value = kFirstKeyval + static_cast<int>(slots_.size());
-    slots_.emplace_back();
-  }
-  slots_[static_cast<size_t>(value - kFirstKeyval)] = keyval;
-  return value;
+  return kFirstKeyval + static_cast<int>(table_.insert(keyval));
 }
 
 Keyval* KeyvalTable::find(int keyval)
 {
-  if (keyval < kFirstKeyval || keyval - kFirstKeyval >= static_cast<int>(slots_.size()))
+  if (keyval < kFirstKeyval)
     return nullptr;
-  auto& slot = slots_[static_cast<size_t>(keyval - kFirstKeyval)];
-  return slot ? &*slot : nullptr;
+  std::optional<Keyval>* slot = table_.slot(static_cast<std::uint32_t>(keyval - kFirstKeyval));
+  return slot && *slot ? &**slot : nullptr;
 }
 
 Keyval* KeyvalTable::find_usable(int keyval, KeyvalKind kind)
@@ -60,8 +51,7 @@ void KeyvalTable::release_if_done(int keyval)
 {
   Keyval* k = find(keyval);
   if (k && k->freed && k->uses <= 0) {
-    slots_[static_cast<size_t>(keyval - kFirstKeyval)].reset();
-    free_.insert(keyval);
+    table_.take(static_cast<std::uint32_t>(keyval - kFirstKeyval));
   }
 }
 

@@ -11,12 +11,13 @@
 // delete callback still runs (MPI-4.1 §7.7.2).
 #pragma once
 
+#include "core/HandleTable.hpp"
+
 #include <mpi.h>
 
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -51,8 +52,7 @@ public:
 
 private:
   void release_if_done(int keyval);
-  std::vector<std::optional<Keyval>> slots_;  // index = keyval - kFirstKeyval
-  std::set<int> free_;
+  HandleTable<std::optional<Keyval>> table_{0};  // index = keyval - kFirstKeyval
 };
 
 // Attributes cached on one object. Entries remember the order in which they

@@ -8,7 +8,6 @@ namespace progsim::mpi {
 namespace {
 constexpr MPI_Comm kCommKind = 0x44000000;
 constexpr std::uint32_t kIndexMask = 0x00ffffff;
-constexpr std::uint32_t kFirstDynamic = 3;
 
 std::uint32_t index_of(MPI_Comm handle)
 {
@@ -26,7 +25,6 @@ void CommunicatorTable::reset(int world_size)
   GroupPtr world_group = Group::identity(world_size);
   for (int r = 0; r < world_size; ++r) {
     PerRank& pr = ranks_[static_cast<size_t>(r)];
-    pr.slots.resize(kFirstDynamic);
 
     auto world = std::make_unique<Communicator>();
     world->handle = MPI_COMM_WORLD;
@@ -44,8 +42,8 @@ void CommunicatorTable::reset(int world_size)
     self->name = "MPI_COMM_SELF";
     pr.by_context[kWorldContext] = world.get();
     pr.by_context[kSelfContext] = self.get();
-    pr.slots[1] = std::move(world);
-    pr.slots[2] = std::move(self);
+    *pr.slots.slot(1) = std::move(world);
+    *pr.slots.slot(2) = std::move(self);
   }
 }
 
@@ -55,9 +53,8 @@ const Communicator* CommunicatorTable::find(MPI_Comm handle, int world_rank) con
     return nullptr;
   const PerRank& pr = ranks_[static_cast<size_t>(world_rank)];
   std::uint32_t index = index_of(handle);
-  if (index == 0 || index >= pr.slots.size())
-    return nullptr;
-  return pr.slots[index].get();
+  const std::unique_ptr<Communicator>* slot = pr.slots.slot(index);
+  return slot ? slot->get() : nullptr;
 }
 
 Communicator* CommunicatorTable::get(MPI_Comm handle, int world_rank)
@@ -77,38 +74,24 @@ Communicator* CommunicatorTable::find_by_context(int world_rank, int context_id)
 Communicator& CommunicatorTable::add(int world_rank, std::unique_ptr<Communicator> comm)
 {
   PerRank& pr = ranks_[static_cast<size_t>(world_rank)];
-  std::uint32_t index;
-  if (!pr.free.empty()) {
-    index = pr.free.back();  // the lowest free index
-    pr.free.pop_back();
-  } else {
-    index = static_cast<std::uint32_t>(pr.slots.size());
-    pr.slots.emplace_back();
-  }
-  comm->handle = kCommKind | static_cast<MPI_Comm>(index);
-  pr.next_context = std::max(pr.next_context, (comm->context_id / 4 + 1) * 4);
-  pr.by_context[comm->context_id] = comm.get();
-  pr.slots[index] = std::move(comm);
-  return *pr.slots[index];
+  std::uint32_t index = pr.slots.insert(std::move(comm));  // the lowest free index
+  Communicator& c = **pr.slots.slot(index);
+  c.handle = kCommKind | static_cast<MPI_Comm>(index);
+  pr.next_context = std::max(pr.next_context, (c.context_id / 4 + 1) * 4);
+  pr.by_context[c.context_id] = &c;
+  return c;
 }
 
 void CommunicatorTable::remove(int world_rank, MPI_Comm handle)
 {
   PerRank& pr = ranks_[static_cast<size_t>(world_rank)];
   std::uint32_t index = index_of(handle);
-  if (index < kFirstDynamic || index >= pr.slots.size() || !pr.slots[index])
+  if (!pr.slots.holds(index))
     return;
-  std::unique_ptr<Communicator> comm = std::move(pr.slots[index]);
+  std::unique_ptr<Communicator> comm = pr.slots.take(index);
   auto it = pr.by_context.find(comm->context_id);
   if (it != pr.by_context.end() && it->second == comm.get())
     pr.by_context.erase(it);
-  pr.free.insert(std::upper_bound(pr.free.begin(), pr.free.end(), index, std::greater<>()), index);
-  while (pr.slots.size() > kFirstDynamic && !pr.slots.back()) {
-    // Trailing free slots shrink the table instead of staying on the list.
-    auto last = static_cast<std::uint32_t>(pr.slots.size() - 1);
-    pr.free.erase(std::remove(pr.free.begin(), pr.free.end(), last), pr.free.end());
-    pr.slots.pop_back();
-  }
   comm->freed = true;
   comm->attributes = AttributeSet{};
   comm->hints = Info{};
@@ -126,13 +109,14 @@ void CommunicatorTable::retire(std::unique_ptr<Communicator> comm)
 std::size_t CommunicatorTable::live(int world_rank) const
 {
   const PerRank& pr = ranks_[static_cast<size_t>(world_rank)];
-  return static_cast<std::size_t>(std::count_if(pr.slots.begin(), pr.slots.end(), [](const auto& c) { return !!c; }));
+  const auto& slots = pr.slots.slots();
+  return static_cast<std::size_t>(std::count_if(slots.begin(), slots.end(), [](const auto& c) { return !!c; }));
 }
 
 std::vector<const Communicator*> CommunicatorTable::live_communicators(int world_rank) const
 {
   std::vector<const Communicator*> comms;
-  for (const auto& c : ranks_[static_cast<size_t>(world_rank)].slots)
+  for (const auto& c : ranks_[static_cast<size_t>(world_rank)].slots.slots())
     if (c)
       comms.push_back(c.get());
   return comms;

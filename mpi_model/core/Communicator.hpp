@@ -30,6 +30,7 @@
 
 #include "core/Attributes.hpp"
 #include "core/Group.hpp"
+#include "core/HandleTable.hpp"
 #include "core/Info.hpp"
 
 #include <mpi.h>
@@ -115,7 +116,7 @@ public:
   Communicator* get(MPI_Comm handle, int world_rank);
   // The live communicator of `world_rank` with that context id, or nullptr.
   Communicator* find_by_context(int world_rank, int context_id);
-  const Communicator& world() const { return *ranks_.front().slots[1]; }
+  const Communicator& world() const { return **ranks_.front().slots.slot(1); }
 
   // Registers a new communicator of `world_rank` (context id, group, owner
   // and my_rank set) and gives it a handle.
@@ -136,8 +137,8 @@ public:
 
 private:
   struct PerRank {
-    std::vector<std::unique_ptr<Communicator>> slots;  // by handle index; 0 unused
-    std::vector<std::uint32_t> free;                   // free indices >= 3, kept sorted descending
+    // By handle index: 0 MPI_COMM_NULL, 1 MPI_COMM_WORLD, 2 MPI_COMM_SELF.
+    HandleTable<std::unique_ptr<Communicator>> slots{3};
     int next_context = 4;
     std::unordered_map<int, Communicator*> by_context;
   };

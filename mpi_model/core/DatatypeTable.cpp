@@ -45,10 +45,10 @@ const DatatypeTable::Entry* DatatypeTable::derived_entry(MPI_Datatype handle) co
   if (!has_kind(handle))
     return nullptr;
   std::uint32_t index = index_of(handle);
-  if (index < kFirstDerived || index - kFirstDerived >= derived_.size())
+  if (index < kFirstDerived)
     return nullptr;
-  const Entry& e = derived_[index - kFirstDerived];
-  return e.type ? &e : nullptr;
+  const Entry* e = derived_.slot(index - kFirstDerived);
+  return e && e->type ? e : nullptr;
 }
 
 DatatypeTable::Entry* DatatypeTable::derived_entry(MPI_Datatype handle)
@@ -84,22 +84,12 @@ MPI_Datatype DatatypeTable::predefined_handle(const dt::Datatype& type)
 
 MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committed)
 {
-  std::uint32_t index;
-  if (!freed_.empty()) {
-    index = freed_.back();  // the last freed first, as MPICH
-    freed_.pop_back();
-  } else {
-    index = static_cast<std::uint32_t>(derived_.size());
-    derived_.emplace_back();
-  }
-  Entry& e = derived_[index];
-  e = Entry{};
+  Entry e;
   e.type = std::move(type);
   e.live = true;
   e.committed = committed;
   e.owner = owner;
-  ++live_;
-  return kKind | static_cast<MPI_Datatype>(index + kFirstDerived);
+  return kKind | static_cast<MPI_Datatype>(derived_.insert(std::move(e)) + kFirstDerived);
 }
 
 void DatatypeTable::erase(MPI_Datatype handle)
@@ -110,8 +100,7 @@ void DatatypeTable::erase(MPI_Datatype handle)
   e->live = false;
   e->committed = false;
   e->extras = Extras{};
-  --live_;
-  freed_.push_back(index_of(handle) - kFirstDerived);
+  derived_.release(index_of(handle) - kFirstDerived);
 }
 
 bool DatatypeTable::is_predefined(MPI_Datatype handle) const
@@ -136,7 +125,7 @@ void DatatypeTable::commit(MPI_Datatype handle)
   e->committed = true;
   // Forget objects that no longer exist once the map has doubled.
   static constexpr std::size_t kPruneAt = 1024;
-  if (committed_objects_.size() >= kPruneAt && committed_objects_.size() >= 2 * live_) {
+  if (committed_objects_.size() >= kPruneAt && committed_objects_.size() >= 2 * derived_.live()) {
     for (auto it = committed_objects_.begin(); it != committed_objects_.end();)
       it = it->second.expired() ? committed_objects_.erase(it) : std::next(it);
   }

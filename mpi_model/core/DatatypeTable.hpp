@@ -15,6 +15,7 @@
 // still returns the type (for internal users) while find_live() does not.
 #pragma once
 
+#include "core/HandleTable.hpp"
 #include "datatype/Datatype.hpp"
 
 #include <mpi.h>
@@ -66,7 +67,7 @@ public:
   // Whether some handle of this type object was committed (MPI_Type_get_contents
   // returns committed handles for committed constituents).
   bool object_committed(const dt::DatatypePtr& type) const;
-  std::size_t live_derived() const { return live_; }
+  std::size_t live_derived() const { return derived_.live(); }
 
   // Name (MPI_Type_get_name): the set name, else "MPI_INT"... for
   // predefined types and "" for derived ones.
@@ -98,9 +99,10 @@ private:
   Extras& extras(MPI_Datatype handle, int rank);
 
   std::vector<dt::DatatypePtr> predefined_;  // by index
-  std::vector<Entry> derived_;               // index - kFirstDerived
-  std::vector<std::uint32_t> freed_;         // freed indices, reused last first
-  std::size_t live_ = 0;
+  // Index: handle index - kFirstDerived. A freed entry keeps its type for
+  // the operations still using it until the index is reused, the last
+  // freed first (as MPICH).
+  HandleTable<Entry, HandleReuse::LastFreedFirst> derived_{0};
   std::map<std::pair<int, std::uint32_t>, Extras> predefined_extras_;  // (rank, index)
   std::map<const dt::Datatype*, std::weak_ptr<const dt::Datatype>> committed_objects_;
   std::vector<TypeKeyval> keyvals_;

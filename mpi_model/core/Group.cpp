@@ -59,7 +59,7 @@ int compare_groups(const Group& a, const Group& b)
   return a.same_members(b) ? MPI_SIMILAR : MPI_UNEQUAL;
 }
 
-GroupTable::GroupTable() : slots_(kFirstIndex) {}
+GroupTable::GroupTable() : table_(kFirstIndex) {}
 
 GroupPtr GroupTable::find(MPI_Group handle) const
 {
@@ -70,24 +70,14 @@ GroupPtr GroupTable::find(MPI_Group handle) const
   if ((handle & ~static_cast<MPI_Group>(kIndexMask)) != kGroupKind)
     return nullptr;
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  return index >= kFirstIndex && index < slots_.size() ? slots_[index] : nullptr;
+  return table_.holds(index) ? *table_.slot(index) : nullptr;
 }
 
 MPI_Group GroupTable::insert(GroupPtr group)
 {
   if (group->size() == 0)
     return MPI_GROUP_EMPTY;
-  std::uint32_t index;
-  if (!free_.empty()) {
-    index = *free_.begin();
-    free_.erase(free_.begin());
-  } else {
-    index = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
-  }
-  slots_[index] = std::move(group);
-  ++live_;
-  return kGroupKind | static_cast<MPI_Group>(index);
+  return kGroupKind | static_cast<MPI_Group>(table_.insert(std::move(group)));
 }
 
 bool GroupTable::erase(MPI_Group handle)
@@ -97,11 +87,9 @@ bool GroupTable::erase(MPI_Group handle)
   if ((handle & ~static_cast<MPI_Group>(kIndexMask)) != kGroupKind)
     return false;
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index < kFirstIndex || index >= slots_.size() || !slots_[index])
+  if (!table_.holds(index))
     return false;
-  slots_[index].reset();
-  free_.insert(index);
-  --live_;
+  table_.take(index);
   return true;
 }
 

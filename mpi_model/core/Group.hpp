@@ -3,11 +3,12 @@
 // MPI_Group handles are per process (GroupTable, in Process).
 #pragma once
 
+#include "core/HandleTable.hpp"
+
 #include <mpi.h>
 
 #include <cstdint>
 #include <memory>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -50,12 +51,10 @@ public:
   MPI_Group insert(GroupPtr group);
   // MPI_Group_free: false if the handle is not a freeable group.
   bool erase(MPI_Group handle);
-  std::size_t live() const { return live_; }
+  std::size_t live() const { return table_.live(); }
 
 private:
-  std::vector<GroupPtr> slots_;
-  std::set<std::uint32_t> free_;  // lowest first: deterministic reuse
-  std::size_t live_ = 0;
+  HandleTable<GroupPtr> table_;  // lowest free index first: deterministic reuse
 };
 
 // MPI_Group_compare / MPI_Comm_compare on groups: MPI_IDENT, MPI_SIMILAR or MPI_UNEQUAL.

@@ -44,9 +44,9 @@ void Info::merge(const Info& other)
     set(k, v);
 }
 
-InfoTable::InfoTable() : slots_(kFirstIndex)
+InfoTable::InfoTable() : table_(kFirstIndex)
 {
-  slots_[kEnvIndex] = Info{};
+  *table_.slot(kEnvIndex) = Info{};
 }
 
 Info* InfoTable::find(MPI_Info handle)
@@ -54,24 +54,13 @@ Info* InfoTable::find(MPI_Info handle)
   if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
     return nullptr;
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index == 0 || index >= slots_.size() || !slots_[index])
-    return nullptr;
-  return &*slots_[index];
+  std::optional<Info>* slot = table_.slot(index);
+  return slot && *slot ? &**slot : nullptr;
 }
 
 MPI_Info InfoTable::insert(Info info)
 {
-  std::uint32_t index;
-  if (!free_.empty()) {
-    index = *free_.begin();
-    free_.erase(free_.begin());
-  } else {
-    index = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
-  }
-  slots_[index] = std::move(info);
-  ++live_;
-  return kInfoKind | static_cast<MPI_Info>(index);
+  return kInfoKind | static_cast<MPI_Info>(table_.insert(std::move(info)));
 }
 
 bool InfoTable::erase(MPI_Info handle)
@@ -79,11 +68,9 @@ bool InfoTable::erase(MPI_Info handle)
   if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
     return false;
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index < kFirstIndex || index >= slots_.size() || !slots_[index])
+  if (!table_.holds(index))
     return false;
-  slots_[index].reset();
-  free_.insert(index);
-  --live_;
+  table_.take(index);
   return true;
 }
 

@@ -4,11 +4,12 @@
 // objects get the lowest free index from 2.
 #pragma once
 
+#include "core/HandleTable.hpp"
+
 #include <mpi.h>
 
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,12 +35,10 @@ public:
   MPI_Info insert(Info info);
   bool erase(MPI_Info handle);  // false for MPI_INFO_ENV and invalid handles
   bool env_filled = false;
-  std::size_t live() const { return live_; }
+  std::size_t live() const { return table_.live(); }
 
 private:
-  std::vector<std::optional<Info>> slots_;
-  std::set<std::uint32_t> free_;
-  std::size_t live_ = 0;
+  HandleTable<std::optional<Info>> table_;
 };
 
 }  // namespace progsim::mpi

@@ -6,6 +6,7 @@
 
 #include "core/Attributes.hpp"
 #include "core/Group.hpp"
+#include "core/HandleTable.hpp"
 #include "core/Info.hpp"
 #include "ops/ReductionOp.hpp"
 #include "sessions/SessionTable.hpp"
@@ -50,7 +51,7 @@ struct Process {
   InfoTable infos;
   KeyvalTable keyvals;
   std::vector<UserErrhandler> errhandlers;  // index - kFirstUserErrhandler
-  std::vector<std::optional<UserOpEntry>> ops;  // index - kFirstUserOp
+  HandleTable<std::optional<UserOpEntry>> ops{0};  // index - kFirstUserOp
   std::vector<AddedErrorCode> added_error_codes;  // code MPI_ERR_LASTCODE + 1 + i
   sessions::SessionTable sessions;  // MPI_Session_init (MPI-4.1 §11.3)
   // Storage for the predefined attributes' values (MPI_Comm_get_attr returns
@@ -70,9 +71,9 @@ struct Process {
   const UserOpEntry* user_op(MPI_Op handle) const
   {
     int index = handle - MPI_OP_NULL - kFirstUserOp;
-    if (index < 0 || index >= static_cast<int>(ops.size()) || !ops[static_cast<size_t>(index)])
+    if (index < 0 || !ops.holds(static_cast<std::uint32_t>(index)))
       return nullptr;
-    return &*ops[static_cast<size_t>(index)];
+    return &**ops.slot(static_cast<std::uint32_t>(index));
   }
 };
 

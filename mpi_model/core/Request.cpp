@@ -73,19 +73,7 @@ std::string Request::describe() const
 
 MPI_Request RequestTable::insert(const RequestPtr& request)
 {
-  std::uint32_t index;
-  if (!free_.empty()) {
-    index = free_.back();
-    free_.pop_back();
-  } else {
-    if (slots_.empty())
-      slots_.emplace_back();  // index 0 is MPI_REQUEST_NULL
-    index = static_cast<std::uint32_t>(slots_.size());
-    slots_.emplace_back();
-  }
-  slots_[index] = request;
-  request->handle = kRequestKind | static_cast<MPI_Request>(index);
-  ++live_;
+  request->handle = kRequestKind | static_cast<MPI_Request>(table_.insert(request));
   return request->handle;
 }
 
@@ -94,18 +82,16 @@ RequestPtr RequestTable::find(MPI_Request handle) const
   if ((handle & ~static_cast<MPI_Request>(kIndexMask)) != kRequestKind)
     return nullptr;
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  return index < slots_.size() ? slots_[index] : nullptr;
+  const RequestPtr* slot = table_.slot(index);
+  return slot ? *slot : nullptr;
 }
 
 void RequestTable::erase(MPI_Request handle)
 {
   auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (index == 0 || index >= slots_.size() || !slots_[index])
+  if (!table_.holds(index))
     return;
-  slots_[index]->handle = MPI_REQUEST_NULL;  // the program holds it no more (it cannot cancel it)
-  slots_[index].reset();
-  free_.push_back(index);
-  --live_;
+  table_.take(index)->handle = MPI_REQUEST_NULL;  // the program holds it no more (it cannot cancel it)
 }
 
 }  // namespace progsim::mpi

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/Communicator.hpp"
+#include "core/HandleTable.hpp"
 
 #include "datatype/Datatype.hpp"
 
@@ -175,12 +176,12 @@ public:
   MPI_Request insert(const RequestPtr& request);
   RequestPtr find(MPI_Request handle) const;
   void erase(MPI_Request handle);
-  std::size_t live() const { return live_; }
+  std::size_t live() const { return table_.live(); }
 
 private:
-  std::vector<RequestPtr> slots_;  // index = handle & 0xffffff, slot 0 unused
-  std::vector<std::uint32_t> free_;
-  std::size_t live_ = 0;
+  // index = handle & 0xffffff (0: MPI_REQUEST_NULL); the last freed index
+  // first, as MPICH.
+  HandleTable<RequestPtr, HandleReuse::LastFreedFirst> table_{1};
 };
 
 }  // namespace progsim::mpi

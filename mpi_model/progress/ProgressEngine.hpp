@@ -38,6 +38,7 @@ public:
   std::size_t posted_receives(int rank) const { return posted_receives_(rank); }
 
   RankProgress& rank(int r) { return *ranks_[static_cast<size_t>(r)]; }
+  const RankProgress& rank(int r) const { return *ranks_[static_cast<size_t>(r)]; }
   int size() const { return static_cast<int>(ranks_.size()); }
   ProgressPolicy& policy() { return *policy_; }
   const ProgressPolicy& policy() const { return *policy_; }

@@ -47,37 +47,23 @@ Window* WindowTable::find(MPI_Win handle)
 {
   if ((handle & 0xff000000) != MPI_WIN_NULL)
     return nullptr;
-  auto index = static_cast<std::size_t>(handle & 0xffffff);
-  return index > 0 && index < slots_.size() ? slots_[index].get() : nullptr;
+  auto index = static_cast<std::uint32_t>(handle & 0xffffff);
+  return table_.holds(index) ? table_.slot(index)->get() : nullptr;
 }
 
 Window& WindowTable::add(std::unique_ptr<Window> window)
 {
-  if (slots_.empty())
-    slots_.emplace_back();  // index 0 is MPI_WIN_NULL
-  std::size_t index = 1;
-  while (index < slots_.size() && slots_[index])
-    ++index;
-  if (index == slots_.size())
-    slots_.emplace_back();
-  window->handle = MPI_WIN_NULL | static_cast<MPI_Win>(index);
-  slots_[index] = std::move(window);
-  return *slots_[index];
+  std::uint32_t index = table_.insert(std::move(window));
+  Window& w = **table_.slot(index);
+  w.handle = MPI_WIN_NULL | static_cast<MPI_Win>(index);
+  return w;
 }
 
 void WindowTable::remove(MPI_Win handle)
 {
-  auto index = static_cast<std::size_t>(handle & 0xffffff);
-  if (index > 0 && index < slots_.size())
-    slots_[index].reset();
-}
-
-std::size_t WindowTable::live() const
-{
-  std::size_t n = 0;
-  for (auto& s : slots_)
-    n += s ? 1 : 0;
-  return n;
+  auto index = static_cast<std::uint32_t>(handle & 0xffffff);
+  if (table_.holds(index))
+    table_.take(index);
 }
 
 }  // namespace progsim::mpi::rma

@@ -14,6 +14,7 @@
 
 #include "core/Attributes.hpp"
 #include "core/Group.hpp"
+#include "core/HandleTable.hpp"
 #include "core/Info.hpp"
 #include "sim/memory/SharedMemory.hpp"
 
@@ -147,10 +148,10 @@ public:
   Window* find(MPI_Win handle);
   Window& add(std::unique_ptr<Window> window);
   void remove(MPI_Win handle);
-  std::size_t live() const;
+  std::size_t live() const { return table_.live(); }
 
 private:
-  std::vector<std::unique_ptr<Window>> slots_;  // by index; 0 unused
+  HandleTable<std::unique_ptr<Window>> table_{1};  // index 0: MPI_WIN_NULL
 };
 
 }  // namespace progsim::mpi::rma
