@@ -434,6 +434,12 @@ int PMPI_Cancel(MPI_Request* request)
   if (r->kind == RequestKind::Collective)
     return b.error(r->comm_handle, MPI_ERR_REQUEST,
                    std::string("a collective's request (") + r->call + ") cannot be cancelled (MPI-4.1 §6.12)");
+  // Not modelled: withdrawing partitions, some of which may have moved. An
+  // error rather than a cancel silently ignored (the Wait after it would hang).
+  if (r->kind == RequestKind::Partitioned)
+    return b.error(r->comm_handle, MPI_ERR_UNSUPPORTED_OPERATION,
+                   std::string("progsim does not cancel partitioned requests (") + r->call +
+                       "); complete the operation with MPI_Pready and MPI_Wait/MPI_Test instead");
   // RMA operations cannot be cancelled. A send whose request completed (its
   // data was buffered) may still be withdrawn: its message may be unmatched.
   bool cancellable = r->kind == RequestKind::Send ? r->active() : r->active() && !r->complete();

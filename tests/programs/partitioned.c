@@ -145,6 +145,8 @@ int main(int argc, char** argv)
     MPI_Start(&req);
     if (!strcmp(mode, "bad_partition"))
       MPI_Pready(4, req);
+    if (!strcmp(mode, "cancel"))
+      MPI_Cancel(&req);
     MPI_Pready_range(0, 2, req);
     if (!strcmp(mode, "pready_twice"))
       MPI_Pready(1, req);
