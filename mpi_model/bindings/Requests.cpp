@@ -47,6 +47,14 @@ int multiple_completion_result(const std::vector<int>& errors, MPI_Status* statu
   return failed ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
+// MPI-4.1 §4.2.1: "Freeing or cancelling a partitioned communication request
+// that is active (i.e., initialized and started) and not completed is erroneous."
+std::string active_partitioned_request(const Request& r, const char* what)
+{
+  return std::string("the request of ") + r.call + " is active and not complete: " + what +
+         " an active partitioned request is erroneous (MPI-4.1 §4.2.1); complete it first (MPI_Pready, MPI_Wait)";
+}
+
 // The request behind a handle that must name one (not MPI_REQUEST_NULL).
 int existing_request(const Binding& b, MPI_Request handle, RequestPtr& request)
 {
@@ -408,8 +416,10 @@ int PMPI_Request_free(MPI_Request* request)
                        "§6.12)");
   } else if (r->kind == RequestKind::Rma) {
     // The operation goes on; its epoch's synchronization completes it.
+  } else if (r->kind == RequestKind::Partitioned && r->active() && !Binding::done(*r)) {
+    return b.error(r->comm_handle, MPI_ERR_REQUEST, active_partitioned_request(*r, "freeing"));
   } else if (r->kind == RequestKind::Partitioned) {
-    // An active one goes on with its internal messages (p2p/partitioned/).
+    // Inactive, or complete and not yet waited for: nothing moves any more.
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
     for (auto& part : r->parts)
@@ -434,12 +444,11 @@ int PMPI_Cancel(MPI_Request* request)
   if (r->kind == RequestKind::Collective)
     return b.error(r->comm_handle, MPI_ERR_REQUEST,
                    std::string("a collective's request (") + r->call + ") cannot be cancelled (MPI-4.1 §6.12)");
-  // Not modelled: withdrawing partitions, some of which may have moved. An
-  // error rather than a cancel silently ignored (the Wait after it would hang).
-  if (r->kind == RequestKind::Partitioned)
-    return b.error(r->comm_handle, MPI_ERR_UNSUPPORTED_OPERATION,
-                   std::string("progsim does not cancel partitioned requests (") + r->call +
-                       "); complete the operation with MPI_Pready and MPI_Wait/MPI_Test instead");
+  if (r->kind == RequestKind::Partitioned) {
+    if (r->active() && !Binding::done(*r))
+      return b.error(r->comm_handle, MPI_ERR_REQUEST, active_partitioned_request(*r, "cancelling"));
+    return MPI_SUCCESS;  // inactive or complete: nothing to withdraw
+  }
   // RMA operations cannot be cancelled. A send whose request completed (its
   // data was buffered) may still be withdrawn: its message may be unmatched.
   bool cancellable = r->kind == RequestKind::Send ? r->active() : r->active() && !r->complete();

@@ -147,6 +147,8 @@ int main(int argc, char** argv)
       MPI_Pready(4, req);
     if (!strcmp(mode, "cancel"))
       MPI_Cancel(&req);
+    if (!strcmp(mode, "free"))
+      MPI_Request_free(&req);
     MPI_Pready_range(0, 2, req);
     if (!strcmp(mode, "pready_twice"))
       MPI_Pready(1, req);

@@ -69,12 +69,14 @@ progsim_program_test(partitioned.error.pready_inactive PROGRAM partitioned PROGR
   EXPECT --expect-outcome aborted --expect-exit 1
          --stderr-regex "rank 0: MPI_Pready: MPI_ERR_REQUEST .*is inactive: MPI_Pready needs an epoch started by MPI_Start"
   RUN -n 2)
-# Cancelling a partitioned request is not modelled: an error, never a
-# cancel silently ignored (the wait after it would hang).
-progsim_program_test(partitioned.error.cancel PROGRAM partitioned PROGRAM_ARGS cancel
-  EXPECT --expect-outcome aborted --expect-exit 1 --twice
-         --stderr-regex "rank 0: MPI_Cancel: MPI_ERR_UNSUPPORTED_OPERATION \\(unsupported operation\\): progsim does not cancel partitioned requests \\(MPI_Psend_init\\)"
-  RUN -n 2)
+# Freeing or cancelling an active, incomplete partitioned request is
+# erroneous (MPI-4.1 §4.2.1): an error naming the request, on either side.
+foreach(what cancel free)
+  progsim_program_test(partitioned.error.${what}_active PROGRAM partitioned PROGRAM_ARGS ${what}
+    EXPECT --expect-outcome aborted --expect-exit 1 --twice
+           --stderr-regex "rank 0: MPI_(Cancel|Request_free): MPI_ERR_REQUEST \\(invalid request\\): the request of MPI_Psend_init is active and not complete: (cancelling|freeing) an active partitioned request is erroneous \\(MPI-4.1 §4.2.1\\)"
+    RUN -n 2)
+endforeach()
 # A partition never readied: a deadlock, explained.
 progsim_program_test(partitioned.missing_pready PROGRAM partitioned PROGRAM_ARGS missing_pready
   EXPECT --expect-outcome deadlock --expect-exit 3 --twice
