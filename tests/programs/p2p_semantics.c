@@ -97,6 +97,21 @@ int main(int argc, char** argv)
           waitsome_error == MPI_SUCCESS && st[0].MPI_ERROR == MPI_SUCCESS && st[1].MPI_ERROR == MPI_SUCCESS);
   }
 
+  /* 4b. A message of no data typed MPI_DATATYPE_NULL (accepted as MPICH
+   * does); with data, the type is an error. */
+  {
+    MPI_Status st;
+    MPI_Sendrecv(NULL, 0, MPI_DATATYPE_NULL, rank, 42, NULL, 0, MPI_DATATYPE_NULL, rank, 42, MPI_COMM_WORLD, &st);
+    int bytes = -1;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int one = 1, err = MPI_Send(&one, 1, MPI_DATATYPE_NULL, rank, 43, MPI_COMM_WORLD), cls = -1;
+    MPI_Error_class(err, &cls);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    check(rank, "0 items of MPI_DATATYPE_NULL sent, 1 item refused",
+          st.MPI_SOURCE == rank && st.MPI_TAG == 42 && bytes == 0 && cls == MPI_ERR_TYPE);
+  }
+
   /* 5. Cancel an unmatched receive; PROC_NULL; Sendrecv_replace around a ring. */
   {
     int x = 0, cancelled = 0;

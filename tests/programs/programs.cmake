@@ -251,7 +251,7 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "received a burst of 64 messages in send order: yes"
     RUN -n 2 --progress ${policy})
   progsim_program_test(p2p.semantics.${policy} PROGRAM p2p_semantics
-    EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 15
+    EXPECT --expect-outcome completed --twice --stdout-regex "all checks passed" --stdout-lines 18
     RUN -n 3 --progress ${policy})
 endforeach()
 # offload with a NIC matching table smaller than the 8 pre-posted receives:
