@@ -153,9 +153,14 @@ void Simulation::create_ranks()
 
 Rank* Simulation::current_rank() const
 {
-  if (!running_ || sg4::Actor::is_maestro())
+  // Every MPI call asks: one context lookup. Outside SimGrid's contexts
+  // (another thread) there is no actor; maestro's id (0) maps to no rank.
+  if (!running_)
     return nullptr;
-  auto aid = static_cast<size_t>(sg4::this_actor::get_pid());
+  const sg4::Actor* self = sg4::Actor::self();
+  if (!self)
+    return nullptr;
+  auto aid = static_cast<size_t>(self->get_pid());
   return aid < rank_by_actor_.size() ? rank_by_actor_[aid] : nullptr;
 }
 
