@@ -11,8 +11,9 @@
 namespace {
 constexpr const char* kIo = "MPI-IO (chapter 14)";
 constexpr const char* kDynamic = "dynamic process management (chapter 11.8-11.10)";
-constexpr const char* kSessions = "the buffer procedures of sessions (MPI_Session_attach_buffer & co.)";
-constexpr const char* kMpi5 = "MPI-5.0 additions and Fortran interoperability";
+constexpr const char* kBuffers =
+    "the MPI-4.1 buffers of communicators and sessions (MPI-4.1 §3.6.1: MPI_Comm_attach_buffer, MPI_Session_attach_buffer, MPI_Buffer_flush & co.; MPI_Buffer_attach works)";
+constexpr const char* kMpi5 = "the last MPI-4.1 and MPI-5.0 additions and Fortran interoperability";
 }  // namespace
 
 #define PROGSIM_NOT_IMPLEMENTED(name, area)                                          \
@@ -93,17 +94,17 @@ PROGSIM_NOT_IMPLEMENTED(Open_port, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Publish_name, kDynamic)
 PROGSIM_NOT_IMPLEMENTED(Unpublish_name, kDynamic)
 
-PROGSIM_NOT_IMPLEMENTED(Session_attach_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_detach_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_flush_buffer, kSessions)
-PROGSIM_NOT_IMPLEMENTED(Session_iflush_buffer, kSessions)
+PROGSIM_NOT_IMPLEMENTED(Session_attach_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Session_detach_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Session_flush_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Session_iflush_buffer, kBuffers)
 
-PROGSIM_NOT_IMPLEMENTED(Buffer_flush, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Buffer_iflush, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Comm_attach_buffer, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Comm_detach_buffer, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Comm_flush_buffer, kMpi5)
-PROGSIM_NOT_IMPLEMENTED(Comm_iflush_buffer, kMpi5)
+PROGSIM_NOT_IMPLEMENTED(Buffer_flush, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Buffer_iflush, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Comm_attach_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Comm_detach_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Comm_flush_buffer, kBuffers)
+PROGSIM_NOT_IMPLEMENTED(Comm_iflush_buffer, kBuffers)
 PROGSIM_NOT_IMPLEMENTED(Get_hw_resource_info, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Remove_error_class, kMpi5)
 PROGSIM_NOT_IMPLEMENTED(Remove_error_code, kMpi5)
