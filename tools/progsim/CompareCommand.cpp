@@ -50,11 +50,34 @@ void print_compare_help()
       "  -h, --help          this text\n"
       "Run options are those of 'progsim run' (-n, --platform, --cfg, ...).\n"
       "\n"
-      "Columns: outcome; simulated time; time blocked in MPI (sum over ranks); false\n"
-      "tests and probes; memory polls (reads of watched memory by busy-wait loops);\n"
-      "progress-thread CPU seconds; chunks run by rank/thread/NIC/immediately; message\n"
-      "latency (send start to receive completion) median and 99th percentile; overlap,\n"
-      "the share of the ranks' time not spent blocked in MPI (1 - blocked / (ranks x time)).\n"
+      "Columns (JSON and CSV use the names in brackets; times are simulated seconds):\n"
+      "  policy                      the progress policy of the run\n"
+      "  outcome [outcome]           completed, deadlock, stuck, erroneous, aborted, crashed\n"
+      "  sim. time [simulated_time]  when the run ended\n"
+      "  blocked in MPI [blocked_in_mpi]  seconds ranks spent blocked inside MPI calls,\n"
+      "                              summed over the ranks\n"
+      "  false tests [false_tests]   test calls (MPI_Test*, MPI_Iprobe, ...) that found\n"
+      "                              nothing, summed over the ranks ([tests]: all of them)\n"
+      "  mem. polls [memory_polls]   reads of watched memory by busy-wait loops\n"
+      "  thread CPU [progress_thread_cpu]  CPU seconds used by progress threads\n"
+      "  chunks r/t/n/i [chunks]     progress chunks (protocol steps that run after the call\n"
+      "                              that started them) run by the rank inside MPI, by a\n"
+      "                              progress thread, by the NIC, or at once (ideal)\n"
+      "  latency p50/p99 [latency_median, latency_p99]  message latency, from the send's\n"
+      "                              start to the receive's completion ([messages]: count)\n"
+      "  overlap [overlap]           the share of the nonblocking operations' communication\n"
+      "                              time hidden behind the ranks' computation, from 0 to 1\n"
+      "                              ('-'/null: no nonblocking operation). An operation's\n"
+      "                              communication time runs from its start to its\n"
+      "                              completion, less the time it sat still because a\n"
+      "                              progress chunk of its rank (or of a peer, for one of\n"
+      "                              its messages) waited for an executor; the part the\n"
+      "                              rank spent inside MPI calls is exposed, the rest\n"
+      "                              hidden. ideal progress gives the program's upper\n"
+      "                              bound; an operation waited for at once hides nothing.\n"
+      "                              (JSON [nonblocking_operations]: how many were measured)\n"
+      "JSON and CSV also give [deadlock_class]; JSON the run's [exit_status], its\n"
+      "[message] and its [longest_progress_delay].\n"
       "A progress line is shown on a terminal (stderr) while the runs are going.\n"
       "\n"
       "Exit status: 0 when every policy's run completed; otherwise the exit status of\n"
@@ -101,7 +124,8 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["outcome"] = report.value("outcome", "error");
   v["exit_status"] = exit_status;
   v["simulated_time"] = report.value("simulated_time", 0.0);
-  double blocked = 0, thread_cpu = 0;
+  double blocked = 0, thread_cpu = 0, communication = 0, hidden = 0;
+  long long nonblocking = 0;
   long long memory_polls = 0;
   long long tests = 0, false_tests = 0, chunks_rank = 0, chunks_thread = 0, chunks_nic = 0, chunks_now = 0;
   for (auto& r : report.value("ranks", nlohmann::json::array())) {
@@ -110,6 +134,11 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
     tests += r.value("tests", 0LL);
     false_tests += r.value("false_tests", 0LL);
     memory_polls += r.value("memory_polls", 0LL);
+    if (r.contains("overlap")) {
+      nonblocking += r["overlap"].value("operations", 0LL);
+      communication += r["overlap"].value("communication_time", 0.0);
+      hidden += r["overlap"].value("hidden_time", 0.0);
+    }
     if (r.contains("chunks")) {
       chunks_rank += r["chunks"].value("rank", 0LL);
       chunks_thread += r["chunks"].value("thread", 0LL);
@@ -127,9 +156,11 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["messages"] = messages.value("count", 0LL);
   v["latency_median"] = messages.contains("latency_median") ? messages["latency_median"] : nlohmann::json();
   v["latency_p99"] = messages.contains("latency_p99") ? messages["latency_p99"] : nlohmann::json();
-  double rank_time = report.value("nranks", 0) * report.value("simulated_time", 0.0);
-  v["overlap"] = rank_time > 0 ? nlohmann::ordered_json(std::round((1 - blocked / rank_time) * 1e6) / 1e6)
-                               : nlohmann::ordered_json();
+  // Communication time of the nonblocking operations hidden behind computation
+  // (OverlapMeter in mpi_model/progress/); null without any.
+  v["nonblocking_operations"] = nonblocking;
+  v["overlap"] = communication > 0 ? nlohmann::ordered_json(std::round(hidden / communication * 1e6) / 1e6)
+                                   : nlohmann::ordered_json();
   const nlohmann::json delays = report.value("progress_delays", nlohmann::json::array());
   if (!delays.empty())
     v["longest_progress_delay"] = {{"owner", delays[0].value("owner", 0)},
