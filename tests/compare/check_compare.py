@@ -6,8 +6,8 @@ usage: check_compare.py PROGSIM PROGRAM MODE
            ideal >= thread >= offload >= weak, with weak near 0 and ideal
            near 1, and the JSON is byte-identical across two runs.
   output:  each policy's program stdout is shown after the table (indented,
-           identical outputs folded), in the JSON rows and in the HTML page
-           (a collapsed <details> block), byte-identical across two runs.
+           cut by --output-lines, none with 0), in the JSON rows and in the
+           HTML page (a collapsed <details> block), byte-identical across two runs.
 """
 import csv
 import io
@@ -76,6 +76,11 @@ elif mode == "output":
             fail(f"no indented 'program output of {policy}' block after the table")
         if not re.search(r"    overlap: " + figure + "\n", block.group(1)):
             fail(f"{policy}'s program output does not show 'overlap: {figure}'")
+    short = compare("--policies", "weak", "--output-lines", "2")
+    if "\n    not overlapped: " not in short or "\n    ... 2 more lines (--output-lines N shows more; " not in short:
+        fail("--output-lines 2 does not cut the output after 2 lines:\n" + short)
+    if "program output" in compare("--policies", "weak", "--output-lines", "0"):
+        fail("--output-lines 0 still shows the program output")
     rows = {row["policy"]: row for row in json.loads(compare("--policies", "weak,ideal", "--json"))}
     if not re.search(r"overlap: 0\.[0-9]+%\n", rows["weak"]["program_output"]):
         fail("the JSON row of weak has no program_output with its overlap line")
