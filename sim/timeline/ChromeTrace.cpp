@@ -1,6 +1,7 @@
 #include "sim/timeline/Timeline.hpp"
 #include "sim/timeline/TimelineFormats.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace progsim::sim {
@@ -74,7 +75,7 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
   const TimelineSelection& s = timeline.selection();
   trace["otherData"]["selection"] = {
       {"ranks", s.all_ranks() ? nlohmann::ordered_json("all") : nlohmann::ordered_json(s.ranks)},
-      {"window", {s.from, s.to < 0 ? timeline.end() : s.to}},
+      {"window", {s.from, s.to < 0 ? std::max(s.from, timeline.end()) : s.to}},
       {"max_events", s.max_events}};
   trace["otherData"]["events"] = timeline.events();
   trace["otherData"]["truncated"] = timeline.capped();
