@@ -205,6 +205,10 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
   entry["nic_descriptors"] = c.nic_descriptors;
   entry["progress_thread_cpu"] = c.thread_cpu;
   entry["progress_thread_polls"] = c.thread_polls;
+  const OverlapMeter& overlap = progress_->rank(rank.id()).overlap;
+  entry["overlap"] = {{"operations", overlap.operations()},
+                      {"communication_time", overlap.communication_time()},
+                      {"hidden_time", overlap.hidden_time()}};
   entry["sessions"] = processes_[static_cast<size_t>(rank.id())].sessions.created();
 }
 

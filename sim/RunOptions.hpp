@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sim/Placement.hpp"
+#include "sim/timeline/TimelineSelection.hpp"
 
 #include <string>
 #include <utility>
@@ -25,6 +26,7 @@ struct RunOptions {
   std::string report_file;         // empty: no JSON report
   std::string timeline_file;       // empty: no timeline (--timeline)
   std::string timeline_format;     // "chrome" or "paje"
+  TimelineSelection timeline_selection;  // --timeline-ranks, --timeline-window, --timeline-max-events
   bool privatize = true;
   bool tag_output = false;
   double time_limit = -1;          // simulated seconds; <0: none

@@ -186,7 +186,7 @@ RunResult Simulation::run()
   // After SimGrid's engine and the CrashHandler: unexplained faults chain to it.
   memory::MemoryWatch::instance().start(*this, parameters_);
   if (!options_.timeline_file.empty())
-    Timeline::start(size(), options_.policy);
+    Timeline::start(size(), options_.policy, options_.timeline_selection);
   running_ = true;
   if (int sig = Interruption::pending()) {  // while the program was loading
     decide_outcome(Outcome::Interrupted, Interruption::message(sig, 0, " (before the run started)"), 128 + sig);

@@ -1,6 +1,7 @@
 #include "progress/ProgressEngine.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/RankStateListener.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 #include "sim/timeline/Timeline.hpp"
@@ -19,6 +20,12 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
   for (int r = 0; r < simulation.size(); ++r)
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
   active_ranks_ = simulation.size();
+  // Time in MPI calls (entered, blocked, left) for the overlap measure.
+  sim::set_rank_state_listener([this](const sim::Rank& r) {
+    sim::RankState s = r.state();
+    ranks_[static_cast<size_t>(r.id())]->overlap.note_in_mpi(
+        s == sim::RankState::InMpi || s == sim::RankState::Blocked, r.clock().now());
+  });
   // A rank busy-waiting on watched memory waits like a blocked call: only a
   // write (by another rank or an RMA operation) can release it.
   sim::memory::MemoryWatch::instance().set_poll_listener([this](int, bool polling) {
@@ -26,6 +33,11 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
     if (polling)
       check_deadlock();
   });
+}
+
+ProgressEngine::~ProgressEngine()
+{
+  sim::set_rank_state_listener(nullptr);
 }
 
 void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,
@@ -81,6 +93,9 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   sim::memory::MemoryWatch::instance().deliver_pending();  // the chunk may have written watched memory
   double run_at = executor == Executor::Rank ? owner.sim_rank().clock().now() : sg4::Engine::get_clock();
   delays_.note(chunk, run_at, executor);
+  owner.overlap.note_stalled(chunk.enabled_at, run_at);
+  if (chunk.peer != owner.rank() && chunk.peer >= 0 && chunk.peer < size())
+    rank(chunk.peer).overlap.note_stalled(chunk.enabled_at, run_at);  // its message waited too
   if (sim::Timeline* timeline = sim::Timeline::active())
     timeline->chunk(owner.rank(), run_at, to_string(executor), chunk.describe(),
                     executor == Executor::Rank ? owner.sim_rank().current_call() : nullptr);

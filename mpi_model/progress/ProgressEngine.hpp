@@ -27,6 +27,9 @@ class ProgressEngine {
 public:
   ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters,
                  std::unique_ptr<ProgressPolicy> policy);
+  ~ProgressEngine();  // removes its rank state listener
+  ProgressEngine(const ProgressEngine&) = delete;
+  ProgressEngine& operator=(const ProgressEngine&) = delete;
 
   // Called once the other parts of the model exist (the fabric's in-flight
   // count, the explanation of what each blocked rank waits for).

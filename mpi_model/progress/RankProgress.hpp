@@ -3,6 +3,7 @@
 // waits, and the counters the report shows.
 #pragma once
 
+#include "progress/OverlapMeter.hpp"
 #include "progress/ProgressChunk.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
@@ -50,6 +51,8 @@ public:
   std::deque<ProgressChunk>& host_queue() { return host_queue_; }
   const std::deque<ProgressChunk>& host_queue() const { return host_queue_; }
   ProgressCounters counters;
+  // Blocked and stalled intervals, and the overlap of its nonblocking operations.
+  OverlapMeter overlap;
 
   // Blocks the calling rank inside an MPI procedure until done() holds,
   // running the rank's chunks meanwhile (MPI-4.1 §2.9: blocked procedures

@@ -1,6 +1,7 @@
 #include "sim/timeline/Timeline.hpp"
 #include "sim/timeline/TimelineFormats.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace progsim::sim {
@@ -23,6 +24,8 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
                     {"pid", 0},
                     {"args", {{"name", "progsim, progress " + timeline.policy()}}}});
   for (int r = 0; r < timeline.nranks(); ++r) {
+    if (!timeline.selected(r))
+      continue;
     events.push_back({{"name", "thread_name"}, {"ph", "M"}, {"pid", 0}, {"tid", r}, {"args", {{"name", "rank " + std::to_string(r)}}}});
     events.push_back({{"name", "thread_sort_index"}, {"ph", "M"}, {"pid", 0}, {"tid", r}, {"args", {{"sort_index", r}}}});
   }
@@ -69,6 +72,17 @@ nlohmann::ordered_json chrome_trace(const Timeline& timeline)
                         {"end_time", timeline.end()},
                         {"outcome", timeline.outcome()},
                         {"partial", timeline.partial()}};
+  const TimelineSelection& s = timeline.selection();
+  trace["otherData"]["selection"] = {
+      {"ranks", s.all_ranks() ? nlohmann::ordered_json("all") : nlohmann::ordered_json(s.ranks)},
+      {"window", {s.from, s.to < 0 ? std::max(s.from, timeline.end()) : s.to}},
+      {"max_events", s.max_events}};
+  trace["otherData"]["events"] = timeline.events();
+  trace["otherData"]["truncated"] = timeline.capped();
+  if (timeline.capped()) {
+    trace["otherData"]["truncated_at"] = timeline.capped_at();
+    trace["otherData"]["truncation"] = timeline.capped_note();
+  }
   trace["traceEvents"] = events;
   return trace;
 }

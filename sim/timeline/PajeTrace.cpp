@@ -55,6 +55,8 @@ std::string paje_trace(const Timeline& timeline)
   std::string out = timeline.partial() ? "# partial timeline: the run ended as " + timeline.outcome() + " at " +
                                              time_text(timeline.end()) + " s\n"
                                        : "";
+  if (timeline.capped())
+    out += "# truncated timeline: " + timeline.capped_note() + "\n";
   out += kHeader;
   out += "0 CT_Job 0 \"Job\"\n0 CT_Rank CT_Job \"Rank\"\n";
   out += "1 ST_State CT_Rank \"State\"\n2 ET_Chunk CT_Rank \"Progress chunk\"\n";

@@ -1,5 +1,6 @@
 #include "sim/timeline/Timeline.hpp"
 
+#include "sim/Diagnostics.hpp"
 #include "sim/Rank.hpp"
 
 #include <algorithm>
@@ -36,13 +37,18 @@ Timeline* Timeline::active()
   return recording ? &storage() : nullptr;
 }
 
-void Timeline::start(int nranks, std::string policy)
+void Timeline::start(int nranks, std::string policy, TimelineSelection selection)
 {
   Timeline& t = storage();
   t = Timeline{};
   t.nranks_ = nranks;
   t.policy_ = std::move(policy);
   t.open_.resize(static_cast<std::size_t>(nranks));
+  t.selected_.assign(static_cast<std::size_t>(nranks), selection.all_ranks() ? 1 : 0);
+  for (int r : selection.ranks)
+    if (r >= 0 && r < nranks)
+      t.selected_[static_cast<std::size_t>(r)] = 1;
+  t.selection_ = std::move(selection);
   recording = true;
 }
 
@@ -83,6 +89,10 @@ void Timeline::close(int rank, double time)
     return;
   o.open = false;
   o.interval.end = std::max(time, o.interval.start);
+  // Only the part inside the window is kept.
+  o.interval.start = std::max(o.interval.start, selection_.from);
+  if (selection_.to >= 0)
+    o.interval.end = std::min(o.interval.end, selection_.to);
   if (o.interval.end <= o.interval.start)
     return;
   if (o.last_recorded != kNone) {
@@ -93,14 +103,41 @@ void Timeline::close(int rank, double time)
       return;
     }
   }
+  if (!admit(1, o.interval.start))
+    return;
   o.last_recorded = intervals_.size();
   intervals_.push_back(o.interval);
+}
+
+bool Timeline::admit(long long count, double time)
+{
+  if (capped_)
+    return false;
+  if (selection_.max_events > 0 && events_ + count > selection_.max_events) {
+    capped_ = true;
+    capped_at_ = time;
+    diag("timeline: " + capped_note());
+    return false;
+  }
+  events_ += count;
+  return true;
+}
+
+std::string Timeline::capped_note() const
+{
+  if (!capped_)
+    return "";
+  return "the event cap (--timeline-max-events " + std::to_string(selection_.max_events) + ") was reached at " +
+         format_time(capped_at_) + ": later events are not recorded (restrict the timeline with " +
+         "--timeline-ranks or --timeline-window, or raise the cap)";
 }
 
 void Timeline::rank_state(const Rank& rank)
 {
   // Called twice per MPI call: no string is built unless an interval opens,
   // and then the open interval's strings are reused.
+  if (!selected_[static_cast<std::size_t>(rank.id())])
+    return;
   const char* kind = kind_of(rank.state());
   const bool in_call = std::strcmp(kind, "mpi") == 0 || std::strcmp(kind, "blocked") == 0;
   const char* name = rank.current_call() && in_call ? rank.current_call()
@@ -123,11 +160,19 @@ void Timeline::rank_state(const Rank& rank)
 
 void Timeline::chunk(int owner, double time, const char* executor, std::string what, const char* in_call)
 {
+  if (!selected(owner) || !in_window(time) || !admit(1, time))
+    return;
   chunks_.push_back(TimelineChunk{owner, time, executor, std::move(what), in_call ? in_call : ""});
 }
 
 void Timeline::message(const TimelineMessage& message)
 {
+  if (!selected(message.source) && !selected(message.dest))
+    return;
+  if (message.complete < selection_.from || (selection_.to >= 0 && message.post > selection_.to))
+    return;
+  if (!admit(2, message.post))
+    return;
   messages_.push_back(message);
 }
 

@@ -9,6 +9,8 @@
 // interval of kind "blocked" named after the call.
 #pragma once
 
+#include "sim/timeline/TimelineSelection.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -52,7 +54,8 @@ class Timeline {
 public:
   // The recording of this run, or nullptr when none was asked for.
   static Timeline* active();
-  static void start(int nranks, std::string policy);
+  // Records only what `selection` lets in (ranks, time window, event cap).
+  static void start(int nranks, std::string policy, TimelineSelection selection = {});
   // Closes the open intervals at `end` and stops recording; the recording
   // stays readable through recorded() until the next start(). `outcome` is
   // how the run ended: any other than "completed" marks the timeline
@@ -72,6 +75,15 @@ public:
   const std::vector<TimelineInterval>& intervals() const { return intervals_; }
   const std::vector<TimelineChunk>& chunks() const { return chunks_; }
   const std::vector<TimelineMessage>& messages() const { return messages_; }
+  const TimelineSelection& selection() const { return selection_; }
+  bool selected(int rank) const { return selected_[static_cast<std::size_t>(rank)] != 0; }
+  // Trace events recorded (a message is two: its start and its end).
+  long long events() const { return events_; }
+  // The event cap was reached at simulated time capped_at(): later events
+  // were not recorded. capped_note() says so in words ("" when not capped).
+  bool capped() const { return capped_; }
+  double capped_at() const { return capped_at_; }
+  std::string capped_note() const;
 
 private:
   struct Open {
@@ -81,6 +93,12 @@ private:
   };
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
   void close(int rank, double time);
+  // Whether `count` more events at `time` fit under the cap (counts them).
+  bool admit(long long count, double time);
+  bool in_window(double time) const
+  {
+    return time >= selection_.from && (selection_.to < 0 || time <= selection_.to);
+  }
 
   int nranks_ = 0;
   std::string policy_;
@@ -90,6 +108,11 @@ private:
   std::vector<TimelineInterval> intervals_;
   std::vector<TimelineChunk> chunks_;
   std::vector<TimelineMessage> messages_;
+  TimelineSelection selection_;
+  std::vector<char> selected_;  // per rank
+  long long events_ = 0;
+  bool capped_ = false;
+  double capped_at_ = 0;
 };
 
 }  // namespace progsim::sim

@@ -9,3 +9,12 @@ foreach(mode chrome paje html screenshot)
   set_tests_properties(timeline.bsend_sleep.${mode} PROPERTIES LABELS program SKIP_RETURN_CODE 77)
 endforeach()
 set_tests_properties(timeline.bsend_sleep.screenshot PROPERTIES TIMEOUT 300)
+
+# Timelines at scale (issue 18): --timeline-ranks, --timeline-window and the
+# event cap restrict what is recorded, deterministically.
+foreach(mode ranks window cap errors)
+  add_test(NAME timeline.selection.${mode}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_selection.py
+            ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/coll_all ${CMAKE_CURRENT_BINARY_DIR}/timeline-selection-${mode} ${mode})
+  set_tests_properties(timeline.selection.${mode} PROPERTIES LABELS program)
+endforeach()

@@ -47,20 +47,57 @@ void print_compare_help()
       "                      policy, an SVG timeline on one shared time axis (user code,\n"
       "                      MPI calls, blocked and polling intervals, messages as arrows,\n"
       "                      progress chunks by executor) beside the deadlock explanation\n"
+      "  --output-lines N    after the table, show at most N lines of each policy's\n"
+      "                      program output (its stdout), indented; an output equal to\n"
+      "                      an earlier policy's is named, not repeated (default 20; 0:\n"
+      "                      none). The JSON gives it whole as [program_output], the\n"
+      "                      HTML page as a collapsed block per policy\n"
       "  -h, --help          this text\n"
       "Run options are those of 'progsim run' (-n, --platform, --cfg, ...).\n"
       "\n"
-      "Columns: outcome; simulated time; time blocked in MPI (sum over ranks); false\n"
-      "tests and probes; memory polls (reads of watched memory by busy-wait loops);\n"
-      "progress-thread CPU seconds; chunks run by rank/thread/NIC/immediately; message\n"
-      "latency (send start to receive completion) median and 99th percentile; overlap,\n"
-      "the share of the ranks' time not spent blocked in MPI (1 - blocked / (ranks x time)).\n"
+      "Columns (JSON and CSV use the names in brackets; times are simulated seconds):\n"
+      "  policy                      the progress policy of the run\n"
+      "  outcome [outcome]           completed, deadlock, stuck, erroneous, aborted, crashed\n"
+      "  sim. time [simulated_time]  when the run ended\n"
+      "  blocked in MPI [blocked_in_mpi]  seconds ranks spent blocked inside MPI calls,\n"
+      "                              summed over the ranks\n"
+      "  false tests [false_tests]   test calls (MPI_Test*, MPI_Iprobe, ...) that found\n"
+      "                              nothing, summed over the ranks ([tests]: all of them)\n"
+      "  mem. polls [memory_polls]   reads of watched memory by busy-wait loops\n"
+      "  thread CPU [progress_thread_cpu]  CPU seconds used by progress threads\n"
+      "  chunks r/t/n/i [chunks]     progress chunks (protocol steps that run after the call\n"
+      "                              that started them) run by the rank inside MPI, by a\n"
+      "                              progress thread, by the NIC, or at once (ideal)\n"
+      "  latency p50/p99 [latency_median, latency_p99]  message latency, from the send's\n"
+      "                              start to the receive's completion ([messages]: count)\n"
+      "  overlap [overlap]           the share of the nonblocking operations' communication\n"
+      "                              time hidden behind the ranks' computation, from 0 to 1\n"
+      "                              ('-'/null: no nonblocking operation). An operation's\n"
+      "                              communication time runs from its start to its\n"
+      "                              completion, less the time it sat still because a\n"
+      "                              progress chunk of its rank (or of a peer, for one of\n"
+      "                              its messages) waited for an executor; the part the\n"
+      "                              rank spent inside MPI calls is exposed, the rest\n"
+      "                              hidden. ideal progress gives the program's upper\n"
+      "                              bound; an operation waited for at once hides nothing.\n"
+      "                              (JSON [nonblocking_operations]: how many were measured)\n"
+      "JSON and CSV also give [deadlock_class]; JSON the run's [exit_status], its\n"
+      "[message], its [longest_progress_delay] and the program's stdout [program_output].\n"
       "A progress line is shown on a terminal (stderr) while the runs are going.\n"
       "\n"
       "Exit status: 0 when every policy's run completed; otherwise the exit status of\n"
       "the first policy's run (in --policies order) that did not: 3 deadlock, 4 stuck,\n"
       "5 erroneous, 1 or MPI_Abort's code aborted, 128+signal crashed (1 when it left\n"
       "no report); 2 for a usage or input error. So compare can gate CI.\n");
+}
+
+int parse_output_lines(const std::string& text)
+{
+  char* end = nullptr;
+  long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || n < 0 || n > 1000000)
+    throw sim::InputError{"--output-lines " + text + ": expected a number of lines from 0 to 1000000"};
+  return static_cast<int>(n);
 }
 
 std::vector<std::string> split_list(const std::string& text)
@@ -74,10 +111,11 @@ std::vector<std::string> split_list(const std::string& text)
   return items;
 }
 
-// Runs `progsim run --progress POLICY --report FILE ARGS...` with its output
-// in LOG; returns the exit status.
+// Runs `progsim run --progress POLICY --report FILE ARGS...` with the
+// program's output (its stdout) in OUTPUT and progsim's messages in LOG;
+// returns the exit status.
 int run_policy(const std::string& self, const std::string& policy, const std::string& report, const std::string& log,
-               const std::string& timeline, const std::vector<std::string>& run_args)
+               const std::string& output, const std::string& timeline, const std::vector<std::string>& run_args)
 {
   std::vector<std::string> argv = {self, "run", "--progress", policy, "--report", report};
   if (!timeline.empty()) {
@@ -85,23 +123,25 @@ int run_policy(const std::string& self, const std::string& policy, const std::st
     argv.push_back(timeline);
   }
   argv.insert(argv.end(), run_args.begin(), run_args.end());
-  return run_subprocess(argv, log);
+  return run_subprocess(argv, log, output);
 }
 
 struct Row {
   std::string policy;
   nlohmann::ordered_json values;
+  std::string output;  // the program's stdout under this policy
 };
 
 Row summarize(const std::string& policy, const nlohmann::json& report, int exit_status)
 {
-  Row row{policy, {}};
+  Row row{policy, {}, {}};
   auto& v = row.values;
   v["policy"] = policy;
   v["outcome"] = report.value("outcome", "error");
   v["exit_status"] = exit_status;
   v["simulated_time"] = report.value("simulated_time", 0.0);
-  double blocked = 0, thread_cpu = 0;
+  double blocked = 0, thread_cpu = 0, communication = 0, hidden = 0;
+  long long nonblocking = 0;
   long long memory_polls = 0;
   long long tests = 0, false_tests = 0, chunks_rank = 0, chunks_thread = 0, chunks_nic = 0, chunks_now = 0;
   for (auto& r : report.value("ranks", nlohmann::json::array())) {
@@ -110,6 +150,11 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
     tests += r.value("tests", 0LL);
     false_tests += r.value("false_tests", 0LL);
     memory_polls += r.value("memory_polls", 0LL);
+    if (r.contains("overlap")) {
+      nonblocking += r["overlap"].value("operations", 0LL);
+      communication += r["overlap"].value("communication_time", 0.0);
+      hidden += r["overlap"].value("hidden_time", 0.0);
+    }
     if (r.contains("chunks")) {
       chunks_rank += r["chunks"].value("rank", 0LL);
       chunks_thread += r["chunks"].value("thread", 0LL);
@@ -127,9 +172,11 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["messages"] = messages.value("count", 0LL);
   v["latency_median"] = messages.contains("latency_median") ? messages["latency_median"] : nlohmann::json();
   v["latency_p99"] = messages.contains("latency_p99") ? messages["latency_p99"] : nlohmann::json();
-  double rank_time = report.value("nranks", 0) * report.value("simulated_time", 0.0);
-  v["overlap"] = rank_time > 0 ? nlohmann::ordered_json(std::round((1 - blocked / rank_time) * 1e6) / 1e6)
-                               : nlohmann::ordered_json();
+  // Communication time of the nonblocking operations hidden behind computation
+  // (OverlapMeter in mpi_model/progress/); null without any.
+  v["nonblocking_operations"] = nonblocking;
+  v["overlap"] = communication > 0 ? nlohmann::ordered_json(std::round(hidden / communication * 1e6) / 1e6)
+                                   : nlohmann::ordered_json();
   const nlohmann::json delays = report.value("progress_delays", nlohmann::json::array());
   if (!delays.empty())
     v["longest_progress_delay"] = {{"owner", delays[0].value("owner", 0)},
@@ -222,6 +269,57 @@ std::string table_text(const std::vector<Row>& rows)
   return out;
 }
 
+std::string read_file(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text)
+{
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    lines.push_back(line);
+  return lines;
+}
+
+// Each policy's program output after the table, indented, at most
+// `max_lines` lines each; an output equal to an earlier policy's is named,
+// not repeated. Empty when max_lines is 0.
+std::string program_output_text(const std::vector<Row>& rows, int max_lines)
+{
+  if (max_lines <= 0)
+    return "";
+  std::string out;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const Row& row = rows[k];
+    std::vector<std::string> lines = lines_of(row.output);
+    out += "\nprogram output of " + row.policy;
+    if (lines.empty()) {
+      out += ": none\n";
+      continue;
+    }
+    size_t same = 0;
+    while (same < k && rows[same].output != row.output)
+      ++same;
+    if (same < k) {
+      out += ": the same as " + rows[same].policy + "'s\n";
+      continue;
+    }
+    out += " (stdout, " + std::to_string(lines.size()) + " lines):\n";
+    for (size_t i = 0; i < lines.size() && i < static_cast<size_t>(max_lines); ++i)
+      out += "    " + lines[i] + "\n";
+    if (lines.size() > static_cast<size_t>(max_lines))
+      out += "    ... " + std::to_string(lines.size() - static_cast<size_t>(max_lines)) +
+             " more lines (--output-lines N shows more; 'progsim run --progress " + row.policy + "' shows all)\n";
+  }
+  return out;
+}
+
 void print_csv(const std::vector<Row>& rows)
 {
   std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,progress_thread_cpu,"
@@ -258,6 +356,7 @@ int compare_command(int argc, char** argv)
   try {
     std::vector<std::string> policies = {"weak", "thread", "offload", "ideal"};
     std::string format = "table", reports_dir, html_file;
+    int output_lines = 20;
     std::vector<std::string> run_args;
     for (int i = 1; i < argc; ++i) {
       std::string arg = argv[i];
@@ -277,6 +376,8 @@ int compare_command(int argc, char** argv)
         reports_dir = argv[++i];
       else if (arg == "--html" && i + 1 < argc)
         html_file = argv[++i];
+      else if (arg == "--output-lines" && i + 1 < argc)
+        output_lines = parse_output_lines(argv[++i]);
       else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
                arg.rfind("--report=", 0) == 0)
         throw sim::InputError{arg + " is chosen by compare itself (use --policies / --reports)"};
@@ -312,8 +413,9 @@ int compare_command(int argc, char** argv)
         std::fprintf(stderr, "\r[%zu/%zu] running %-8s", k + 1, policies.size(), policy.c_str());
       std::string report = dir + "/" + policy + ".json";
       std::string log = dir + "/" + policy + ".log";
+      std::string output = dir + "/" + policy + ".out";
       std::string timeline = html_file.empty() ? "" : dir + "/" + policy + ".timeline.json";
-      int status = run_policy(self, policy, report, log, timeline, run_args);
+      int status = run_policy(self, policy, report, log, output, timeline, run_args);
       if (status == sim::kExitUsageError) {
         if (tty)
           std::fputs("\n", stderr);
@@ -328,14 +430,18 @@ int compare_command(int argc, char** argv)
       if (parsed.is_discarded() || !parsed.is_object())
         parsed = nlohmann::json::object({{"outcome", "error"}, {"message", "no report (see " + log + ")"}});
       rows.push_back(summarize(policy, parsed, status));
+      rows.back().output = read_file(output);
+      rows.back().values["program_output"] = rows.back().output;
       if (!timeline.empty()) {
         std::ifstream timeline_in(timeline);
         nlohmann::json trace = timeline_in ? nlohmann::json::parse(timeline_in, nullptr, false) : nlohmann::json();
-        runs.push_back(PolicyRun{policy, parsed, trace.is_object() ? trace : nlohmann::json::object()});
+        runs.push_back(
+            PolicyRun{policy, parsed, trace.is_object() ? trace : nlohmann::json::object(), rows.back().output});
       }
       if (temporary) {
         ::unlink(report.c_str());
         ::unlink(log.c_str());
+        ::unlink(output.c_str());
         if (!timeline.empty())
           ::unlink(timeline.c_str());
       }
@@ -352,7 +458,7 @@ int compare_command(int argc, char** argv)
     } else if (format == "csv") {
       print_csv(rows);
     } else {
-      std::fputs(table_text(rows).c_str(), stdout);
+      std::fputs((table_text(rows) + program_output_text(rows, output_lines)).c_str(), stdout);
     }
     if (!html_file.empty()) {
       std::ofstream html(html_file);

@@ -197,6 +197,13 @@ std::string html_report(const std::string& program, const std::vector<PolicyRun>
                "\n";
       out += "</pre>";
     }
+    // The program's own output, collapsed: its own figures (an OSU-style
+    // overlap, say) beside the simulator's.
+    size_t lines = static_cast<size_t>(std::count(run.output.begin(), run.output.end(), '\n'));
+    if (!run.output.empty() && run.output.back() != '\n')
+      ++lines;
+    out += "<details class=\"output\"><summary>program output (stdout, " + std::to_string(lines) +
+           " lines)</summary><pre>" + escape(run.output) + "</pre></details>";
     out += "</div></div>\n";
   }
   out += "</body></html>\n";

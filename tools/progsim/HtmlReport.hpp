@@ -14,6 +14,7 @@ struct PolicyRun {
   std::string policy;
   nlohmann::json report;    // the run's --report JSON
   nlohmann::json timeline;  // the run's --timeline (Chrome trace-event JSON)
+  std::string output;       // the program's stdout
 };
 
 std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs,

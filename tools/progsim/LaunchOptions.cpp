@@ -28,11 +28,13 @@ const Names kBindTo = {"--bind-to", "-bind-to"};
 const Names kExport = {"-x"};
 const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}, kTimeline = {"--timeline"},
             kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
-            kTimeLimit = {"--time-limit"};
+            kTimeLimit = {"--time-limit"}, kTimelineRanks = {"--timeline-ranks"},
+            kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
 const Names* const kWithValue[] = {&kRanks,  &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,   &kMapBy,
                                    &kBindTo, &kExport,   &kProgress, &kCfg,      &kReport,         &kTimeline,
-                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kTimeLimit};
+                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kTimeLimit,
+                                   &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
 
@@ -242,6 +244,12 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       options.timeline_file = value;
     else if (args.take(kTimelineFormat, value))
       options.timeline_format = sim::timeline_format("", value);
+    else if (args.take(kTimelineRanks, value))
+      options.timeline_selection.ranks = sim::parse_rank_list("--timeline-ranks", value);
+    else if (args.take(kTimelineWindow, value))
+      sim::parse_time_window("--timeline-window", value, options.timeline_selection);
+    else if (args.take(kTimelineMaxEvents, value))
+      options.timeline_selection.max_events = sim::parse_event_cap("--timeline-max-events", value);
     else if (args.take(kPrivatize, value)) {
       if (value != "on" && value != "off")
         throw sim::InputError{"--privatize: expected on or off, not '" + value + "'"};

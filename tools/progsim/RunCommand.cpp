@@ -79,6 +79,13 @@ void print_run_help(LaunchForm form)
       "                          messages. Chrome trace-event JSON (open in ui.perfetto.dev)\n"
       "                          unless FILE ends in .paje or .trace (Paje, for ViTE/pajeng)\n"
       "  --timeline-format chrome|paje   the timeline's format, whatever FILE's name\n"
+      "  --timeline-ranks LIST   record only these ranks (0,2,8-15) in the timeline (messages\n"
+      "                          from or to them)\n"
+      "  --timeline-window T0:T1 record only what happens between T0 and T1 (simulated\n"
+      "                          seconds; either may be empty: '1.5:'), intervals clipped\n"
+      "  --timeline-max-events N stop recording after N events (default 1000000, about\n"
+      "                          150 MB of JSON; 0: no cap); the file's metadata and\n"
+      "                          stderr say when and where the cap was reached\n"
       "  --privatize=on|off      private globals per rank (default on; off for programs without\n"
       "                          writable globals, or for very large runs)\n"
       "  --tag-output            prefix each output line with [rank]\n"
@@ -112,6 +119,20 @@ nlohmann::ordered_json recording_about(const sim::RunOptions& options)
           {"policy", options.policy},
           {"platform", options.platform_file},
           {"ranks_per_node", options.ranks_per_node}};
+}
+
+// --timeline-ranks/-window/-max-events restrict a timeline: without one, or
+// naming a rank the run does not have, they are a mistake.
+void check_timeline_selection(const sim::RunOptions& options)
+{
+  const sim::TimelineSelection& s = options.timeline_selection;
+  bool restricted =
+      !s.ranks.empty() || s.from > 0 || s.to >= 0 || s.max_events != sim::TimelineSelection::kDefaultMaxEvents;
+  if (restricted && options.timeline_file.empty())
+    throw sim::InputError{"--timeline-ranks, --timeline-window and --timeline-max-events need --timeline FILE"};
+  if (!s.ranks.empty() && s.ranks.back() >= options.nranks)
+    throw sim::InputError{"--timeline-ranks: rank " + std::to_string(s.ranks.back()) + " does not exist (the run has " +
+                          std::to_string(options.nranks) + " ranks)"};
 }
 
 // Before anything runs: a finished simulation whose results cannot be
@@ -158,6 +179,7 @@ int launch(int argc, char** argv, LaunchForm form)
       throw sim::InputError{"no program to run (usage: " + std::string(argv[0]) + " -n N PROGRAM [ARGS...])"};
     options.timeline_format = sim::timeline_format(options.timeline_file, options.timeline_format);
     check_output_paths(options, request.record_path);
+    check_timeline_selection(options);
     for (const std::string& note : request.notes)
       std::fprintf(stderr, "progsim: note: %s\n", note.c_str());
 

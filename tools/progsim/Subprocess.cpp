@@ -25,7 +25,7 @@ std::string self_dir()
   return self.substr(0, self.rfind('/'));
 }
 
-int run_subprocess(std::vector<std::string> argv, const std::string& log)
+int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output)
 {
   pid_t pid = ::fork();
   if (pid == 0) {
@@ -35,6 +35,11 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log)
         ::dup2(fd, 1);
         ::dup2(fd, 2);
       }
+    }
+    if (!output.empty()) {
+      int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd >= 0)
+        ::dup2(fd, 1);
     }
     std::vector<char*> cargv;
     for (auto& a : argv)

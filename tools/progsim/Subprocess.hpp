@@ -12,8 +12,9 @@ namespace progsim::cli {
 std::string self_path();
 std::string self_dir();
 
-// Runs argv[0] with argv; its stdout and stderr go to `log` when given.
-// Returns the exit status (128+signal when it was killed).
-int run_subprocess(std::vector<std::string> argv, const std::string& log = "");
+// Runs argv[0] with argv; its stdout and stderr go to `log` when given, its
+// stdout to `output` instead when that is given too. Returns the exit status
+// (128+signal when it was killed).
+int run_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "");
 
 }  // namespace progsim::cli
