@@ -15,12 +15,13 @@
 #
 # Runs use fixed paths (the program at $TMPDIR/progsim-examples-capture/NAME,
 # the outputs in the current folder of a fixed scratch folder), so that two
-# captures of the same behaviour are identical whatever OUTDIR is.
+# captures of the same behaviour are identical whatever OUTDIR is, and the
+# paths of the build and source trees are written as <build> and <tree>.
 set -euo pipefail
 
 usage()
 {
-  sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -68,6 +69,13 @@ capture()
     echo "$name: captured" >&2
   done
   rm -rf "$scratch"
+  # Reports and 'examples run' name files by absolute path: the build and
+  # source trees are written as <build> and <tree>, so that captures of two
+  # checkouts compare equal when they behave the same.
+  local tree bin
+  tree=$(cd "$examples/.." && pwd)
+  bin=$(dirname "$progsim")
+  find "$out" -type f -exec sed -i -e "s|${bin%/bin}|<build>|g" -e "s|$tree|<tree>|g" {} +
 }
 
 compare()
