@@ -65,16 +65,14 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
     saved_errno_ = errno;
     OutputCapture::user_code_left(rank_->id());  // as LibcState::save does
     rank_->enter_inline_call(name, caller);
-    rank_->set_state(RankState::InMpi);
-    rank_->clock().charge_cpu(params.call_cost);
-    return;
+  } else {
+    // First: the rest of the call may use stack that shares a page with a
+    // watched local variable of the program.
+    memory::MemoryWatch::instance().enter_mpi(rank_->id(), __builtin_frame_address(0));
+    if (params.measure_user_time)
+      rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
+    rank_->enter_call(name, caller);
   }
-  // First: the rest of the call may use stack that shares a page with a
-  // watched local variable of the program.
-  memory::MemoryWatch::instance().enter_mpi(rank_->id(), __builtin_frame_address(0));
-  if (params.measure_user_time)
-    rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
-  rank_->enter_call(name, caller);
   rank_->set_state(RankState::InMpi);
   rank_->clock().charge_cpu(params.call_cost);
   if (interacting_) {
@@ -88,25 +86,23 @@ CallScope::~CallScope()
 {
   if (!rank_)
     return;
-  if (inline_) {
-    // A callback (an error handler) may have made memory watched meanwhile.
-    if (!memory::MemoryWatch::instance().idle())
-      memory::MemoryWatch::instance().deliver_pending();
-    rank_->leave_inline_call();
-    errno = saved_errno_;
-    rank_->left_mpi_at = rank_->clock().now();
-    if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
-      rank_->set_state(RankState::UserCode);
-    return;
-  }
-  // Writes to watched memory made inside MPI (a receive into it) wake pollers.
-  memory::MemoryWatch::instance().deliver_pending();
+  // Writes to watched memory made inside MPI (a receive into it) wake
+  // pollers. An inline query has none, unless a callback of it watched memory.
+  if (!inline_ || !memory::MemoryWatch::instance().idle())
+    memory::MemoryWatch::instance().deliver_pending();
   if (interacting_)
     rank_->clock().allow_deferral(deferral_was_allowed_);
-  rank_->leave_call();
+  if (inline_) {
+    rank_->leave_inline_call();
+    errno = saved_errno_;
+  } else {
+    rank_->leave_call();
+  }
   rank_->left_mpi_at = rank_->clock().now();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
     rank_->set_state(RankState::UserCode);
+  if (inline_)
+    return;
   if (Simulation::current()->parameters().measure_user_time)
     rank_->user_cpu_mark = thread_cpu_seconds();
   memory::MemoryWatch::instance().leave_mpi(rank_->id());  // last, see enter_mpi

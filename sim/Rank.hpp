@@ -55,22 +55,13 @@ public:
   void enter_call(const char* name, const void* caller)
   {
     libc_.enter_simulator();
-    if (!current_call_)  // not a procedure the library calls itself
-      call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
     outer_calls_.push_back(current_call_);
-    current_call_ = name;
-    last_call_ = name;
-    ++mpi_calls_;
+    count_call(name, caller);
   }
-  // A local query that runs inline (CallScope): the same accounting, with
-  // the C library's state left installed, as no other rank can run meanwhile.
-  void enter_inline_call(const char* name, const void* caller)
-  {
-    call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
-    current_call_ = name;
-    last_call_ = name;
-    ++mpi_calls_;
-  }
+  // A local query that runs inline (CallScope, never nested): the same
+  // accounting, with the C library's state left installed, as no other rank
+  // can run meanwhile.
+  void enter_inline_call(const char* name, const void* caller) { count_call(name, caller); }
   void leave_inline_call()
   {
     current_call_ = nullptr;
@@ -152,6 +143,15 @@ public:
   LibcState& libc() { return libc_; }
 
 private:
+  void count_call(const char* name, const void* caller)
+  {
+    if (!current_call_)  // not a procedure the library calls itself
+      call_return_address_ = reinterpret_cast<std::uintptr_t>(caller);
+    current_call_ = name;
+    last_call_ = name;
+    ++mpi_calls_;
+  }
+
   LibcState libc_;
   const std::function<std::string()>* blocked_describe_ = nullptr;
   bool frozen_ = false;
