@@ -9,9 +9,7 @@ constexpr FieldType N = FieldType::Number;
 constexpr FieldType S = FieldType::String;
 constexpr FieldType L = FieldType::IntegerList;
 
-// Communicators ("comm") and requests ("req") are per-rank ids assigned in
-// creation order; 0 is MPI_COMM_WORLD, 1 MPI_COMM_SELF. Sizes are bytes,
-// except reductions, which keep count, datatype and operation.
+// The field kinds TraceEvents.def names.
 std::vector<EventSpec> make_specs()
 {
   FieldSpec comm{"comm", I, true};
@@ -25,38 +23,9 @@ std::vector<EventSpec> make_specs()
   FieldSpec dt{"dt", S, true};
   FieldSpec op{"op", S, true};
   return {
-      {"init", {}},
-      {"finalize", {}},
-      {"compute", {{"s", N, false}, {"flops", N, false}}},
-      {"sleep", {{"s", N, true}}},
-      {"local", {{"name", S, true}, {"repeat", I, false}}},
-      {"send", {peer, tag, comm, bytes}},
-      {"ssend", {peer, tag, comm, bytes}},
-      {"recv", {peer, tag, comm, bytes}},
-      {"isend", {peer, tag, comm, bytes, req}},
-      {"issend", {peer, tag, comm, bytes, req}},
-      {"irecv", {peer, tag, comm, bytes, req}},
-      {"sendrecv", {peer, tag, bytes, {"source", I, true}, {"rtag", I, true}, rbytes, comm}},
-      {"wait", {req}},
-      {"waitall", {{"reqs", L, true}}},
-      {"test", {req}},
-      {"barrier", {comm}},
-      {"bcast", {comm, root, bytes}},
-      {"reduce", {comm, root, count, dt, op}},
-      {"allreduce", {comm, count, dt, op}},
-      {"reduce_scatter", {comm, {"counts", L, true}, dt, op}},
-      {"reduce_scatter_block", {comm, count, dt, op}},
-      {"alltoall", {comm, bytes, rbytes}},
-      {"alltoallv", {comm, {"sbytes", L, true}, {"rbytes", L, true}}},
-      {"gather", {comm, root, bytes, rbytes}},
-      {"gatherv", {comm, root, bytes, {"rbytes", L, true}}},
-      {"scatter", {comm, root, bytes, rbytes}},
-      {"allgather", {comm, bytes, rbytes}},
-      {"allgatherv", {comm, bytes, {"rbytes", L, true}}},
-      {"comm_dup", {comm, {"newcomm", I, true}}},
-      {"comm_split", {comm, {"color", I, true}, {"key", I, true}, {"newcomm", I, true}}},
-      {"comm_free", {comm}},
-      {"unsupported", {{"name", S, true}}},
+#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, __VA_ARGS__},
+#include "traces/TraceEvents.def"
+#undef PROGSIM_TRACE_EVENT
   };
 }
 

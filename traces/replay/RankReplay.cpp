@@ -1,0 +1,149 @@
+#include "traces/replay/RankReplay.hpp"
+
+#include "traces/MpiNames.hpp"
+
+#include "MpiModel.hpp"
+#include "sim/Diagnostics.hpp"
+
+#include <climits>
+
+namespace progsim::traces {
+
+RankReplay::RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo& info)
+    : rank_(rank), events_(open_rank_events(path, info, rank.id()))
+{
+  comms_[0] = MPI_COMM_WORLD;
+  comms_[1] = MPI_COMM_SELF;
+}
+
+void RankReplay::run()
+{
+  TraceEvent event;
+  while (events_->next(event)) {
+    event_ = &event;
+    perform(event);
+  }
+  if (rank_.mpi_initialized && !rank_.mpi_finalized)
+    sim::diag(events_->file() + ": the events of rank " + std::to_string(rank_.id()) +
+              " end before MPI_Finalize (a trace of a run that did not complete?)");
+}
+
+void RankReplay::perform(const TraceEvent& e)
+{
+  auto action = actions().find(e.call);
+  if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
+    fail("event \"" + e.call + "\" cannot be replayed");
+  // A trace may compute or sleep before MPI_Init; every other event needs MPI.
+  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported")
+    ensure_initialized();
+  (this->*action->second)(e);
+}
+
+const std::map<std::string, RankReplay::Action>& RankReplay::actions()
+{
+  static const std::map<std::string, Action> table = {
+#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, &RankReplay::replay_##kind},
+#include "traces/TraceEvents.def"
+#undef PROGSIM_TRACE_EVENT
+  };
+  return table;
+}
+
+void RankReplay::fail(const std::string& reason) const
+{
+  throw TraceError(events_->file(), event_ ? event_->line : 0, reason);
+}
+
+MPI_Comm RankReplay::comm(const TraceEvent& e) const
+{
+  int id = e.small("comm");
+  auto found = comms_.find(id);
+  if (found == comms_.end())
+    fail("communicator id " + std::to_string(id) + " was not created earlier in rank " + std::to_string(rank_.id()) +
+         "'s events");
+  return found->second;
+}
+
+int RankReplay::comm_size(MPI_Comm handle) const
+{
+  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank_.id());
+  return c ? c->size() : 0;
+}
+
+int RankReplay::rank_field(const TraceEvent& e, const char* key, MPI_Comm c, bool receive) const
+{
+  int r = e.small(key);
+  if (r == MPI_PROC_NULL || (receive && r == MPI_ANY_SOURCE))
+    return r;
+  int size = comm_size(c);
+  if (r < 0 || r >= size)
+    fail(std::string(key) + " " + std::to_string(r) + " is not a rank of communicator id " +
+         std::to_string(e.small("comm")) + " (" + std::to_string(size) + " ranks)");
+  return r;
+}
+
+int RankReplay::count(long long bytes) const
+{
+  if (bytes > INT_MAX)
+    fail("a size of " + std::to_string(bytes) + " bytes is beyond what replay supports (2^31-1)");
+  return static_cast<int>(bytes);
+}
+
+std::vector<int> RankReplay::counts(const nlohmann::json& list, int n, long long& total) const
+{
+  std::vector<int> out(static_cast<std::size_t>(n), 0);
+  total = 0;
+  if (!list.empty() && static_cast<int>(list.size()) != n)
+    fail("a list of " + std::to_string(list.size()) + " sizes for a communicator of " + std::to_string(n) +
+         " ranks");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    out[i] = count(list[i].get<long long>());
+    total += out[i];
+  }
+  return out;
+}
+
+MPI_Datatype RankReplay::datatype(const TraceEvent& e) const
+{
+  MPI_Datatype type = predefined_datatype(e.fields.at("dt").get<std::string>());
+  if (type == MPI_DATATYPE_NULL)
+    fail("unknown datatype \"" + e.fields.at("dt").get<std::string>() + "\"");
+  return type;
+}
+
+MPI_Op RankReplay::op(const TraceEvent& e) const
+{
+  MPI_Op op = predefined_op(e.fields.at("op").get<std::string>());
+  if (op == MPI_OP_NULL)
+    fail("unknown reduction operation \"" + e.fields.at("op").get<std::string>() + "\"");
+  return op;
+}
+
+long long RankReplay::type_size(MPI_Datatype type) const
+{
+  auto t = mpi::MpiModel::instance().datatypes().find_live(type);
+  return t ? t->size() : 1;
+}
+
+MPI_Request& RankReplay::request(int id)
+{
+  auto found = requests_.find(id);
+  if (found == requests_.end())
+    fail("request id " + std::to_string(id) + " was not started earlier in rank " + std::to_string(rank_.id()) +
+         "'s events");
+  return found->second;
+}
+
+void RankReplay::ensure_initialized()
+{
+  if (!rank_.mpi_initialized)
+    PMPI_Init(nullptr, nullptr);
+}
+
+void RankReplay::check(int err) const
+{
+  if (err != MPI_SUCCESS)  // only reached with MPI_ERRORS_RETURN; the model raised the error already
+    fail("the MPI call failed (error " + std::to_string(err) + ")");
+}
+
+}  // namespace progsim::traces

@@ -1,0 +1,79 @@
+// One rank of `progsim replay`: reads the rank's events from the trace
+// (incrementally) and performs each with the regular MPI C API (the PMPI_
+// names, so that nothing here is recorded again) on scratch buffers of the
+// recorded sizes. Each event kind of TraceEvents.def has one action
+// (ReplayActions.cpp); the trace's ids of communicators and requests map to
+// the handles the replay created.
+#pragma once
+
+#include "traces/TraceSource.hpp"
+
+#include "sim/Rank.hpp"
+
+#include <mpi.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace progsim::traces {
+
+class RankReplay {
+public:
+  RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo& info);
+
+  // Performs every event of the rank; a bad event raises TraceError (file:line).
+  void run();
+
+private:
+  void perform(const TraceEvent& e);
+
+  // One action per event kind, named after it (replay_send, ...).
+#define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
+#include "traces/TraceEvents.def"
+#undef PROGSIM_TRACE_EVENT
+  using Action = void (RankReplay::*)(const TraceEvent&);
+  static const std::map<std::string, Action>& actions();
+
+  // Argument helpers: each checks the event against the replay's state and
+  // raises TraceError naming the trace line.
+  [[noreturn]] void fail(const std::string& reason) const;
+  MPI_Comm comm(const TraceEvent& e) const;
+  int comm_size(MPI_Comm handle) const;
+  // A peer or root of the event, checked against its communicator: a rank
+  // outside it is an error of the trace, not a fatal MPI error of the replay.
+  int rank_field(const TraceEvent& e, const char* key, MPI_Comm c, bool receive = false) const;
+  int count(long long bytes) const;
+  std::vector<int> counts(const nlohmann::json& list, int n, long long& total) const;
+  MPI_Datatype datatype(const TraceEvent& e) const;
+  MPI_Op op(const TraceEvent& e) const;
+  long long type_size(MPI_Datatype type) const;
+  MPI_Request& request(int id);
+  void ensure_initialized();
+  void check(int err) const;
+
+  // What several actions share.
+  using BlockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm);
+  using NonblockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
+  void blocking_send(const TraceEvent& e, BlockingSend send);
+  void nonblocking_send(const TraceEvent& e, NonblockingSend send);
+  void keep_request(const TraceEvent& e, MPI_Request handle);
+  void keep_comm(const TraceEvent& e, MPI_Comm created);
+  // A reduction's input and output buffers: `items` items of the event's type per output.
+  struct Reduction {
+    int count;
+    MPI_Datatype type;
+    MPI_Op op;
+    long long bytes;  // of `count` items
+  };
+  Reduction reduction(const TraceEvent& e);
+
+  sim::Rank& rank_;
+  std::unique_ptr<RankEventSource> events_;
+  const TraceEvent* event_ = nullptr;
+  std::map<int, MPI_Request> requests_;
+  std::map<int, MPI_Comm> comms_;
+};
+
+}  // namespace progsim::traces

@@ -1,0 +1,347 @@
+// The action of each trace event kind (TraceEvents.def): the MPI call it
+// stands for, on scratch buffers of the recorded sizes. Compute events run on
+// the rank's host CPU (progsim_compute), where they compete with progress
+// threads. So the trace drives the same MPI model as the program did:
+// protocols, progress chunks and collective algorithms of the chosen policy.
+#include "traces/replay/RankReplay.hpp"
+
+#include "sim/Simulation.hpp"
+
+#include <algorithm>
+
+namespace progsim::traces {
+
+namespace {
+
+// Memory for message data. A block is never freed while the run lasts:
+// pending nonblocking operations may still point into older blocks. Shared by
+// all ranks (the replay program is not privatized; the data does not matter).
+class Scratch {
+public:
+  void* get(long long bytes)
+  {
+    auto size = static_cast<std::size_t>(std::max(bytes, 1LL));
+    if (blocks_.empty() || size > size_) {
+      size_ = std::max(size, 2 * size_);
+      blocks_.emplace_back(new char[size_]());
+    }
+    return blocks_.back().get();
+  }
+
+private:
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::size_t size_ = 0;
+};
+
+Scratch send_scratch;
+Scratch recv_scratch;
+
+std::vector<int> displacements(const std::vector<int>& counts)
+{
+  std::vector<int> displs(counts.size(), 0);
+  for (std::size_t i = 1; i < counts.size(); ++i)
+    displs[i] = displs[i - 1] + counts[i - 1];
+  return displs;
+}
+
+}  // namespace
+
+// --- shared steps ------------------------------------------------------------
+
+void RankReplay::blocking_send(const TraceEvent& e, BlockingSend send)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  check(send(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"), c));
+}
+
+void RankReplay::nonblocking_send(const TraceEvent& e, NonblockingSend send)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(send(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"), c, &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::keep_request(const TraceEvent& e, MPI_Request handle)
+{
+  requests_[e.small("req")] = handle;
+}
+
+void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
+{
+  if (created != MPI_COMM_NULL)
+    comms_[e.small("newcomm")] = created;
+}
+
+RankReplay::Reduction RankReplay::reduction(const TraceEvent& e)
+{
+  Reduction r{count(e.integer("count")), datatype(e), op(e), 0};
+  r.bytes = r.count * type_size(r.type);
+  return r;
+}
+
+// --- outside MPI -------------------------------------------------------------
+
+void RankReplay::replay_compute(const TraceEvent& e)
+{
+  progsim_compute(e.has("s") ? e.number("s") : e.number("flops") / rank_.host()->get_speed());
+}
+
+void RankReplay::replay_sleep(const TraceEvent& e)
+{
+  sim::RankState before = rank_.state();
+  rank_.set_state(sim::RankState::Sleeping);
+  rank_.clock().sleep(e.number("s"));
+  rank_.set_state(before);
+}
+
+void RankReplay::replay_unsupported(const TraceEvent& e)
+{
+  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet");
+}
+
+// --- environment -------------------------------------------------------------
+
+void RankReplay::replay_init(const TraceEvent&)
+{
+  check(PMPI_Init(nullptr, nullptr));
+}
+
+void RankReplay::replay_finalize(const TraceEvent&)
+{
+  check(PMPI_Finalize());
+}
+
+void RankReplay::replay_local(const TraceEvent& e)
+{
+  bool wtime = e.fields.at("name") == "MPI_Wtime";
+  long long repeat = e.has("repeat") ? e.integer("repeat") : 1;
+  for (long long i = 0; i < repeat; ++i) {
+    int ignored = 0;
+    if (wtime)
+      PMPI_Wtime();
+    else
+      PMPI_Comm_size(MPI_COMM_WORLD, &ignored);
+  }
+}
+
+// --- point-to-point ----------------------------------------------------------
+
+void RankReplay::replay_send(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Send);
+}
+
+void RankReplay::replay_ssend(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Ssend);
+}
+
+void RankReplay::replay_recv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  check(PMPI_Recv(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c,
+                  MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_isend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Isend);
+}
+
+void RankReplay::replay_issend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Issend);
+}
+
+void RankReplay::replay_irecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Irecv(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c, &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_sendrecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  check(PMPI_Sendrecv(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
+                      recv_scratch.get(rn), rn, MPI_BYTE, rank_field(e, "source", c, true), e.small("rtag"), c,
+                      MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_wait(const TraceEvent& e)
+{
+  int id = e.small("req");
+  MPI_Request null_request = MPI_REQUEST_NULL;
+  check(PMPI_Wait(id < 0 ? &null_request : &request(id), MPI_STATUS_IGNORE));
+  requests_.erase(id);
+}
+
+void RankReplay::replay_waitall(const TraceEvent& e)
+{
+  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
+  std::vector<MPI_Request> handles;
+  for (int id : ids)
+    handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
+  check(PMPI_Waitall(static_cast<int>(handles.size()), handles.data(), MPI_STATUSES_IGNORE));
+  for (int id : ids)
+    requests_.erase(id);
+}
+
+void RankReplay::replay_test(const TraceEvent& e)
+{
+  int id = e.small("req");
+  MPI_Request null_request = MPI_REQUEST_NULL;
+  int flag = 0;
+  check(PMPI_Test(id < 0 ? &null_request : &request(id), &flag, MPI_STATUS_IGNORE));
+}
+
+// --- collectives -------------------------------------------------------------
+
+void RankReplay::replay_barrier(const TraceEvent& e)
+{
+  check(PMPI_Barrier(comm(e)));
+}
+
+void RankReplay::replay_bcast(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  check(PMPI_Bcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_reduce(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  MPI_Comm c = comm(e);
+  check(PMPI_Reduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op,
+                    rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_allreduce(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  check(PMPI_Allreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
+}
+
+void RankReplay::replay_reduce_scatter_block(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  MPI_Comm c = comm(e);
+  check(PMPI_Reduce_scatter_block(send_scratch.get(r.bytes * comm_size(c)), recv_scratch.get(r.bytes), r.count,
+                                  r.type, r.op, c));
+}
+
+void RankReplay::replay_reduce_scatter(const TraceEvent& e)
+{
+  MPI_Datatype type = datatype(e);
+  MPI_Comm c = comm(e);
+  long long total = 0;
+  std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
+  check(PMPI_Reduce_scatter(send_scratch.get(total * type_size(type)), recv_scratch.get(total * type_size(type)),
+                            list.data(), type, op(e), c));
+}
+
+void RankReplay::replay_alltoall(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long size = comm_size(c);
+  check(PMPI_Alltoall(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+}
+
+void RankReplay::replay_alltoallv(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int size = comm_size(c);
+  long long stotal = 0, rtotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), size, stotal);
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
+  std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
+  check(PMPI_Alltoallv(send_scratch.get(stotal), scounts.data(), sdispls.data(), MPI_BYTE, recv_scratch.get(rtotal),
+                       rcounts.data(), rdispls.data(), MPI_BYTE, c));
+}
+
+void RankReplay::replay_gather(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long size = comm_size(c);
+  check(PMPI_Gather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE,
+                    rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_gatherv(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int n = count(e.integer("bytes"));
+  long long rtotal = 0;
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
+  std::vector<int> rdispls = displacements(rcounts);
+  check(PMPI_Gatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
+                     MPI_BYTE, rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_scatter(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long size = comm_size(c);
+  check(PMPI_Scatter(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn), rn, MPI_BYTE,
+                     rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_allgather(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long size = comm_size(c);
+  check(PMPI_Allgather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+}
+
+void RankReplay::replay_allgatherv(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int n = count(e.integer("bytes"));
+  long long rtotal = 0;
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
+  std::vector<int> rdispls = displacements(rcounts);
+  check(PMPI_Allgatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
+                        MPI_BYTE, c));
+}
+
+// --- communicators -----------------------------------------------------------
+
+void RankReplay::replay_comm_dup(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_dup(comm(e), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_split(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_split(comm(e), e.small("color"), e.small("key"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_free(const TraceEvent& e)
+{
+  MPI_Comm handle = comm(e);
+  check(PMPI_Comm_free(&handle));
+  comms_.erase(e.small("comm"));
+}
+
+}  // namespace progsim::traces
