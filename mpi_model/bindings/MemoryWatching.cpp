@@ -1,5 +1,7 @@
 // The C extension of mpi.h for programs and tests: watch a range of the
-// program's own memory by hand (MPI windows will do it themselves).
+// program's own memory by hand (MPI windows do it themselves). The watching
+// is sim/memory's; this is its entry point for programs, next to the other
+// procedures mpi.h declares.
 
 #include "mpi.h"
 
