@@ -7,7 +7,7 @@
 
 namespace progsim::mpi {
 
-// Info.cpp: the contents of an info handle (MPI_INFO_NULL: empty); raises
+// InfoCalls.cpp: the contents of an info handle (MPI_INFO_NULL: empty); raises
 // MPI_ERR_INFO for invalid handles. new_info makes a handle for the process.
 int info_contents(const Binding& b, MPI_Info handle, Info& out);
 MPI_Info new_info(const Binding& b, Info contents);
@@ -24,7 +24,7 @@ int split_communicator(const Binding& b, MPI_Comm comm, const Communicator& pare
 std::unique_ptr<Communicator> make_communicator(const Binding& b, MPI_Errhandler errhandler, int context,
                                                 GroupPtr group);
 
-// Attributes.cpp: attribute caching on communicators.
+// AttributeCalls.cpp: attribute caching on communicators.
 // Runs the copy callbacks of `from`'s attributes (in set order) for the new
 // communicator `to` (MPI_Comm_dup & co.). Returns MPI_SUCCESS or the first
 // callback's error code (the caller frees `to`).

@@ -1,6 +1,7 @@
 #include "sessions/FinalizeSynchronization.hpp"
 
-#include "bindings/Binding.hpp"
+#include "MpiModel.hpp"
+#include "core/CallContext.hpp"
 #include "progress/RankProgress.hpp"
 
 namespace progsim::mpi::sessions {
@@ -63,9 +64,9 @@ bool finalize_synchronizes()
   return MpiModel::instance().parameters().session_finalize_sync == "collective";
 }
 
-void synchronize_finalize(const Binding& b, MPI_Session session)
+void synchronize_finalize(const CallContext& call, MPI_Session session)
 {
-  int me = b.world();
+  int me = call.world();
   MpiModel& model = MpiModel::instance();
   std::vector<Communicator*> comms = derived_communicators(me, session);
   for (Communicator* c : comms) {
@@ -76,7 +77,7 @@ void synchronize_finalize(const Binding& b, MPI_Session session)
   }
   SessionTable& table = model.process(me).sessions;
   table.synchronizing = session;
-  b.progress().wait_until([me, session] { return missing(me, session).empty(); },
+  call.progress().wait_until([me, session] { return missing(me, session).empty(); },
                           [me, session] {
                             std::vector<MissingPartner> m = missing(me, session);
                             std::string text = "MPI_Session_finalize (synchronizing, --cfg session-finalize-sync="

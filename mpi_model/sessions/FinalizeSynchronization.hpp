@@ -22,7 +22,7 @@
 #include <vector>
 
 namespace progsim::mpi {
-class Binding;
+class CallContext;
 }
 
 namespace progsim::mpi::sessions {
@@ -32,7 +32,7 @@ bool finalize_synchronizes();
 
 // Blocks the calling process in MPI_Session_finalize(session) until every
 // member of its communicators derived from the session arrived (see above).
-void synchronize_finalize(const Binding& b, MPI_Session session);
+void synchronize_finalize(const CallContext& call, MPI_Session session);
 
 // A rank blocked in that synchronization: the members it still waits for,
 // with the communicator ("the communicator 'ring' (context 8)") of each.
