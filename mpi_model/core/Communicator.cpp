@@ -6,14 +6,11 @@
 namespace progsim::mpi {
 
 namespace {
-constexpr MPI_Comm kCommKind = 0x44000000;
-constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr HandleKind<MPI_Comm> kComm{0x44000000};
 
 std::uint32_t index_of(MPI_Comm handle)
 {
-  if ((handle & ~static_cast<MPI_Comm>(kIndexMask)) != kCommKind)
-    return 0;
-  return static_cast<std::uint32_t>(handle) & kIndexMask;
+  return kComm.index_or(handle, 0);
 }
 }  // namespace
 
@@ -76,7 +73,7 @@ Communicator& CommunicatorTable::add(int world_rank, std::unique_ptr<Communicato
   PerRank& pr = ranks_[static_cast<size_t>(world_rank)];
   std::uint32_t index = pr.slots.insert(std::move(comm));  // the lowest free index
   Communicator& c = **pr.slots.slot(index);
-  c.handle = kCommKind | static_cast<MPI_Comm>(index);
+  c.handle = kComm.handle(index);
   pr.next_context = std::max(pr.next_context, (c.context_id / 4 + 1) * 4);
   pr.by_context[c.context_id] = &c;
   return c;

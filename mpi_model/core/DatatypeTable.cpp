@@ -7,18 +7,17 @@
 namespace progsim::mpi {
 
 namespace {
-constexpr MPI_Datatype kKind = 0x4c000000;
-constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr HandleKind<MPI_Datatype> kDatatype{0x4c000000};
 constexpr std::uint32_t kFirstDerived = 256;
 
 bool has_kind(MPI_Datatype handle)
 {
-  return (handle & ~static_cast<MPI_Datatype>(kIndexMask)) == kKind;
+  return kDatatype.holds_kind(handle);
 }
 
 std::uint32_t index_of(MPI_Datatype handle)
 {
-  return static_cast<std::uint32_t>(handle) & kIndexMask;
+  return kDatatype.index(handle);
 }
 
 // The default name of a predefined type. MPI_C_COMPLEX and
@@ -79,7 +78,7 @@ MPI_Datatype DatatypeTable::predefined_handle(const dt::Datatype& type)
 {
   if (!type.is_predefined())
     return MPI_DATATYPE_NULL;
-  return kKind | static_cast<MPI_Datatype>(dt::primitive_index(type.predefined_id()));
+  return kDatatype.handle(static_cast<std::uint32_t>(dt::primitive_index(type.predefined_id())));
 }
 
 MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committed)
@@ -89,7 +88,7 @@ MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committ
   e.live = true;
   e.committed = committed;
   e.owner = owner;
-  return kKind | static_cast<MPI_Datatype>(derived_.insert(std::move(e)) + kFirstDerived);
+  return kDatatype.handle(derived_.insert(std::move(e)) + kFirstDerived);
 }
 
 void DatatypeTable::erase(MPI_Datatype handle)

@@ -5,8 +5,7 @@
 namespace progsim::mpi {
 
 namespace {
-constexpr MPI_Group kGroupKind = 0x48000000;
-constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr HandleKind<MPI_Group> kGroup{0x48000000};
 constexpr std::uint32_t kFirstIndex = 2;
 }  // namespace
 
@@ -67,9 +66,7 @@ GroupPtr GroupTable::find(MPI_Group handle) const
     static const GroupPtr empty = std::make_shared<const Group>(std::vector<int>{});
     return empty;
   }
-  if ((handle & ~static_cast<MPI_Group>(kIndexMask)) != kGroupKind)
-    return nullptr;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  std::uint32_t index = kGroup.index_or(handle, 0);
   return table_.holds(index) ? *table_.slot(index) : nullptr;
 }
 
@@ -77,20 +74,14 @@ MPI_Group GroupTable::insert(GroupPtr group)
 {
   if (group->size() == 0)
     return MPI_GROUP_EMPTY;
-  return kGroupKind | static_cast<MPI_Group>(table_.insert(std::move(group)));
+  return kGroup.handle(table_.insert(std::move(group)));
 }
 
 bool GroupTable::erase(MPI_Group handle)
 {
   if (handle == MPI_GROUP_EMPTY)
     return true;  // predefined: freeing it only resets the handle
-  if ((handle & ~static_cast<MPI_Group>(kIndexMask)) != kGroupKind)
-    return false;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (!table_.holds(index))
-    return false;
-  table_.take(index);
-  return true;
+  return table_.erase(kGroup.index_or(handle, 0));
 }
 
 }  // namespace progsim::mpi

@@ -20,6 +20,20 @@ namespace progsim::mpi {
 
 enum class HandleReuse { LowestFirst, LastFreedFirst };
 
+// The handle values of one kind: KIND | INDEX, the kind in the top byte.
+template <typename Handle>
+struct HandleKind {
+  static constexpr std::uint32_t kIndexMask = 0x00ffffff;
+  Handle kind;
+
+  Handle handle(std::uint32_t index) const { return kind | static_cast<Handle>(index); }
+  bool holds_kind(Handle handle) const { return (handle & ~static_cast<Handle>(kIndexMask)) == kind; }
+  // The index of a handle (of this kind or not: the caller checked).
+  static std::uint32_t index(Handle handle) { return static_cast<std::uint32_t>(handle) & kIndexMask; }
+  // The index of a handle of this kind; `none` for one of another kind.
+  std::uint32_t index_or(Handle handle, std::uint32_t none) const { return holds_kind(handle) ? index(handle) : none; }
+};
+
 // `Slot`: an object or an empty value (a smart pointer or std::optional,
 // tested with bool); indices below `first_index` are reserved (null and
 // predefined handles) and never handed out or freed.
@@ -57,6 +71,14 @@ public:
     slots_[index] = Slot{};
     release(index);
     return value;
+  }
+  // Frees `index` if it holds an object; whether it did.
+  bool erase(std::uint32_t index)
+  {
+    if (!holds(index))
+      return false;
+    take(index);
+    return true;
   }
   // Frees `index` but leaves the slot as it is: readable until the index is
   // reused (datatypes keep a freed type for operations still using it).

@@ -5,8 +5,7 @@
 namespace progsim::mpi {
 
 namespace {
-constexpr MPI_Info kInfoKind = 0x5c000000;
-constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr HandleKind<MPI_Info> kInfo{0x5c000000};
 constexpr std::uint32_t kEnvIndex = 1;
 constexpr std::uint32_t kFirstIndex = 2;
 }  // namespace
@@ -51,27 +50,18 @@ InfoTable::InfoTable() : table_(kFirstIndex)
 
 Info* InfoTable::find(MPI_Info handle)
 {
-  if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
-    return nullptr;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  std::optional<Info>* slot = table_.slot(index);
+  std::optional<Info>* slot = table_.slot(kInfo.index_or(handle, 0));
   return slot && *slot ? &**slot : nullptr;
 }
 
 MPI_Info InfoTable::insert(Info info)
 {
-  return kInfoKind | static_cast<MPI_Info>(table_.insert(std::move(info)));
+  return kInfo.handle(table_.insert(std::move(info)));
 }
 
 bool InfoTable::erase(MPI_Info handle)
 {
-  if ((handle & ~static_cast<MPI_Info>(kIndexMask)) != kInfoKind)
-    return false;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  if (!table_.holds(index))
-    return false;
-  table_.take(index);
-  return true;
+  return table_.erase(kInfo.index_or(handle, 0));
 }
 
 }  // namespace progsim::mpi

@@ -3,8 +3,7 @@
 namespace progsim::mpi {
 
 namespace {
-constexpr MPI_Request kRequestKind = 0x2c000000;
-constexpr std::uint32_t kIndexMask = 0x00ffffff;
+constexpr HandleKind<MPI_Request> kRequest{0x2c000000};
 }  // namespace
 
 const char* to_string(Protocol protocol)
@@ -73,22 +72,19 @@ std::string Request::describe() const
 
 MPI_Request RequestTable::insert(const RequestPtr& request)
 {
-  request->handle = kRequestKind | static_cast<MPI_Request>(table_.insert(request));
+  request->handle = kRequest.handle(table_.insert(request));
   return request->handle;
 }
 
 RequestPtr RequestTable::find(MPI_Request handle) const
 {
-  if ((handle & ~static_cast<MPI_Request>(kIndexMask)) != kRequestKind)
-    return nullptr;
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
-  const RequestPtr* slot = table_.slot(index);
+  const RequestPtr* slot = table_.slot(kRequest.index_or(handle, 0));
   return slot ? *slot : nullptr;
 }
 
 void RequestTable::erase(MPI_Request handle)
 {
-  auto index = static_cast<std::uint32_t>(handle) & kIndexMask;
+  std::uint32_t index = kRequest.index(handle);
   if (!table_.holds(index))
     return;
   table_.take(index)->handle = MPI_REQUEST_NULL;  // the program holds it no more (it cannot cancel it)

@@ -11,13 +11,8 @@ namespace progsim::mpi {
 
 void PointToPoint::eager_start_origin(const RequestPtr& send)
 {
-  Packet p = control_packet(PacketKind::Eager, send->owner, send->peer_world);
-  p.context_id = send->context_id;
-  p.src_local = send->self_local;
-  p.tag = send->tag;
-  p.data_bytes = send->bytes;
+  Packet p = envelope_packet(PacketKind::Eager, *send);
   p.wire_bytes += send->bytes;
-  p.message_id = send->message_id;
   p.payload = send->staged ? send->staged : pack(*send);
   p.origin = send;
   p.sync = send->protocol == Protocol::EagerSync;

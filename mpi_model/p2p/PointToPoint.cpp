@@ -292,6 +292,17 @@ Packet PointToPoint::control_packet(PacketKind kind, int src, int dst) const
   return p;
 }
 
+Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
+{
+  Packet p = control_packet(kind, send.owner, send.peer_world);
+  p.context_id = send.context_id;
+  p.src_local = send.self_local;
+  p.tag = send.tag;
+  p.data_bytes = send.bytes;
+  p.message_id = send.message_id;
+  return p;
+}
+
 void PointToPoint::send_packet(Packet packet)
 {
   if (packet.kind == PacketKind::Eager || packet.kind == PacketKind::Rts)

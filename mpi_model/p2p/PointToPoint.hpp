@@ -140,6 +140,8 @@ private:
   std::shared_ptr<std::vector<std::byte>> pack(const Request& send) const;
   void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
   Packet control_packet(PacketKind kind, int src, int dst) const;
+  // The first packet of a send (eager data or RTS): its envelope for matching.
+  Packet envelope_packet(PacketKind kind, const Request& send) const;
   void send_packet(Packet packet);
   void accept_in_order(Packet&& packet);
   void enable_matching(Packet&& packet);

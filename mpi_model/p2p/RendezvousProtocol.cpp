@@ -15,12 +15,7 @@ namespace progsim::mpi {
 
 void PointToPoint::rndv_start_origin(const RequestPtr& send)
 {
-  Packet p = control_packet(PacketKind::Rts, send->owner, send->peer_world);
-  p.context_id = send->context_id;
-  p.src_local = send->self_local;
-  p.tag = send->tag;
-  p.data_bytes = send->bytes;
-  p.message_id = send->message_id;
+  Packet p = envelope_packet(PacketKind::Rts, *send);
   p.origin = send;
   send_packet(std::move(p));
   send->state = send->protocol == Protocol::RendezvousPull ? RequestState::WaitingForFin : RequestState::WaitingForCts;

@@ -43,11 +43,14 @@ bool Window::in_any_epoch() const
   return false;
 }
 
+namespace {
+// MPI_WIN_NULL is index 0 of the kind (rma/Window.hpp).
+constexpr HandleKind<MPI_Win> kWindow{MPI_WIN_NULL};
+}  // namespace
+
 Window* WindowTable::find(MPI_Win handle)
 {
-  if ((handle & 0xff000000) != MPI_WIN_NULL)
-    return nullptr;
-  auto index = static_cast<std::uint32_t>(handle & 0xffffff);
+  std::uint32_t index = kWindow.index_or(handle, 0);
   return table_.holds(index) ? table_.slot(index)->get() : nullptr;
 }
 
@@ -55,7 +58,7 @@ Window& WindowTable::add(std::unique_ptr<Window> window)
 {
   std::uint32_t index = table_.insert(std::move(window));
   Window& w = **table_.slot(index);
-  w.handle = MPI_WIN_NULL | static_cast<MPI_Win>(index);
+  w.handle = kWindow.handle(index);
   return w;
 }
 
