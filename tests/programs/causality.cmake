@@ -15,6 +15,16 @@ foreach(policy weak thread offload ideal)
   endforeach()
 endforeach()
 
+# A local query that writes watched memory (its output argument) wakes the
+# poller at the writer's clock, not at the simulator's behind it.
+foreach(policy weak thread offload ideal)
+  progsim_program_test(causality.watched_write.${policy} PROGRAM causality PROGRAM_ARGS watched_write
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "before write t=0\\.000[01][0-9]+\n"
+           --stdout-regex "woke t=[0-9.]+ after the write\n"
+    RUN -n 2 --privatize=off --progress ${policy})
+endforeach()
+
 # The same reports, times included, and each rank's output (--tag-output:
 # ranks printing at the same instant may come out in either order), with the
 # default quantum and with none,
