@@ -1,8 +1,9 @@
 // The collective algorithms (MPI-4.1 chapter 6) as schedule builders: each
 // adds the calling process's rounds to a Schedule. One file per collective
-// holds its algorithms and the choice among them (Selector.hpp: the
-// defaults by message size and process count, and the --cfg coll-<name>
-// overrides). Builders return MPI_SUCCESS or an MPI error class.
+// holds its algorithms, their registry rows (Registry.hpp: name, when each
+// applies, auto's preference) and its build_ function, which states the
+// call's facts and builds the algorithm Selector.hpp chooses. Builders
+// return MPI_SUCCESS or an MPI error class.
 //
 // Conventions: counts and displacements are int64; displacements of the
 // v/w variants are in bytes (the bindings scale them by the extent);
@@ -12,9 +13,11 @@
 #pragma once
 
 #include "coll/ReduceWork.hpp"
+#include "coll/Registry.hpp"
 #include "coll/Schedule.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace progsim::mpi::coll {
@@ -26,6 +29,9 @@ inline std::byte* at(const void* base, std::int64_t offset)
 {
   return static_cast<std::byte*>(const_cast<void*>(base)) + offset;
 }
+// The size of a datatype in bytes; 0 for an unknown handle (the bindings
+// checked the types: a call's facts stay defined).
+std::int64_t type_size(MPI_Datatype type);
 // Copies typed data now: MPI_SUCCESS, MPI_ERR_TYPE, or MPI_ERR_TRUNCATE
 // when the source holds more than the destination.
 int copy_checked(const void* src, std::int64_t scount, MPI_Datatype stype, void* dst, std::int64_t rcount,
@@ -49,6 +55,11 @@ int largest_power_of_two(int n);
 // Size of the subtree of relative rank `rel` in a binomial tree of n
 // processes rooted at 0: it holds ranks [rel, rel + size) (Gather.cpp).
 int binomial_subtree(int rel, int n);
+// Why the binomial trees of MPI_Gather and MPI_Scatter, which pack blocks of
+// one size, do not apply to a call (Gather.cpp); empty when they apply.
+std::string packed_tree_unusable(const CallFacts& facts);
+// auto's preference between them and linear: "binomial" or "linear".
+const char* packed_tree_preferred(const CallFacts& facts);
 
 // --- algorithms (one file per collective) -----------------------------------
 int build_barrier(Schedule& s, const Channel& c);

@@ -16,8 +16,6 @@
 #include "coll/Algorithms.hpp"
 #include "coll/Selector.hpp"
 
-#include "MpiModel.hpp"
-
 namespace progsim::mpi::coll {
 
 namespace {
@@ -187,7 +185,60 @@ void ring(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, st
   }
 }
 
+void reduce_bcast(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, std::int64_t items)
+{
+  reduce_binomial(s, c, w, acc, items, 0);
+  bcast_binomial(s, c, acc, w.message_count(items), w.message_type(), 0);
+}
+
+std::string ring_unusable(const CallFacts& f)
+{
+  if (!f.commutative)
+    return "it combines blocks out of rank order, and the operation is not commutative";
+  return f.processes > 1 ? "" : "it needs at least 2 processes";
+}
+
+std::string rabenseifner_unusable(const CallFacts& f)
+{
+  if (std::string why = ring_unusable(f); !why.empty())
+    return why;
+  int pof2 = largest_power_of_two(f.processes);
+  if (f.items < pof2)
+    return "it splits the vector into " + std::to_string(pof2) + " blocks (the largest power of two <= " +
+           std::to_string(f.processes) + " processes), and the call has " + std::to_string(f.items) + " item(s)";
+  return "";
+}
+
+using AllreduceBuild = void(Schedule&, const Channel&, const ReduceWork&, std::byte* acc, std::int64_t items);
+
+const Algorithm<AllreduceBuild> kAlgorithms[] = {
+    {{"recursive_doubling", "log2(n) exchanges of the whole vector; any operation", nullptr}, recursive_doubling},
+    {{"rabenseifner",
+      "reduce-scatter by recursive halving, then allgather by recursive doubling: about 2x the vector per "
+      "process; commutative operations, at least as many items as the largest power of two <= processes",
+      rabenseifner_unusable},
+     rabenseifner},
+    {{"ring", "reduce-scatter, then allgather, around a ring; commutative operations, 2 or more processes",
+      ring_unusable},
+     ring},
+    {{"reduce_bcast", "binomial reduce to rank 0, then binomial broadcast", nullptr}, reduce_bcast},
+};
+
+// facts.bytes: the whole vector.
+const char* preferred(const CallFacts& f)
+{
+  return f.bytes > 2048 && rabenseifner_unusable(f).empty() ? "rabenseifner" : "recursive_doubling";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& allreduce_algorithms()
+{
+  static const CollectiveAlgorithms coll(
+      "coll-allreduce", "MPI_Allreduce", &CollectiveParameters::allreduce, preferred,
+      "rabenseifner above 2 KiB where it applies, else recursive_doubling, as MPICH", kAlgorithms);
+  return coll;
+}
 
 int build_allreduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
                     std::int64_t count, MPI_Datatype type, MPI_Op op)
@@ -195,21 +246,8 @@ int build_allreduce(Schedule& s, const Channel& c, const void* sendbuf, void* re
   const ReduceWork& w = reduction(s, type, op);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   std::byte* acc = load_step(s, w, input, count);
-  int n = c.size();
-  dt::DatatypePtr t = MpiModel::instance().datatypes().find(type);
-  std::int64_t bytes = t ? count * t->size() : 0;
-  const std::string& choice = collective_parameters().allreduce;
-  bool large_ok = w.commutative() && count >= largest_power_of_two(n) && n > 1;
-  if (choice == "reduce_bcast") {
-    reduce_binomial(s, c, w, acc, count, 0);
-    bcast_binomial(s, c, acc, w.message_count(count), w.message_type(), 0);
-  } else if (choice == "ring" && w.commutative() && n > 1) {
-    ring(s, c, w, acc, count);
-  } else if (large_ok && (choice == "rabenseifner" || (choice == "auto" && bytes > 2048))) {
-    rabenseifner(s, c, w, acc, count);
-  } else {
-    recursive_doubling(s, c, w, acc, count);
-  }
+  CallFacts facts{c.size(), count, count * type_size(type), w.commutative()};
+  kAlgorithms[choose(allreduce_algorithms(), facts, c)].build(s, c, w, acc, count);
   store_step(s, w, acc, count, recvbuf);
   return MPI_SUCCESS;
 }

@@ -39,14 +39,30 @@ void tree(Schedule& s, const Channel& c)
   bcast_binomial(s, c, nullptr, 0, MPI_BYTE, 0);
 }
 
+using BarrierBuild = void(Schedule&, const Channel&);
+
+const Algorithm<BarrierBuild> kAlgorithms[] = {
+    {{"dissemination", "ceil(log2 n) rounds of zero-byte messages to me + 2^i", nullptr}, dissemination},
+    {{"tree", "binomial fan-in to rank 0, then binomial fan-out", nullptr}, tree},
+};
+
+const char* preferred(const CallFacts&)
+{
+  return "dissemination";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& barrier_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-barrier", "MPI_Barrier", &CollectiveParameters::barrier, preferred,
+                                         "dissemination", kAlgorithms);
+  return coll;
+}
 
 int build_barrier(Schedule& s, const Channel& c)
 {
-  if (collective_parameters().barrier == "tree")
-    tree(s, c);
-  else
-    dissemination(s, c);
+  kAlgorithms[choose(barrier_algorithms(), CallFacts{c.size()}, c)].build(s, c);
   return MPI_SUCCESS;
 }
 

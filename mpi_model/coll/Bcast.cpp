@@ -11,8 +11,6 @@
 #include "coll/Algorithms.hpp"
 #include "coll/Selector.hpp"
 
-#include "MpiModel.hpp"
-
 #include <algorithm>
 
 namespace progsim::mpi::coll {
@@ -78,7 +76,8 @@ void scatter_allgather(Schedule& s, const Channel& c, void* buf, std::int64_t co
     copy_step(s, bytes, total, MPI_BYTE, buf, count, type);
 }
 
-void linear(Schedule& s, const Channel& c, void* buf, std::int64_t count, MPI_Datatype type, int root)
+void linear(Schedule& s, const Channel& c, void* buf, std::int64_t count, MPI_Datatype type, int root,
+            std::int64_t /*total*/)
 {
   if (c.me() != root) {
     s.recv(c, root, buf, count, type);
@@ -88,22 +87,56 @@ void linear(Schedule& s, const Channel& c, void* buf, std::int64_t count, MPI_Da
     s.send(c, (root + k) % c.size(), buf, count, type);
 }
 
+void binomial(Schedule& s, const Channel& c, void* buf, std::int64_t count, MPI_Datatype type, int root,
+              std::int64_t /*total*/)
+{
+  bcast_binomial(s, c, buf, count, type, root);
+}
+
+// facts.bytes: the whole message.
+std::string scatter_allgather_unusable(const CallFacts& f)
+{
+  if (f.processes < 2)
+    return "it needs at least 2 processes";
+  return f.bytes > 0 ? "" : "it scatters the data, and this call has none (0 bytes)";
+}
+
+// (total: the message's size in bytes.)
+using BcastBuild = void(Schedule&, const Channel&, void* buf, std::int64_t count, MPI_Datatype, int root,
+                        std::int64_t total);
+
+const Algorithm<BcastBuild> kAlgorithms[] = {
+    {{"binomial", "receive once from the parent, then send to the children; log2(n) rounds", nullptr}, binomial},
+    {{"scatter_allgather",
+      "binomial scatter of n blocks, then ring allgather (van de Geijn): about 2x the data per process; needs 2 "
+      "processes and data",
+      scatter_allgather_unusable},
+     scatter_allgather},
+    {{"linear", "the root sends to every process", nullptr}, linear},
+};
+
+const char* preferred(const CallFacts& f)
+{
+  return f.bytes >= 12288 && f.processes >= 8 ? "scatter_allgather" : "binomial";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& bcast_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-bcast", "MPI_Bcast", &CollectiveParameters::bcast, preferred,
+                                         "binomial below 12 KiB or 8 processes, else scatter_allgather as MPICH",
+                                         kAlgorithms);
+  return coll;
+}
 
 int build_bcast(Schedule& s, const Channel& c, void* buf, std::int64_t count, MPI_Datatype type,
                 int root)
 {
-  dt::DatatypePtr t = MpiModel::instance().datatypes().find(type);
-  std::int64_t total = t ? count * t->size() : 0;
-  const std::string& choice = collective_parameters().bcast;
-  int n = c.size();
-  if (choice == "linear")
-    linear(s, c, buf, count, type, root);
-  else if (n > 1 && total > 0 &&
-           (choice == "scatter_allgather" || (choice == "auto" && total >= 12288 && n >= 8)))
-    scatter_allgather(s, c, buf, count, type, root, total);
-  else
-    bcast_binomial(s, c, buf, count, type, root);
+  std::int64_t total = count * type_size(type);
+  CallFacts facts{c.size()};
+  facts.bytes = total;
+  kAlgorithms[choose(bcast_algorithms(), facts, c)].build(s, c, buf, count, type, root, total);
   return MPI_SUCCESS;
 }
 

@@ -1,5 +1,7 @@
 // The blocking collectives the communicator constructors and windows use internally:
 // the same schedules as the MPI procedures, started and waited for at once.
+// They are the library's own calls (Channel::for_library): a forced
+// algorithm that does not apply to one gives way to auto's choice.
 
 #include "coll/Algorithms.hpp"
 #include "coll/Collectives.hpp"
@@ -13,7 +15,7 @@ namespace {
 
 Channel channel(const CollCall& c)
 {
-  return Channel{&c.comm, c.tag};
+  return Channel{&c.comm, c.tag, true};
 }
 
 }  // namespace

@@ -29,6 +29,12 @@ void copy_step(Schedule& s, const void* src, std::int64_t scount, MPI_Datatype s
   s.local([=] { return copy_checked(src, scount, stype, dst, rcount, rtype); });
 }
 
+std::int64_t type_size(MPI_Datatype type)
+{
+  dt::DatatypePtr t = MpiModel::instance().datatypes().find(type);
+  return t ? t->size() : 0;
+}
+
 std::byte* load_step(Schedule& s, const ReduceWork& w, const void* input, std::int64_t items)
 {
   std::byte* work = work_buffer(s, w, items);

@@ -31,7 +31,7 @@ const Communicator& local_view(const Communicator& inter)
 
 Channel local_channel(const Channel& c)
 {
-  return Channel{&local_view(*c.comm), kLocalTagBase + c.tag};
+  return Channel{&local_view(*c.comm), kLocalTagBase + c.tag, c.for_library};
 }
 
 int build_inter_barrier(Schedule& s, const Channel& c)

@@ -71,7 +71,30 @@ void linear(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* acc, 
   });
 }
 
+using ReduceBuild = void(Schedule&, const Channel&, const ReduceWork&, std::byte* acc, std::int64_t items, int root);
+
+const Algorithm<ReduceBuild> kAlgorithms[] = {
+    {{"binomial",
+      "partial results up a binomial tree; non-commutative operations on a tree in rank order rooted at 0, which "
+      "forwards to the root",
+      nullptr},
+     reduce_binomial},
+    {{"linear", "the root receives every contribution at once and combines them in rank order", nullptr}, linear},
+};
+
+const char* preferred(const CallFacts&)
+{
+  return "binomial";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& reduce_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-reduce", "MPI_Reduce", &CollectiveParameters::reduce, preferred,
+                                         "binomial", kAlgorithms);
+  return coll;
+}
 
 int build_reduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
                  std::int64_t count, MPI_Datatype type, MPI_Op op, int root)
@@ -79,10 +102,7 @@ int build_reduce(Schedule& s, const Channel& c, const void* sendbuf, void* recvb
   const ReduceWork& w = reduction(s, type, op);
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   std::byte* acc = load_step(s, w, input, count);
-  if (collective_parameters().reduce == "linear")
-    linear(s, c, w, acc, count, root);
-  else
-    reduce_binomial(s, c, w, acc, count, root);
+  kAlgorithms[choose(reduce_algorithms(), CallFacts{c.size()}, c)].build(s, c, w, acc, count, root);
   if (c.me() == root)
     store_step(s, w, acc, count, recvbuf);
   return MPI_SUCCESS;

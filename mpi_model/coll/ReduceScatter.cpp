@@ -52,7 +52,39 @@ void reduce_then_scatter(Schedule& s, const Channel& c, const ReduceWork& w, std
   }
 }
 
+std::string pairwise_unusable(const CallFacts& f)
+{
+  if (!f.commutative)
+    return "each process combines the blocks in the order they arrive, and the operation is not commutative";
+  return f.processes > 1 ? "" : "it needs at least 2 processes";
+}
+
+using ReduceScatterBuild = void(Schedule&, const Channel&, const ReduceWork&, std::byte* acc, const Counts& rcounts,
+                                const Counts& first);
+
+const Algorithm<ReduceScatterBuild> kAlgorithms[] = {
+    {{"pairwise", "n - 1 rounds exchanging the peers' blocks; commutative operations, 2 or more processes",
+      pairwise_unusable},
+     pairwise},
+    {{"reduce_scatterv", "binomial reduce to rank 0 in rank order, then rank 0 sends each process its block",
+      nullptr},
+     reduce_then_scatter},
+};
+
+const char* preferred(const CallFacts& f)
+{
+  return pairwise_unusable(f).empty() ? "pairwise" : "reduce_scatterv";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& reduce_scatter_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-reduce-scatter", "MPI_Reduce_scatter(_block)",
+                                         &CollectiveParameters::reduce_scatter, preferred,
+                                         "pairwise where it applies, else reduce_scatterv", kAlgorithms);
+  return coll;
+}
 
 int build_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
                          const Counts& rcounts, MPI_Datatype type, MPI_Op op)
@@ -62,11 +94,9 @@ int build_reduce_scatter(Schedule& s, const Channel& c, const void* sendbuf, voi
   std::int64_t total = first.back();
   const void* input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
   std::byte* acc = load_step(s, w, input, total);
-  const std::string& choice = collective_parameters().reduce_scatter;
-  if (w.commutative() && choice != "reduce_scatterv" && c.size() > 1)
-    pairwise(s, c, w, acc, rcounts, first);
-  else
-    reduce_then_scatter(s, c, w, acc, rcounts, first);
+  CallFacts facts{c.size(), total};
+  facts.commutative = w.commutative();
+  kAlgorithms[choose(reduce_scatter_algorithms(), facts, c)].build(s, c, w, acc, rcounts, first);
   auto u = static_cast<size_t>(c.me());
   std::byte* mine = acc + w.item_offset(first[u]);
   std::int64_t items = rcounts[u];

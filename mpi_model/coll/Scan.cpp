@@ -81,7 +81,27 @@ void linear(Schedule& s, const Channel& c, const ReduceWork& w, std::byte* mine,
     s.send(c, me + 1, forward, w.message_count(items), w.message_type());
 }
 
+using ScanBuild = void(Schedule&, const Channel&, const ReduceWork&, std::byte* mine, std::byte* result,
+                      std::int64_t items, bool exclusive);
+
+const Algorithm<ScanBuild> kAlgorithms[] = {
+    {{"recursive_doubling", "log2(n) exchanges of partial results; any operation", nullptr}, recursive_doubling},
+    {{"linear", "a chain in rank order", nullptr}, linear},
+};
+
+const char* preferred(const CallFacts&)
+{
+  return "recursive_doubling";
+}
+
 }  // namespace
+
+const CollectiveAlgorithms& scan_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-scan", "MPI_Scan and MPI_Exscan", &CollectiveParameters::scan,
+                                         preferred, "recursive_doubling", kAlgorithms);
+  return coll;
+}
 
 int build_scan(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf,
                std::int64_t count, MPI_Datatype type, MPI_Op op, bool exclusive)
@@ -89,10 +109,7 @@ int build_scan(Schedule& s, const Channel& c, const void* sendbuf, void* recvbuf
   const ReduceWork& w = reduction(s, type, op);
   std::byte* mine = load_step(s, w, sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, count);
   std::byte* result = work_buffer(s, w, count);
-  if (collective_parameters().scan == "linear")
-    linear(s, c, w, mine, result, count, exclusive);
-  else
-    recursive_doubling(s, c, w, mine, result, count, exclusive);
+  kAlgorithms[choose(scan_algorithms(), CallFacts{c.size()}, c)].build(s, c, w, mine, result, count, exclusive);
   if (!exclusive || c.me() > 0)
     store_step(s, w, result, count, recvbuf);
   return MPI_SUCCESS;

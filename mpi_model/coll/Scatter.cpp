@@ -3,12 +3,11 @@
 //            process receives its subtree's blocks from its parent, passes
 //            its children theirs and unpacks its own. log2(n) rounds.
 //  linear    the root sends each process its block and copies its own; the
-//            others receive from the root. MPI_Scatterv always uses it.
+//            others receive from the root. MPI_Scatterv uses it (binomial
+//            does not apply to blocks of different sizes).
 
 #include "coll/Algorithms.hpp"
 #include "coll/Selector.hpp"
-
-#include "MpiModel.hpp"
 
 #include <algorithm>
 
@@ -34,23 +33,12 @@ void linear(Schedule& s, const Channel& c, const void* sendbuf, const Counts& sc
               rcount, rtype);
 }
 
-}  // namespace
-
-int build_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts,
-                   const Counts& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount, MPI_Datatype rtype,
-                   int root, bool regular)
+void binomial(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts, const Counts& sdispls,
+              MPI_Datatype stype, void* recvbuf, std::int64_t rcount, MPI_Datatype rtype, int root)
 {
   int n = c.size();
   int me = c.me();
-  const std::string& choice = collective_parameters().scatter;
-  bool tree = choice == "binomial" || (choice == "auto" && n >= 8);
-  if (!regular || !tree || n == 1) {
-    linear(s, c, sendbuf, scounts, sdispls, stype, recvbuf, rcount, rtype, root);
-    return MPI_SUCCESS;
-  }
-  DatatypeTable& types = MpiModel::instance().datatypes();
-  dt::DatatypePtr st = types.find(stype), rt = types.find(rtype);
-  std::int64_t bs = me == root ? scounts[0] * (st ? st->size() : 0) : rcount * (rt ? rt->size() : 0);
+  std::int64_t bs = me == root ? scounts[0] * type_size(stype) : rcount * type_size(rtype);
   int rel = (me - root + n) % n;
   int size = binomial_subtree(rel, n);
   std::byte* tmp = s.scratch(static_cast<size_t>(size * bs));
@@ -71,6 +59,37 @@ int build_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Cou
   s.next_round();
   if (recvbuf != MPI_IN_PLACE)
     copy_step(s, tmp, bs, MPI_BYTE, recvbuf, rcount, rtype);
+}
+
+using ScatterBuild = void(Schedule&, const Channel&, const void* sendbuf, const Counts& scounts,
+                          const Counts& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount,
+                          MPI_Datatype rtype, int root);
+
+const Algorithm<ScatterBuild> kAlgorithms[] = {
+    {{"binomial", "packed blocks down a binomial tree; log2(n) rounds; MPI_Scatter on 2 or more processes",
+      packed_tree_unusable},
+     binomial},
+    {{"linear", "the root sends every block at once", nullptr}, linear},
+};
+
+}  // namespace
+
+const CollectiveAlgorithms& scatter_algorithms()
+{
+  static const CollectiveAlgorithms coll("coll-scatter", "MPI_Scatter(v)", &CollectiveParameters::scatter,
+                                         packed_tree_preferred, "binomial from 8 processes, else linear (MPI_Scatterv: linear)",
+                                         kAlgorithms);
+  return coll;
+}
+
+int build_scatterv(Schedule& s, const Channel& c, const void* sendbuf, const Counts& scounts,
+                   const Counts& sdispls, MPI_Datatype stype, void* recvbuf, std::int64_t rcount, MPI_Datatype rtype,
+                   int root, bool regular)
+{
+  CallFacts facts{c.size()};
+  facts.regular = regular;
+  kAlgorithms[choose(scatter_algorithms(), facts, c)].build(s, c, sendbuf, scounts, sdispls, stype, recvbuf, rcount,
+                                                            rtype, root);
   return MPI_SUCCESS;
 }
 

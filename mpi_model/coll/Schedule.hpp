@@ -33,6 +33,10 @@ namespace progsim::mpi::coll {
 struct Channel {
   const Communicator* comm = nullptr;
   int tag = 0;
+  // A collective the library runs for itself (communicator constructors,
+  // windows, fences): a forced algorithm that does not apply gives way to
+  // auto's choice instead of ending the run (Selector.hpp).
+  bool for_library = false;
 
   int me() const { return comm->my_rank; }
   int size() const { return comm->size(); }

@@ -1,9 +1,59 @@
 #include "coll/Selector.hpp"
 
+#include "coll/Schedule.hpp"
+#include "diagnosis/StandardErrors.hpp"
 #include "MpiModel.hpp"
+#include "sim/CallScope.hpp"
 #include "sim/Config.hpp"
+#include "sim/Diagnostics.hpp"
+#include "sim/Outcome.hpp"
+#include "sim/Rank.hpp"
+#include "sim/Simulation.hpp"
+
+#include <stdexcept>
 
 namespace progsim::mpi::coll {
+
+namespace {
+
+// "MPI_Allreduce algorithm: recursive_doubling (...), ring (...); auto: ..."
+std::string meaning(const CollectiveAlgorithms& coll)
+{
+  std::string text = std::string(coll.procedures) + " algorithm: ";
+  for (std::size_t i = 0; i < coll.algorithms.size(); ++i)
+    text += std::string(i ? "; " : "") + coll.algorithms[i].name + " (" + coll.algorithms[i].description + ")";
+  return text + "; auto: " + coll.auto_rule;
+}
+
+std::size_t index_of(const CollectiveAlgorithms& coll, const std::string& name)
+{
+  for (std::size_t i = 0; i < coll.algorithms.size(); ++i)
+    if (name == coll.algorithms[i].name)
+      return i;
+  // --cfg checked the name against the rows, and auto prefers a row's name.
+  throw std::logic_error(std::string(coll.option) + ": no algorithm named " + name);
+}
+
+[[noreturn]] void does_not_apply(const CollectiveAlgorithms& coll, const AlgorithmInfo& algorithm,
+                                 const std::string& why)
+{
+  sim::Rank* rank = sim::calling_rank();
+  std::string call = rank && rank->current_call() ? rank->current_call() : coll.procedures;
+  std::string site = rank ? StandardErrors::source_of(rank->call_return_address(), true) : "";
+  std::string message = (rank ? "rank " + std::to_string(rank->id()) + ": " : "") + call +
+                        (site.empty() ? "" : " at " + site) + ": --cfg " + coll.option + "=" + algorithm.name +
+                        " does not apply to this call: " + why +
+                        " (progsim measures no other algorithm in its place: choose auto or another one, see "
+                        "progsim run --cfg help)";
+  if (rank) {
+    message += " at " + sim::format_time(rank->clock().now());
+    rank->set_state(sim::RankState::Failed);
+    rank->end_reason = std::string("--cfg ") + coll.option + "=" + algorithm.name + " does not apply in " + call;
+  }
+  sim::Simulation::current()->end_run(sim::Outcome::Aborted, message, sim::kExitUsageError);
+}
+
+}  // namespace
 
 void register_collective_parameters(sim::Config& config, CollectiveParameters& p)
 {
@@ -11,38 +61,32 @@ void register_collective_parameters(sim::Config& config, CollectiveParameters& p
              "whether collectives synchronize their members (MPI-4.1 §6.14 lets them or not): auto (as the "
              "protocols imply: eager messages do not wait), always (every internal message waits for its "
              "receiver, e.g. a synchronizing MPI_Bcast), never (the library buffers every internal message)");
-  config.add("coll-barrier", p.barrier, {"auto", "dissemination", "tree"},
-             "MPI_Barrier algorithm; auto: dissemination");
-  config.add("coll-bcast", p.bcast, {"auto", "binomial", "scatter_allgather", "linear"},
-             "MPI_Bcast algorithm; auto: binomial below 12 KiB or 8 processes, else scatter_allgather (binomial "
-             "scatter, ring allgather) as MPICH");
-  config.add("coll-reduce", p.reduce, {"auto", "binomial", "linear"},
-             "MPI_Reduce algorithm; auto: binomial (non-commutative operations reduce in rank order)");
-  config.add("coll-allreduce", p.allreduce, {"auto", "recursive_doubling", "rabenseifner", "ring", "reduce_bcast"},
-             "MPI_Allreduce algorithm; auto: recursive_doubling up to 2 KiB, for non-commutative operations or "
-             "fewer items than processes, else rabenseifner (recursive halving reduce-scatter + recursive "
-             "doubling allgather) as MPICH; ring and rabenseifner need a commutative operation");
-  config.add("coll-gather", p.gather, {"auto", "binomial", "linear"},
-             "MPI_Gather algorithm; auto: binomial from 8 processes, else linear (MPI_Gatherv: linear)");
-  config.add("coll-scatter", p.scatter, {"auto", "binomial", "linear"},
-             "MPI_Scatter algorithm; auto: binomial from 8 processes, else linear (MPI_Scatterv: linear)");
-  config.add("coll-allgather", p.allgather, {"auto", "recursive_doubling", "ring", "linear"},
-             "MPI_Allgather algorithm; auto: recursive_doubling below 80 KiB in all on a power of two of "
-             "processes, else linear below 8 processes and ring from 8 (MPI_Allgatherv: the same without "
-             "recursive_doubling)");
-  config.add("coll-alltoall", p.alltoall, {"auto", "linear", "pairwise"},
-             "MPI_Alltoall(v,w) algorithm; auto: linear (every message at once) below 32 KiB per block, else "
-             "pairwise exchange");
-  config.add("coll-reduce-scatter", p.reduce_scatter, {"auto", "pairwise", "reduce_scatterv"},
-             "MPI_Reduce_scatter(_block) algorithm; auto: pairwise for commutative operations, else "
-             "reduce_scatterv (reduce in rank order, then scatter)");
-  config.add("coll-scan", p.scan, {"auto", "recursive_doubling", "linear"},
-             "MPI_Scan and MPI_Exscan algorithm; auto: recursive_doubling");
+  for (const CollectiveAlgorithms* coll : collective_registry()) {
+    std::vector<std::string> choices = {"auto"};
+    for (const AlgorithmInfo& a : coll->algorithms)
+      choices.emplace_back(a.name);
+    config.add(coll->option, p.*(coll->forced), choices, meaning(*coll));
+  }
 }
 
 const CollectiveParameters& collective_parameters()
 {
   return MpiModel::instance().parameters().coll;
+}
+
+std::size_t choose(const CollectiveAlgorithms& coll, const CallFacts& facts, const Channel& c)
+{
+  const std::string& forced = collective_parameters().*(coll.forced);
+  if (forced != "auto") {
+    std::size_t i = index_of(coll, forced);
+    const AlgorithmInfo& algorithm = coll.algorithms[i];
+    std::string why = algorithm.unusable ? algorithm.unusable(facts) : "";
+    if (why.empty())
+      return i;
+    if (!c.for_library)
+      does_not_apply(coll, algorithm, why);
+  }
+  return index_of(coll, coll.preferred(facts));
 }
 
 }  // namespace progsim::mpi::coll

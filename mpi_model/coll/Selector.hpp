@@ -1,19 +1,24 @@
-// Which algorithm a collective uses. By default the choice depends on the
-// message size, the process count and whether the operation commutes, as
-// MPICH's defaults do (every member computes the same choice from values
-// that are equal at all members); --cfg coll-<name>=<algorithm> forces one
-// where it applies (an algorithm that does not apply, e.g. ring for a
-// non-commutative operation, falls back to the default).
+// Which algorithm a collective uses (the rows of Registry.hpp). By default
+// auto's preference: by message size, process count and whether the
+// operation commutes, as MPICH's defaults do (every member computes the
+// same choice from values that are equal at all members); --cfg
+// coll-<name>=<algorithm> forces one. A forced algorithm that does not apply
+// to a call of the program (ring for a non-commutative operation) ends the
+// run as a configuration error rather than measuring another algorithm.
 #pragma once
 
+#include "coll/Registry.hpp"
+
+#include <cstddef>
 #include <string>
-#include <vector>
 
 namespace progsim::sim {
 class Config;
 }
 
 namespace progsim::mpi::coll {
+
+struct Channel;
 
 struct CollectiveParameters {
   // Implementation freedom (MPI-4.1 §6.14): whether collectives synchronize
@@ -33,8 +38,17 @@ struct CollectiveParameters {
   std::string scan = "auto";
 };
 
+// coll-sync and one coll-<name> per collective of the registry.
 void register_collective_parameters(sim::Config& config, CollectiveParameters& p);
 // The parameters of the running model.
 const CollectiveParameters& collective_parameters();
+
+// The index in coll.algorithms of the algorithm of a call: the forced one,
+// or auto's preference. A forced algorithm that does not apply ends the run
+// (outcome aborted, exit status 2) with an error naming the rank, the MPI
+// call and its source line, the algorithm and why; for the library's own
+// collectives (c.for_library: communicator constructors, fences) auto's
+// preference replaces it.
+std::size_t choose(const CollectiveAlgorithms& coll, const CallFacts& facts, const Channel& c);
 
 }  // namespace progsim::mpi::coll

@@ -6,13 +6,18 @@
  * operations (2x2 matrix products) check the rank order of reduce,
  * allreduce, scan and exscan. "nonblocking" also runs several collectives
  * in flight at once on one communicator, completed in reverse order.
- * Algorithms are forced with --cfg coll-<name>=... by the tests. */
+ * Algorithms are forced with --cfg coll-<name>=... by the tests. With
+ * "every-algorithm" as the second argument it makes only the calls that
+ * every registered algorithm serves (tests/programs/coll_registry.sh forces
+ * each in turn): commutative operations, no v variants, at least as many
+ * items as the largest power of two <= the process count. */
 #include "check.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static int mode; /* 0 blocking, 1 nonblocking, 2 persistent */
+static int every_algorithm; /* only the calls every algorithm serves */
 
 #define COLL(B, I, ...)                                          \
   do {                                                           \
@@ -161,9 +166,11 @@ static void reductions(int rank, int size, int count)
     }
   }
 
-  double d = rank + 0.25, dmax = 0;
-  COLL(Allreduce, Iallreduce, &d, &dmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-  CHECK(dmax == size - 0.75, "allreduce max %g", dmax);
+  if (!every_algorithm) {
+    double d = rank + 0.25, dmax = 0;
+    COLL(Allreduce, Iallreduce, &d, &dmax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    CHECK(dmax == size - 0.75, "allreduce max %g", dmax);
+  }
   free(in);
   free(out);
 }
@@ -214,6 +221,33 @@ static void noncommutative(int rank, int size, MPI_Datatype mat, MPI_Op op)
   COLL(Reduce_scatter, Ireduce_scatter, all, part, counts, mat, op, MPI_COMM_WORLD);
   product(0, size - 1, rank, expect);
   CHECK(memcmp(part, expect, sizeof expect) == 0, "noncommutative reduce_scatter");
+}
+
+/* Allgatherv, gatherv and scatterv with `counts` items per rank at `displs`. */
+static void gather_variants(int rank, int size, int count, int* a, int* b, const int* counts, const int* displs,
+                            int root)
+{
+  size_t n = (size_t)count * (size_t)size;
+  for (int i = 0; i < counts[rank]; ++i)
+    a[i] = value(rank, i);
+  memset(b, 0, sizeof(int) * n);
+  COLL(Allgatherv, Iallgatherv, a, counts[rank], MPI_INT, b, counts, displs, MPI_INT, MPI_COMM_WORLD);
+  for (int r = 0; r < size; ++r)
+    for (int i = 0; i < counts[r]; ++i)
+      CHECK(b[displs[r] + i] == value(r, i), "allgatherv block %d[%d] = %d", r, i, b[displs[r] + i]);
+  memset(b, 0, sizeof(int) * n);
+  COLL(Gatherv, Igatherv, a, counts[rank], MPI_INT, b, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
+  if (rank == root)
+    for (int r = 0; r < size; ++r)
+      for (int i = 0; i < counts[r]; ++i)
+        CHECK(b[displs[r] + i] == value(r, i), "gatherv block %d[%d] = %d", r, i, b[displs[r] + i]);
+  for (int r = 0; r < size; ++r)
+    for (int i = 0; i < counts[r]; ++i)
+      b[displs[r] + i] = value(r, i) + 5;
+  memset(a, 0, sizeof(int) * (size_t)count);
+  COLL(Scatterv, Iscatterv, b, counts, displs, MPI_INT, a, counts[rank], MPI_INT, root, MPI_COMM_WORLD);
+  for (int i = 0; i < counts[rank]; ++i)
+    CHECK(a[i] == value(rank, i) + 5, "scatterv[%d] = %d", i, a[i]);
 }
 
 static void movement(int rank, int size, int count)
@@ -282,26 +316,8 @@ static void movement(int rank, int size, int count)
     displs[r] = total;
     total += counts[r];
   }
-  for (int i = 0; i < counts[rank]; ++i)
-    a[i] = value(rank, i);
-  memset(b, 0, sizeof(int) * n);
-  COLL(Allgatherv, Iallgatherv, a, counts[rank], MPI_INT, b, counts, displs, MPI_INT, MPI_COMM_WORLD);
-  for (int r = 0; r < size; ++r)
-    for (int i = 0; i < counts[r]; ++i)
-      CHECK(b[displs[r] + i] == value(r, i), "allgatherv block %d[%d] = %d", r, i, b[displs[r] + i]);
-  memset(b, 0, sizeof(int) * n);
-  COLL(Gatherv, Igatherv, a, counts[rank], MPI_INT, b, counts, displs, MPI_INT, root, MPI_COMM_WORLD);
-  if (rank == root)
-    for (int r = 0; r < size; ++r)
-      for (int i = 0; i < counts[r]; ++i)
-        CHECK(b[displs[r] + i] == value(r, i), "gatherv block %d[%d] = %d", r, i, b[displs[r] + i]);
-  for (int r = 0; r < size; ++r)
-    for (int i = 0; i < counts[r]; ++i)
-      b[displs[r] + i] = value(r, i) + 5;
-  memset(a, 0, sizeof(int) * (size_t)count);
-  COLL(Scatterv, Iscatterv, b, counts, displs, MPI_INT, a, counts[rank], MPI_INT, root, MPI_COMM_WORLD);
-  for (int i = 0; i < counts[rank]; ++i)
-    CHECK(a[i] == value(rank, i) + 5, "scatterv[%d] = %d", i, a[i]);
+  if (!every_algorithm)
+    gather_variants(rank, size, count, a, b, counts, displs, root);
   /* alltoallv: rank r sends (r + j) % 2 items to j, item value r*100+j */
   int sc[64], sd[64], rc[64], rd[64];
   int so = 0, ro = 0;
@@ -364,20 +380,28 @@ int main(int argc, char** argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const char* form = argc > 1 ? argv[1] : "blocking";
+  every_algorithm = argc > 2 && strcmp(argv[2], "every-algorithm") == 0;
   mode = strcmp(form, "nonblocking") == 0 ? 1 : strcmp(form, "persistent") == 0 ? 2 : 0;
   MPI_Datatype mat;
   MPI_Type_contiguous(4, MPI_INT, &mat);
   MPI_Type_commit(&mat);
   MPI_Op op;
   MPI_Op_create(matmul_op, 0, &op);
+  int pof2 = 1;
+  while (pof2 * 2 <= size)
+    pof2 *= 2;
   int sizes[] = {1, 3, 64, 1000, 70000};
+  if (every_algorithm)
+    sizes[0] = pof2, sizes[1] = pof2 + 1;
   for (int k = 0; k < 5; ++k) {
     reductions(rank, size, sizes[k]);
     movement(rank, size, sizes[k]);
   }
-  noncommutative(rank, size, mat, op);
-  if (mode == 1)
-    concurrent(rank, size);
+  if (!every_algorithm) {
+    noncommutative(rank, size, mat, op);
+    if (mode == 1)
+      concurrent(rank, size);
+  }
   MPI_Op_free(&op);
   MPI_Type_free(&mat);
   finish("coll_algorithms");

@@ -4,7 +4,7 @@
 # on every rank when none failed (it aborts otherwise). Every test runs under
 # the weak and the ideal progress policies.
 
-foreach(p coll_all coll_mismatch coll_algorithms coll_order coll_large_count coll_pending_at_finalize comm_split
+foreach(p coll_all coll_mismatch coll_algorithms coll_forced coll_order coll_large_count coll_pending_at_finalize comm_split
           comm_attr comm_group comm_inter)
   progsim_test_program(${p} ${p}.c)
 endforeach()
@@ -93,18 +93,15 @@ foreach(policy weak ideal)
 endforeach()
 
 # Every collective at 1 to 70,000 items, blocking, nonblocking (also several
-# in flight at once) and persistent, with each algorithm forced by --cfg, on
-# power-of-two and other process counts.
+# in flight at once) and persistent, on power-of-two and other process
+# counts: with auto's choices, and with the algorithms that serve every call
+# forced by --cfg.
 set(coll_cfg_default "")
 set(coll_cfg_small --cfg coll-barrier=tree --cfg coll-bcast=linear --cfg coll-reduce=linear
     --cfg coll-allreduce=reduce_bcast --cfg coll-gather=linear --cfg coll-scatter=linear
     --cfg coll-allgather=linear --cfg coll-alltoall=pairwise --cfg coll-reduce-scatter=reduce_scatterv
     --cfg coll-scan=linear)
-set(coll_cfg_large --cfg coll-bcast=scatter_allgather --cfg coll-allreduce=rabenseifner
-    --cfg coll-allgather=recursive_doubling --cfg coll-alltoall=linear)
-set(coll_cfg_ring --cfg coll-allreduce=ring --cfg coll-allgather=ring --cfg coll-gather=binomial
-    --cfg coll-scatter=binomial)
-foreach(set_name default small large ring)
+foreach(set_name default small)
   foreach(n 4 7)
     foreach(form blocking nonblocking persistent)
       progsim_program_test(coll.algorithms.${set_name}.n${n}.${form} PROGRAM coll_algorithms
@@ -114,6 +111,38 @@ foreach(set_name default small large ring)
     endforeach()
   endforeach()
 endforeach()
+# Each algorithm of the registry forced in turn (read from --cfg help: a new
+# algorithm is tested without editing this file), and the documentation's
+# table of them (tests/programs/coll_registry.sh says how).
+foreach(what blocking nonblocking persistent n7 docs)
+  add_test(NAME coll.registry.${what}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/coll_registry.sh $<TARGET_FILE:program_test> ${PROGSIM_CLI}
+            ${PROGSIM_TEST_PROGRAM_DIR}/coll_algorithms ${CMAKE_SOURCE_DIR}/docs/design/collectives.md ${what})
+  set_tests_properties(coll.registry.${what} PROPERTIES LABELS program TIMEOUT 600)
+endforeach()
+# A forced algorithm that does not apply to a call of the program ends the
+# run there (outcome aborted, exit status 2, as a bad --cfg value) naming
+# the rank, the call and its line, the algorithm and why: progsim never
+# measures another algorithm in its place. The library's own collectives
+# (the context id agreement of MPI_Comm_split) use auto's choice instead.
+set(coll_forced_end --expect-outcome aborted --expect-exit 2 --check "/exit_status=2"
+    --stderr-regex "at t=[0-9.]+ s\n" --stdout-regex "^$")
+progsim_program_test(coll.forced_not_applicable.noncommutative PROGRAM coll_forced
+  EXPECT ${coll_forced_end} --twice
+         --stderr-regex "^progsim: rank 0: MPI_Allreduce at main \\(coll_forced\\.c:34\\): --cfg coll-allreduce=ring does not apply to this call: it combines blocks out of rank order, and the operation is not commutative \\(progsim measures no other algorithm in its place: choose auto or another one, see progsim run --cfg help\\) at t="
+  RUN -n 4 --cfg coll-allreduce=ring PROGRAM_ARGS noncommutative)
+progsim_program_test(coll.forced_not_applicable.one_item PROGRAM coll_forced
+  EXPECT ${coll_forced_end}
+         --stderr-regex "rank 0: MPI_Allreduce at main \\(coll_forced\\.c:36\\): --cfg coll-allreduce=rabenseifner does not apply to this call: it splits the vector into 4 blocks \\(the largest power of two <= 6 processes\\), and the call has 1 item\\(s\\)"
+  RUN -n 6 --cfg coll-allreduce=rabenseifner PROGRAM_ARGS one_item)
+progsim_program_test(coll.forced_not_applicable.persistent PROGRAM coll_forced
+  EXPECT ${coll_forced_end}
+         --stderr-regex "rank 0: MPI_Start at main \\(coll_forced\\.c:40\\): --cfg coll-allreduce=ring does not apply to this call: it combines blocks out of rank order"
+  RUN -n 3 --cfg coll-allreduce=ring PROGRAM_ARGS persistent)
+progsim_program_test(coll.forced_not_applicable.library PROGRAM coll_forced
+  EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "rank 3: coll_forced ok"
+  RUN -n 4 --cfg coll-allreduce=rabenseifner PROGRAM_ARGS library)
+
 foreach(policy weak thread offload ideal)
   progsim_program_test(coll.algorithms.nonblocking.${policy} PROGRAM coll_algorithms
     EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 8: coll_algorithms ok"

@@ -101,11 +101,13 @@ void print_run_help(LaunchForm form)
       "  MPIEXEC_TIMEOUT         progsim-mpiexec and 'progsim -n' only: as --time-limit\n"
       "                          SECONDS, the job's time in the simulation (0: no limit)\n"
       "\n"
-      "Exit status: 0 completed; 2 usage or input error; 3 deadlock (also a livelock);\n"
-      "4 stuck; 5 erroneous (every rank finished, but the program broke a rule of the MPI\n"
-      "standard, e.g. a collective mismatch: the report's \"errors\"); MPI_Abort's error\n"
-      "code (1 if it is 0) when aborted; 128+signal when a rank crashed or progsim was\n"
-      "interrupted (SIGINT, SIGTERM); 70 for an internal error.\n",
+      "Exit status: 0 completed; 2 usage or input error (also a forced collective\n"
+      "algorithm, --cfg coll-<name>, that does not apply to a call: the run ends there,\n"
+      "outcome aborted); 3 deadlock (also a livelock); 4 stuck; 5 erroneous (every rank\n"
+      "finished, but the program broke a rule of the MPI standard, e.g. a collective\n"
+      "mismatch: the report's \"errors\"); MPI_Abort's error code (1 if it is 0) when\n"
+      "aborted; 128+signal when a rank crashed or progsim was interrupted (SIGINT,\n"
+      "SIGTERM); 70 for an internal error.\n",
       policies.c_str());
 }
 
