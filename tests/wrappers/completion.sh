@@ -36,7 +36,7 @@ expect_offers() {
   COMPREPLY=()
   _progsim
   for c in "$@"; do
-    printf '%s\n' "${COMPREPLY[@]}" | grep -qxF -- "$c" || fail "completing '$line' does not offer '$c' (offers: ${COMPREPLY[*]})"
+    grep -qxF -- "$c" <<<"$(printf '%s\n' "${COMPREPLY[@]}")" || fail "completing '$line' does not offer '$c' (offers: ${COMPREPLY[*]})"
   done
   echo "ok: '$line' offers $*"
 }

@@ -8,10 +8,10 @@ cd "$SCRATCH"
 
 note "progsim-cxx -std=c++17 -c, then link"
 must compile "$BIN/progsim-cxx" -std=c++17 -O2 -Wall -Wextra -c templates.cpp -o templates.o
-readelf -h templates.o | grep -q "REL (Relocatable file)" || fail "templates.o is not an object file"
+grep -q "REL (Relocatable file)" <<<"$(readelf -h templates.o)" || fail "templates.o is not an object file"
 must link "$BIN/progsim-cxx" -O2 templates.o -o templates
 expect_progsim_program templates
-readelf -d templates | grep -q 'NEEDED.*\[libstdc++\.so' || fail "templates was not linked with the C++ runtime"
+grep -q 'NEEDED.*\[libstdc++\.so' <<<"$(readelf -d templates)" || fail "templates was not linked with the C++ runtime"
 
 note "progsim run -n 3 ./templates"
 must run "$BIN/progsim" run -n 3 ./templates

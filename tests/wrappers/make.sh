@@ -14,10 +14,10 @@ expect_file_contains "$OUT" "$BIN/progsim-cc -O2 -g -Wall -DFOO=3 -I. -c main.c 
 grep -qE -- "progsim-cc .*-c -o stats.o stats.c" "$OUT" || fail "stats.o was not compiled by make's built-in rule with progsim-cc"
 expect_file_contains "$OUT" "-o stats_demo main.o stats.o -lm" "make's output"
 for o in main.o stats.o; do
-  readelf -h "$o" | grep -q "REL (Relocatable file)" || fail "$o is not an object file"
+  grep -q "REL (Relocatable file)" <<<"$(readelf -h "$o")" || fail "$o is not an object file"
 done
 expect_progsim_program stats_demo
-readelf -d stats_demo | grep -q 'NEEDED.*\[libm\.so' || fail "stats_demo was not linked with -lm"
+grep -q 'NEEDED.*\[libm\.so' <<<"$(readelf -d stats_demo)" || fail "stats_demo was not linked with -lm"
 
 note "make again: everything is up to date"
 run make_q make -q CC="$BIN/progsim-cc"

@@ -24,7 +24,7 @@ note "ordinary executables built with $cc"
 must cc-pie "$cc" plain.c -o plain
 expect_refused plain
 must cc-no-pie "$cc" -no-pie plain.c -o plain_no_pie
-readelf -h plain_no_pie | grep -q "EXEC (Executable file)" || fail "plain_no_pie is not a non-PIE executable"
+grep -q "EXEC (Executable file)" <<<"$(readelf -h plain_no_pie)" || fail "plain_no_pie is not a non-PIE executable"
 expect_refused plain_no_pie
 # The usual mistake: compiled against our mpi.h, linked to libprogsim.so,
 # but as an executable.

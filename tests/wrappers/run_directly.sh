@@ -46,7 +46,7 @@ C
 for p in conftest status crash; do
   must build_$p "$BIN/progsim-cc" $p.c -o $p
 done
-readelf -l conftest | grep -q 'Requesting program interpreter' || fail "conftest has no program interpreter"
+grep -q 'Requesting program interpreter' <<<"$(readelf -l conftest)" || fail "conftest has no program interpreter"
 
 note "./conftest (no MPI at all): status 0, its file written"
 must conftest ./conftest
