@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages progsim needs, if any is missing.
+# (smpicc and smpirun, the peer of the benchmarks, come with libsimgrid-dev; "simgrid" is
+# only a name it provides, which dpkg never reports as installed.)
 set -euo pipefail
-packages=(build-essential cmake pkg-config libsimgrid-dev simgrid libboost-context-dev
+packages=(build-essential cmake pkg-config libsimgrid-dev libboost-context-dev
           nlohmann-json3-dev libgtest-dev python3 chromium groff-base)
 missing=()
 for p in "${packages[@]}"; do
