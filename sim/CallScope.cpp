@@ -26,18 +26,20 @@ Rank* calling_rank()
   return simulation ? simulation->current_rank() : nullptr;
 }
 
-namespace {
-const void* g_interposed_caller = nullptr;  // ranks run one at a time
-}
-
-InterposedCall::InterposedCall(const void* program_caller) : previous_(g_interposed_caller)
+// Per rank, not global: the interposed call may block, and other ranks
+// call MPI meanwhile (a global once gave them this rank's call site).
+InterposedCall::InterposedCall(const void* program_caller) : rank_(calling_rank())
 {
-  g_interposed_caller = program_caller;
+  if (!rank_)
+    return;
+  previous_ = rank_->interposed_caller;
+  rank_->interposed_caller = program_caller;
 }
 
 InterposedCall::~InterposedCall()
 {
-  g_interposed_caller = previous_;
+  if (rank_)
+    rank_->interposed_caller = previous_;
 }
 
 // A local query (MPI_Type_size, MPI_Comm_rank, MPI_Wtime...) whose cost
@@ -57,8 +59,8 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
 {
   if (!rank_)
     return;
-  if (g_interposed_caller)
-    caller = g_interposed_caller;
+  if (rank_->interposed_caller)
+    caller = rank_->interposed_caller;
   const RuntimeParameters& params = Simulation::current()->parameters();
   inline_ = stays_inline(params);
   if (inline_) {

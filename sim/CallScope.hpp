@@ -56,7 +56,8 @@ public:
   InterposedCall& operator=(const InterposedCall&) = delete;
 
 private:
-  const void* previous_;
+  Rank* rank_;
+  const void* previous_ = nullptr;
 };
 
 // The rank calling now, or nullptr outside any rank.

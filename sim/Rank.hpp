@@ -133,6 +133,10 @@ public:
   int exit_code = 0;
   std::string end_reason;
 
+  // Where the program called the library interposed between it and MPI
+  // (InterposedCall), while that library's call lasts; else null.
+  const void* interposed_caller = nullptr;
+
   // Host CPU time at the last return from MPI (user-time=measured).
   double user_cpu_mark = 0;
 

@@ -4,7 +4,7 @@
 # on every rank when none failed (it aborts otherwise). Every test runs under
 # the weak and the ideal progress policies.
 
-foreach(p coll_all coll_mismatch coll_algorithms coll_forced coll_order coll_large_count coll_pending_at_finalize comm_split
+foreach(p coll_all coll_mismatch coll_mismatch_nonblocking coll_algorithms coll_forced coll_order coll_large_count coll_pending_at_finalize comm_split
           comm_attr comm_group comm_inter)
   progsim_test_program(${p} ${p}.c)
 endforeach()
@@ -39,6 +39,14 @@ foreach(policy weak ideal)
            --check "/errors/0/ranks=[1,0]" --check "/errors/0/sites/0/call=MPI_Barrier"
            --check "/errors/0/sites/0/source=main (coll_mismatch.c:21)"
            --check "/errors/0/sites/1/source=main (coll_mismatch.c:19)"
+    RUN -n 2 --progress ${policy})
+  # The same after a completed nonblocking collective, through the interposed
+  # trace library: each rank's call site is its own (rank 0 was once given
+  # rank 1's MPI_Init line).
+  progsim_program_test(coll.mismatch_nonblocking.${policy} PROGRAM coll_mismatch_nonblocking
+    EXPECT --expect-outcome aborted --expect-exit 1 --twice
+           --stderr-regex "its collective call #2 is MPI_Ibarrier at rank 1 but MPI_Iallgather at rank 0"
+           --stderr-regex "\n  rank 1: MPI_Ibarrier at main \\(coll_mismatch_nonblocking\\.c:19\\)\n  rank 0: MPI_Iallgather at main \\(coll_mismatch_nonblocking\\.c:17\\)\n"
     RUN -n 2 --progress ${policy})
   progsim_program_test(coll.mismatch_large.${policy} PROGRAM coll_mismatch
     EXPECT --expect-outcome deadlock --expect-exit 3
