@@ -30,9 +30,11 @@ void set_status_bytes(MPI_Status* status, long long bytes)
 }
 
 // Whole items received, or MPI_UNDEFINED (MPI-4.1 §3.2.5).
+// Reading a status is process-local (the status is the program's memory):
+// the call may stay deferred (sim/CallScope.hpp).
 int get_count(const char* call, const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::LocalQuery);
   dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
@@ -46,7 +48,7 @@ int get_count(const char* call, const MPI_Status* status, MPI_Datatype datatype,
 // MPICH.
 int get_elements(const char* call, const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::LocalQuery);
   dt::DatatypePtr t = b.model().datatypes().find_live(datatype);
   if (!t)
     return b.error(MPI_COMM_WORLD, MPI_ERR_TYPE, "invalid datatype");
