@@ -32,6 +32,8 @@ class RmaEngine;
 }
 class ProgressEngine;
 class RankProgress;
+class PolicyParameters;
+struct PolicyDescription;
 
 class MpiModel final : public sim::RankModel {
 public:
@@ -68,6 +70,8 @@ public:
 private:
   std::string policy_;
   ModelParameters parameters_;
+  // Every catalogue policy's own parameters, in catalogue order.
+  std::vector<std::unique_ptr<PolicyParameters>> policy_parameters_;
   sim::Simulation* simulation_ = nullptr;
   std::vector<Process> processes_;
   CommunicatorTable communicators_;

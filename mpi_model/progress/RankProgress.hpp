@@ -25,14 +25,8 @@ struct ProgressCounters {
   std::uint64_t tests = 0;         // test procedure calls (MPI_Test*, MPI_Iprobe, ...)
   std::uint64_t false_tests = 0;   // ... that returned false
   std::uint64_t chunks_by_rank = 0;
-  std::uint64_t chunks_by_thread = 0;
-  std::uint64_t chunks_by_nic = 0;
-  std::uint64_t chunks_immediate = 0;
-  std::uint64_t chunks_to_host_fallback = 0;  // offload: chunks the NIC could not take
-  std::uint64_t nic_descriptors = 0;  // offload: collective messages the host wrote to the NIC up front
+  std::uint64_t chunks_by_agent = 0;  // by the policy's agent (its own counters are its own)
   double blocked_time = 0;         // simulated seconds spent blocked inside MPI
-  double thread_cpu = 0;           // CPU seconds used by the progress thread
-  std::uint64_t thread_polls = 0;
 };
 
 class RankProgress {
