@@ -82,6 +82,9 @@ public:
   // last one (it may be in user code between two of them).
   bool spinning() const;
   bool waiting() const { return waiting_; }
+  // Inside wait_until: a blocking MPI procedure, which must progress
+  // (MPI-4.1 §2.9), whether it is blocked or running its chunks.
+  bool in_wait() const { return in_wait_; }
   const std::string& waiting_for() const;
   double waiting_since() const { return waiting_since_; }
   // Return address of the program's MPI call that is waiting (0: unknown),
@@ -100,6 +103,7 @@ private:
   std::deque<ProgressChunk> host_queue_;
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
+  bool in_wait_ = false;
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   // The current series of test calls that found nothing (false_test).
   void end_test_loop();
