@@ -17,17 +17,14 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
-#include <algorithm>
-
 namespace progsim::mpi {
 
 MpiModel* MpiModel::instance_ = nullptr;
 
-MpiModel::MpiModel(std::string policy) : policy_(std::move(policy))
+MpiModel::MpiModel(std::string policy) : policy_(std::move(policy)), policy_description_(&find_policy(policy_))
 {
-  check_policy_name(policy_);
   for (const PolicyDescription* p : policy_catalog())
-    policy_parameters_.push_back(p->parameters());
+    policy_parameters_.emplace_back(p, p->parameters());
   instance_ = this;
 }
 
@@ -87,7 +84,7 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");
-  for (auto& policy_parameters : policy_parameters_)
+  for (auto& [policy, policy_parameters] : policy_parameters_)
     policy_parameters->register_parameters(config);
   coll::register_collective_parameters(config, p.coll);
   config.add("win-start-blocks", p.win_start_blocks,
@@ -129,11 +126,10 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   }
   communicators_.reset(n);
   standard_errors_ = StandardErrors();
-  const PolicyList& catalog = policy_catalog();
-  const PolicyDescription& description = find_policy(policy_);
-  auto index = static_cast<std::size_t>(std::find(catalog.begin(), catalog.end(), &description) - catalog.begin());
-  progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, description,
-                                               policy_parameters_[index]->make_policy(parameters_));
+  for (auto& [policy, policy_parameters] : policy_parameters_)
+    if (policy == policy_description_)
+      progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, *policy,
+                                                   policy_parameters->make_policy(parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
       [this](Packet&& p) {

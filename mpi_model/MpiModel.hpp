@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace progsim::sim {
@@ -70,8 +71,9 @@ public:
 private:
   std::string policy_;
   ModelParameters parameters_;
+  const PolicyDescription* policy_description_;
   // Every catalogue policy's own parameters, in catalogue order.
-  std::vector<std::unique_ptr<PolicyParameters>> policy_parameters_;
+  std::vector<std::pair<const PolicyDescription*, std::unique_ptr<PolicyParameters>>> policy_parameters_;
   sim::Simulation* simulation_ = nullptr;
   std::vector<Process> processes_;
   CommunicatorTable communicators_;
