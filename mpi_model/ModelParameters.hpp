@@ -1,6 +1,7 @@
 // Tunables of the MPI library model. Each is registered in the --cfg table
 // (MpiModel::register_parameters) with its unit, meaning and the real
-// implementation its default comes from.
+// implementation its default comes from. A progress policy's own parameters
+// are its own (in its file, PolicyDescription::parameters).
 #pragma once
 
 #include "coll/Selector.hpp"
@@ -19,16 +20,6 @@ struct ModelParameters {
   bool call_sites = true;             // record the program's source line of each blocking call (deadlock explanations)
   bool progress_every_call = false;   // weak: every MPI call progresses, not only blocked/test calls
   long long livelock_tests = 100000;  // test calls in a row that find nothing before a quiet rank is held (0: never)
-
-  // Progress thread
-  double thread_interval = 2e-6;      // time between two polls
-  double thread_poll_cost = 200e-9;   // CPU seconds of one poll
-  double thread_lock_cost = 30e-9;    // extra cost of every MPI call (thread-safe library)
-
-  // NIC offload
-  double nic_step_latency = 500e-9;   // time the NIC takes for one protocol step
-  long long nic_match_entries = 512;  // posted receives the NIC can match; beyond, the host does
-  double nic_post_cost = 300e-9;      // host CPU to write one operation descriptor to the NIC
 
   // Collectives: implementation freedoms and algorithm overrides
   coll::CollectiveParameters coll;

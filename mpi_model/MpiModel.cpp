@@ -5,6 +5,7 @@
 #include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
+#include "progress/PolicyReport.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "diagnosis/RmaWaits.hpp"
 #include "diagnosis/SessionFinalizeWaits.hpp"
@@ -20,9 +21,10 @@ namespace progsim::mpi {
 
 MpiModel* MpiModel::instance_ = nullptr;
 
-MpiModel::MpiModel(std::string policy) : policy_(std::move(policy))
+MpiModel::MpiModel(std::string policy) : policy_(std::move(policy)), policy_description_(&find_policy(policy_))
 {
-  check_policy_name(policy_);
+  for (const PolicyDescription* p : policy_catalog())
+    policy_parameters_.emplace_back(p, p->parameters());
   instance_ = this;
 }
 
@@ -82,18 +84,8 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("weak-progress-every-call", p.progress_every_call,
              "weak: every MPI call progresses (as MPICH does), not only blocked calls, test procedures and "
              "finalization");
-  config.add("thread-interval", p.thread_interval, {1e-9, 1}, "s",
-             "thread: time between two polls of the progress thread (never 0: the thread would poll without "
-             "simulated time passing)");
-  config.add("thread-poll-cost", p.thread_poll_cost, {0, 1}, "s", "thread: CPU time of one poll of the progress thread");
-  config.add("thread-lock-cost", p.thread_lock_cost, {0, 1}, "s",
-             "thread: extra CPU time of every MPI call (the library is thread-safe)");
-  config.add("nic-step-latency", p.nic_step_latency, {0, 1}, "s", "offload: time the NIC needs for one protocol step");
-  config.add("nic-match-entries", p.nic_match_entries, {0, 1e9}, "",
-             "offload: posted receives the NIC can match; beyond, matching falls back to the host");
-  config.add("nic-post-cost", p.nic_post_cost, {0, 1}, "s",
-             "offload: host CPU time to write one operation descriptor to the NIC (a collective's later rounds "
-             "are all written when it starts; descriptor write + doorbell, as ibv_post_send or PtlTriggeredPut)");
+  for (auto& [policy, policy_parameters] : policy_parameters_)
+    policy_parameters->register_parameters(config);
   coll::register_collective_parameters(config, p.coll);
   config.add("win-start-blocks", p.win_start_blocks,
              "MPI_Win_start blocks until every target of the access epoch posted (MPI-4.1 §12.5.2 allows both); "
@@ -134,7 +126,10 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   }
   communicators_.reset(n);
   standard_errors_ = StandardErrors();
-  progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, make_policy(policy_, parameters_));
+  for (auto& [policy, policy_parameters] : policy_parameters_)
+    if (policy == policy_description_)
+      progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, *policy,
+                                                   policy_parameters->make_policy(parameters_));
   fabric_ = std::make_unique<Fabric>(
       hosts,
       [this](Packet&& p) {
@@ -197,14 +192,7 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
   entry["tests"] = c.tests;
   entry["win_tests"] = rma_->win_tests(rank.id());
   entry["false_tests"] = c.false_tests;
-  entry["chunks"] = {{"rank", c.chunks_by_rank},
-                     {"thread", c.chunks_by_thread},
-                     {"nic", c.chunks_by_nic},
-                     {"immediate", c.chunks_immediate},
-                     {"host_fallback", c.chunks_to_host_fallback}};
-  entry["nic_descriptors"] = c.nic_descriptors;
-  entry["progress_thread_cpu"] = c.thread_cpu;
-  entry["progress_thread_polls"] = c.thread_polls;
+  add_policy_fields_to_rank(policy_catalog(), *progress_, rank.id(), entry);
   const OverlapMeter& overlap = progress_->rank(rank.id()).overlap;
   entry["overlap"] = {{"operations", overlap.operations()},
                       {"communication_time", overlap.communication_time()},

@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace progsim::sim {
@@ -32,6 +33,8 @@ class RmaEngine;
 }
 class ProgressEngine;
 class RankProgress;
+class PolicyParameters;
+struct PolicyDescription;
 
 class MpiModel final : public sim::RankModel {
 public:
@@ -68,6 +71,9 @@ public:
 private:
   std::string policy_;
   ModelParameters parameters_;
+  const PolicyDescription* policy_description_;
+  // Every catalogue policy's own parameters, in catalogue order.
+  std::vector<std::pair<const PolicyDescription*, std::unique_ptr<PolicyParameters>>> policy_parameters_;
   sim::Simulation* simulation_ = nullptr;
   std::vector<Process> processes_;
   CommunicatorTable communicators_;

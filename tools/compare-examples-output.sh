@@ -25,7 +25,11 @@ usage()
   exit 2
 }
 
-policies=(weak thread offload ideal)
+# The policies of the build's catalogue: compare's default --policies.
+policies_of()
+{
+  "$1" compare --help | sed -n 's/.*comma-separated policies (default \([^)]*\)).*/\1/p' | tr , ' '
+}
 
 capture()
 {
@@ -33,6 +37,9 @@ capture()
   local progsim cc scratch
   progsim=$(cd "$build/bin" && pwd)/progsim
   [[ -x $progsim ]] || { echo "no $progsim (build first)" >&2; exit 2; }
+  local policies
+  read -ra policies <<<"$(policies_of "$progsim")"
+  ((${#policies[@]})) || { echo "$progsim compare --help names no policy" >&2; exit 2; }
   local examples
   examples=$(cd "$(dirname "$0")/../examples" && pwd)
   mkdir -p "$out"

@@ -7,7 +7,7 @@
 // through a FIFO: a chunk enabled while another of the same rank is running
 // runs right after it, never before it.
 
-#include "ModelParameters.hpp"
+#include "progress/PolicyDescription.hpp"
 #include "progress/ProgressEngine.hpp"
 
 #include <deque>
@@ -31,13 +31,12 @@ public:
     while (!lane.queue.empty()) {
       ProgressChunk next = std::move(lane.queue.front());
       lane.queue.pop_front();
-      engine.execute(owner, next, Executor::Immediate);
+      engine.execute(owner, next, Executor::Agent);
     }
     lane.running = false;
     --running_;
   }
   bool agents_busy() const override { return running_ > 0; }
-  void add_to_report(nlohmann::ordered_json&) const override {}
 
 private:
   struct Lane {
@@ -50,9 +49,15 @@ private:
 
 }  // namespace
 
-std::unique_ptr<ProgressPolicy> make_ideal_policy(const ModelParameters&)
+const PolicyDescription& ideal_policy()
 {
-  return std::make_unique<IdealPolicy>();
+  static const PolicyDescription description{
+      "ideal",
+      "always progressing reference: every chunk runs as soon as it is enabled, at no CPU cost",
+      ExecutorDescription{"immediate", "#7f7f7f", "at once (ideal)"},
+      {},
+      no_parameters<IdealPolicy>};
+  return description;
 }
 
 }  // namespace progsim::mpi

@@ -18,8 +18,9 @@
 // one watcher actor runs the deadlock check when a step left every rank
 // waiting.
 
-#include "ModelParameters.hpp"
+#include "progress/PolicyDescription.hpp"
 #include "progress/ProgressEngine.hpp"
+#include "sim/Config.hpp"
 #include "sim/Rank.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
@@ -35,9 +36,30 @@ namespace progsim::mpi {
 
 namespace {
 
+class OffloadParameters final : public PolicyParameters {
+public:
+  double step_latency = 500e-9;   // time the NIC takes for one protocol step
+  long long match_entries = 512;  // posted receives the NIC can match; beyond, the host does
+  double post_cost = 300e-9;      // host CPU to write one operation descriptor to the NIC
+
+  void register_parameters(sim::Config& config) override
+  {
+    config.add("nic-step-latency", step_latency, {0, 1}, "s", "offload: time the NIC needs for one protocol step");
+    config.add("nic-match-entries", match_entries, {0, 1e9}, "",
+               "offload: posted receives the NIC can match; beyond, matching falls back to the host");
+    config.add("nic-post-cost", post_cost, {0, 1}, "s",
+               "offload: host CPU time to write one operation descriptor to the NIC (a collective's later rounds "
+               "are all written when it starts; descriptor write + doorbell, as ibv_post_send or PtlTriggeredPut)");
+  }
+  std::unique_ptr<ProgressPolicy> make_policy(const ModelParameters& model) const override;
+};
+
+// The report fields, in the order of OffloadPolicy::rank_field.
+enum OffloadField : std::size_t { kHostFallback, kNicDescriptors };
+
 class OffloadPolicy final : public ProgressPolicy {
 public:
-  explicit OffloadPolicy(const ModelParameters& p) : p_(p) {}
+  explicit OffloadPolicy(const OffloadParameters& p) : p_(p) {}
 
   const char* name() const override { return "offload"; }
 
@@ -60,7 +82,7 @@ public:
     Nic& nic = nics_[static_cast<size_t>(owner.rank())];
     bool matching = is_matching(chunk);
     if (matching && matched_by_host(engine, owner, nic)) {
-      ++owner.counters.chunks_to_host_fallback;
+      ++nic.host_fallback;
       owner.host_queue().push_back(std::move(chunk));
       owner.wake();
       return;
@@ -73,17 +95,24 @@ public:
 
   double collective_setup_cost(RankProgress& owner, std::size_t later_messages) override
   {
-    owner.counters.nic_descriptors += later_messages;
-    return p_.nic_post_cost * static_cast<double>(later_messages);
+    nics_[static_cast<size_t>(owner.rank())].descriptors += later_messages;
+    return p_.post_cost * static_cast<double>(later_messages);
   }
 
   bool agents_busy() const override { return working_nics_ > 0; }
 
   void add_to_report(nlohmann::ordered_json& report) const override
   {
-    report["nic"] = {{"step_latency", p_.nic_step_latency},
-                     {"match_entries", p_.nic_match_entries},
-                     {"post_cost", p_.nic_post_cost}};
+    report["nic"] = {
+        {"step_latency", p_.step_latency}, {"match_entries", p_.match_entries}, {"post_cost", p_.post_cost}};
+  }
+
+  double rank_field(int rank, std::size_t field) const override
+  {
+    if (static_cast<size_t>(rank) >= nics_.size())
+      return 0;  // not started
+    const Nic& nic = nics_[static_cast<size_t>(rank)];
+    return static_cast<double>(field == kHostFallback ? nic.host_fallback : nic.descriptors);
   }
 
 private:
@@ -91,6 +120,8 @@ private:
     std::deque<ProgressChunk> queue;  // the front is the step in hand while working
     std::size_t matching = 0;         // matching steps in `queue`
     bool working = false;
+    std::uint64_t host_fallback = 0;  // matching steps the NIC could not take (run by the host)
+    std::uint64_t descriptors = 0;    // collective messages the host wrote to the NIC up front
   };
 
   static bool is_matching(const ProgressChunk& chunk)
@@ -109,7 +140,7 @@ private:
       return false;
     if (!owner.host_queue().empty())
       return true;
-    return engine.posted_receives(owner.rank()) > static_cast<std::size_t>(p_.nic_match_entries);
+    return engine.posted_receives(owner.rank()) > static_cast<std::size_t>(p_.match_entries);
   }
 
   // Starts the step at the front of the queue; it takes effect when its
@@ -119,7 +150,7 @@ private:
     if (!nic.working)
       ++working_nics_;
     nic.working = true;
-    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock() + p_.nic_step_latency,
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock() + p_.step_latency,
                                        [this, &engine, &nic, &owner] { finish_step(engine, nic, owner); });
   }
 
@@ -128,7 +159,7 @@ private:
     ProgressChunk chunk = std::move(nic.queue.front());
     nic.queue.pop_front();
     nic.matching -= is_matching(chunk) ? 1 : 0;
-    engine.execute(owner, chunk, Executor::Nic);
+    engine.execute(owner, chunk, Executor::Agent);
     if (!nic.queue.empty()) {
       start_step(engine, nic, owner);
       return;
@@ -143,18 +174,30 @@ private:
     }
   }
 
-  const ModelParameters& p_;
+  const OffloadParameters& p_;
   std::vector<Nic> nics_;
   std::size_t working_nics_ = 0;  // deadlock checks ask at every quiet moment: no scan of every NIC
   sg4::SemaphorePtr watcher_wakeup_;
   bool watcher_ringing_ = false;
 };
 
+std::unique_ptr<ProgressPolicy> OffloadParameters::make_policy(const ModelParameters&) const
+{
+  return std::make_unique<OffloadPolicy>(*this);
+}
+
 }  // namespace
 
-std::unique_ptr<ProgressPolicy> make_offload_policy(const ModelParameters& parameters)
+const PolicyDescription& offload_policy()
 {
-  return std::make_unique<OffloadPolicy>(parameters);
+  static const PolicyDescription description{
+      "offload",
+      "the NIC matches and runs protocol steps with its own latency and limited resources",
+      ExecutorDescription{"nic", "#2ca02c", "by the NIC"},
+      {{"host_fallback", ReportField::Unit::Count, true, "", ""},
+       {"nic_descriptors", ReportField::Unit::Count, false, "", ""}},
+      own_parameters<OffloadParameters>};
+  return description;
 }
 
 }  // namespace progsim::mpi

@@ -4,42 +4,44 @@
 
 namespace progsim::mpi {
 
-const std::vector<PolicyDescription>& policy_catalog()
+// Each in its policy's file.
+const PolicyDescription& weak_policy();
+const PolicyDescription& thread_policy();
+const PolicyDescription& offload_policy();
+const PolicyDescription& ideal_policy();
+
+const PolicyList& policy_catalog()
 {
   // MPI-4.1 §2.9 / MPI-5.0 §3.9: who executes decoupled MPI activities.
-  static const std::vector<PolicyDescription> catalog = {
-      {"weak",
-       "call-driven: a rank's progress chunks run only while it is inside an MPI procedure that must "
-       "progress (blocked calls, repeated tests, finalization)",
-       make_weak_policy},
-      {"thread", "a progress thread per rank polls periodically; it costs CPU and shares cores with the rank",
-       make_thread_policy},
-      {"offload", "the NIC matches and runs protocol steps with its own latency and limited resources",
-       make_offload_policy},
-      {"ideal", "always progressing reference: every chunk runs as soon as it is enabled, at no CPU cost",
-       make_ideal_policy},
+  static const PolicyList catalog = {
+      &weak_policy(),
+      &thread_policy(),
+      &offload_policy(),
+      &ideal_policy(),
   };
   return catalog;
 }
 
-void check_policy_name(const std::string& name)
+const PolicyDescription& find_policy(const std::string& name)
 {
-  std::string names;
-  for (auto& p : policy_catalog()) {
-    if (p.name == name)
-      return;
-    names += (names.empty() ? "" : ", ") + p.name;
-  }
-  throw sim::InputError{"unknown progress policy '" + name + "' (expected one of: " + names + ")"};
+  for (const PolicyDescription* p : policy_catalog())
+    if (p->name == name)
+      return *p;
+  throw sim::InputError{"unknown progress policy '" + name + "' (expected one of: " +
+                        policy_names(policy_catalog(), ", ") + ")"};
 }
 
-std::unique_ptr<ProgressPolicy> make_policy(const std::string& name, const ModelParameters& parameters)
+void check_policy_name(const std::string& name)
 {
-  check_policy_name(name);
-  for (auto& p : policy_catalog())
-    if (p.name == name)
-      return p.make(parameters);
-  return nullptr;
+  find_policy(name);
+}
+
+std::string policy_names(const PolicyList& policies, const std::string& separator)
+{
+  std::string names;
+  for (const PolicyDescription* p : policies)
+    names += (names.empty() ? "" : separator) + p->name;
+  return names;
 }
 
 }  // namespace progsim::mpi

@@ -1,8 +1,10 @@
-// The progress policies a run can select with --progress, what each means,
-// and how to make one. Each policy's behaviour lives in its own file.
+// The progress policies a run can select with --progress, in the order
+// help texts, reports and `progsim compare` list them. Each policy's
+// behaviour and description live in its own file; adding one is its file
+// and one line in PolicyCatalog.cpp (docs/design/progress.md).
 #pragma once
 
-#include "progress/ProgressPolicy.hpp"
+#include "progress/PolicyDescription.hpp"
 
 #include <memory>
 #include <string>
@@ -10,15 +12,13 @@
 
 namespace progsim::mpi {
 
-struct PolicyDescription {
-  std::string name;
-  std::string summary;
-  std::unique_ptr<ProgressPolicy> (*make)(const ModelParameters&);
-};
+using PolicyList = std::vector<const PolicyDescription*>;
 
-const std::vector<PolicyDescription>& policy_catalog();
+const PolicyList& policy_catalog();
 // Throws sim::InputError listing the valid names when `name` is unknown.
+const PolicyDescription& find_policy(const std::string& name);
 void check_policy_name(const std::string& name);
-std::unique_ptr<ProgressPolicy> make_policy(const std::string& name, const ModelParameters& parameters);
+// The names, joined with `separator` ("weak,thread,offload,ideal").
+std::string policy_names(const PolicyList& policies, const std::string& separator);
 
 }  // namespace progsim::mpi

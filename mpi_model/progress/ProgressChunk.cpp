@@ -24,17 +24,6 @@ const char* to_string(ChunkStep step)
   return "?";
 }
 
-const char* to_string(Executor executor)
-{
-  switch (executor) {
-    case Executor::Rank: return "rank";
-    case Executor::ProgressThread: return "thread";
-    case Executor::Nic: return "nic";
-    case Executor::Immediate: return "immediate";
-  }
-  return "?";
-}
-
 std::string ProgressChunk::describe() const
 {
   if (step == ChunkStep::CollNextRound)

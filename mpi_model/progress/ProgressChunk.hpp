@@ -31,10 +31,11 @@ enum class ChunkStep {
   RmaUnlockTarget,       // passive target: release the lock, grant waiting requests
 };
 
-enum class Executor { Rank, ProgressThread, Nic, Immediate };
+// Who runs a chunk: the rank itself inside MPI, or the policy's own agent
+// (its ExecutorDescription names it).
+enum class Executor { Rank, Agent };
 
 const char* to_string(ChunkStep step);
-const char* to_string(Executor executor);
 
 struct ProgressChunk {
   std::uint64_t id = 0;

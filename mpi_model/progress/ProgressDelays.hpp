@@ -19,8 +19,8 @@ public:
   static constexpr double kNoteworthy = 1e-3;
   static constexpr std::size_t kKept = 5;
 
-  // `chunk` ran at `run_at` by `executor`.
-  void note(const ProgressChunk& chunk, double run_at, Executor executor);
+  // `chunk` ran at `run_at` by `executor`, called `label`.
+  void note(const ProgressChunk& chunk, double run_at, Executor executor, const char* label);
   // The longest waits, longest first (ties: earlier chunk first).
   nlohmann::ordered_json to_json() const;
 
@@ -33,6 +33,7 @@ private:
     double enabled_at;
     double run_at;
     Executor executor;
+    const char* label;
   };
   std::vector<Delay> longest_;
 };

@@ -14,8 +14,8 @@ namespace sg4 = simgrid::s4u;
 namespace progsim::mpi {
 
 ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters,
-                               std::unique_ptr<ProgressPolicy> policy)
-    : simulation_(simulation), parameters_(parameters), policy_(std::move(policy))
+                               const PolicyDescription& description, std::unique_ptr<ProgressPolicy> policy)
+    : simulation_(simulation), parameters_(parameters), description_(description), policy_(std::move(policy))
 {
   for (int r = 0; r < simulation.size(); ++r)
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
@@ -83,6 +83,13 @@ void ProgressEngine::dispatch_new(ProgressChunk chunk, std::function<void()> act
   policy_->dispatch(*this, rank(owner), std::move(chunk));
 }
 
+const char* ProgressEngine::label(Executor executor) const
+{
+  if (executor == Executor::Agent && description_.executor)
+    return description_.executor->label.c_str();
+  return rank_executor().label.c_str();
+}
+
 void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor executor)
 {
   ProgressCounters& c = owner.counters;
@@ -92,22 +99,19 @@ void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor
   chunk.action();
   sim::memory::MemoryWatch::instance().deliver_pending();  // the chunk may have written watched memory
   double run_at = executor == Executor::Rank ? owner.sim_rank().clock().now() : sg4::Engine::get_clock();
-  delays_.note(chunk, run_at, executor);
+  delays_.note(chunk, run_at, executor, label(executor));
   owner.overlap.note_stalled(chunk.enabled_at, run_at);
   if (chunk.peer != owner.rank() && chunk.peer >= 0 && chunk.peer < size())
     rank(chunk.peer).overlap.note_stalled(chunk.enabled_at, run_at);  // its message waited too
   if (sim::Timeline* timeline = sim::Timeline::active())
-    timeline->chunk(owner.rank(), run_at, to_string(executor), chunk.describe(),
+    timeline->chunk(owner.rank(), run_at, label(executor), chunk.describe(),
                     executor == Executor::Rank ? owner.sim_rank().current_call() : nullptr);
-  switch (executor) {
-    case Executor::Rank:
-      ++c.chunks_by_rank;
-      owner.sim_rank().clock().charge_cpu(parameters_.chunk_cost);
-      break;
-    case Executor::ProgressThread: ++c.chunks_by_thread; break;
-    case Executor::Nic: ++c.chunks_by_nic; break;
-    case Executor::Immediate: ++c.chunks_immediate; break;
+  if (executor == Executor::Agent) {
+    ++c.chunks_by_agent;
+    return;
   }
+  ++c.chunks_by_rank;
+  owner.sim_rank().clock().charge_cpu(parameters_.chunk_cost);
 }
 
 void ProgressEngine::check_deadlock()

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ModelParameters.hpp"
+#include "progress/PolicyDescription.hpp"
 #include "progress/ProgressDelays.hpp"
 #include "progress/ProgressPolicy.hpp"
 #include "progress/RankProgress.hpp"
@@ -25,7 +26,7 @@ namespace progsim::mpi {
 
 class ProgressEngine {
 public:
-  ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters,
+  ProgressEngine(sim::Simulation& simulation, const ModelParameters& parameters, const PolicyDescription& description,
                  std::unique_ptr<ProgressPolicy> policy);
   ~ProgressEngine();  // removes its rank state listener
   ProgressEngine(const ProgressEngine&) = delete;
@@ -45,6 +46,9 @@ public:
   int size() const { return static_cast<int>(ranks_.size()); }
   ProgressPolicy& policy() { return *policy_; }
   const ProgressPolicy& policy() const { return *policy_; }
+  const PolicyDescription& policy_description() const { return description_; }
+  // "rank", or the label of the policy's agent ("thread").
+  const char* label(Executor executor) const;
   const ModelParameters& parameters() const { return parameters_; }
   sim::Simulation& simulation() { return simulation_; }
 
@@ -55,7 +59,7 @@ public:
   // (its previous round's messages completed).
   void enable_round(int owner, const char* call, int round, int rounds, std::function<void()> action);
   // Runs a chunk on behalf of `executor`, accounting its cost and counters.
-  // A rank pays chunk-cost on its clock; threads and NICs pay in their agent.
+  // A rank pays chunk-cost on its clock; agents (threads, NICs) pay in their own.
   void execute(RankProgress& owner, ProgressChunk& chunk, Executor executor);
 
   // Ends the run with a deadlock report if nothing can happen any more.
@@ -89,6 +93,7 @@ private:
 
   sim::Simulation& simulation_;
   const ModelParameters& parameters_;
+  const PolicyDescription& description_;
   std::unique_ptr<ProgressPolicy> policy_;
   std::vector<std::unique_ptr<RankProgress>> ranks_;
   std::function<std::size_t()> packets_in_flight_;

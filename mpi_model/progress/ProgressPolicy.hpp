@@ -1,6 +1,7 @@
 // Who executes progress chunks, and when: the one interface behind
-// --progress. One implementation per policy (WeakPolicy.cpp, ...); the rest
-// of the model only calls this interface and never asks which policy runs.
+// --progress. One implementation per policy (WeakPolicy.cpp, ...), described
+// for the catalogue beside it (PolicyDescription.hpp); the rest of the model
+// only calls this interface and never asks which policy runs.
 #pragma once
 
 #include "progress/ProgressChunk.hpp"
@@ -14,7 +15,6 @@ namespace progsim::mpi {
 
 class ProgressEngine;
 class RankProgress;
-struct ModelParameters;
 
 class ProgressPolicy {
 public:
@@ -40,12 +40,11 @@ public:
   virtual bool agents_busy() const = 0;
   // A rank ended: its agents may stop.
   virtual void on_rank_end(ProgressEngine&, int /*rank*/) {}
-  virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
+  // The run's policy section of the report (its parameters), if any.
+  virtual void add_to_report(nlohmann::ordered_json& /*report*/) const {}
+  // The value at `rank` of the policy's `field`-th report field
+  // (PolicyDescription::rank_fields).
+  virtual double rank_field(int /*rank*/, std::size_t /*field*/) const { return 0; }
 };
-
-std::unique_ptr<ProgressPolicy> make_weak_policy(const ModelParameters& parameters);
-std::unique_ptr<ProgressPolicy> make_thread_policy(const ModelParameters& parameters);
-std::unique_ptr<ProgressPolicy> make_offload_policy(const ModelParameters& parameters);
-std::unique_ptr<ProgressPolicy> make_ideal_policy(const ModelParameters& parameters);
 
 }  // namespace progsim::mpi

@@ -50,6 +50,12 @@ void RankProgress::progress_point()
 
 void RankProgress::wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe)
 {
+  struct InWait {
+    bool& flag;
+    bool was;
+    explicit InWait(bool& f) : flag(f), was(f) { flag = true; }
+    ~InWait() { flag = was; }
+  } in_wait(in_wait_);
   rank_.clock().charge_cpu(engine_.parameters().poll_cost);
   progress_point();
   if (done())

@@ -25,14 +25,8 @@ struct ProgressCounters {
   std::uint64_t tests = 0;         // test procedure calls (MPI_Test*, MPI_Iprobe, ...)
   std::uint64_t false_tests = 0;   // ... that returned false
   std::uint64_t chunks_by_rank = 0;
-  std::uint64_t chunks_by_thread = 0;
-  std::uint64_t chunks_by_nic = 0;
-  std::uint64_t chunks_immediate = 0;
-  std::uint64_t chunks_to_host_fallback = 0;  // offload: chunks the NIC could not take
-  std::uint64_t nic_descriptors = 0;  // offload: collective messages the host wrote to the NIC up front
+  std::uint64_t chunks_by_agent = 0;  // by the policy's agent (its own counters are its own)
   double blocked_time = 0;         // simulated seconds spent blocked inside MPI
-  double thread_cpu = 0;           // CPU seconds used by the progress thread
-  std::uint64_t thread_polls = 0;
 };
 
 class RankProgress {
@@ -88,6 +82,9 @@ public:
   // last one (it may be in user code between two of them).
   bool spinning() const;
   bool waiting() const { return waiting_; }
+  // Inside wait_until: a blocking MPI procedure, which must progress
+  // (MPI-4.1 §2.9), whether it is blocked or running its chunks.
+  bool in_wait() const { return in_wait_; }
   const std::string& waiting_for() const;
   double waiting_since() const { return waiting_since_; }
   // Return address of the program's MPI call that is waiting (0: unknown),
@@ -106,6 +103,7 @@ private:
   std::deque<ProgressChunk> host_queue_;
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
+  bool in_wait_ = false;
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   // The current series of test calls that found nothing (false_test).
   void end_test_loop();

@@ -9,7 +9,9 @@
 // pays thread-lock-cost.
 
 #include "ModelParameters.hpp"
+#include "progress/PolicyDescription.hpp"
 #include "progress/ProgressEngine.hpp"
+#include "sim/Config.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
 
@@ -26,9 +28,30 @@ namespace progsim::mpi {
 
 namespace {
 
+class ThreadParameters final : public PolicyParameters {
+public:
+  double interval = 2e-6;     // time between two polls
+  double poll_cost = 200e-9;  // CPU seconds of one poll
+  double lock_cost = 30e-9;   // extra cost of every MPI call (thread-safe library)
+
+  void register_parameters(sim::Config& config) override
+  {
+    config.add("thread-interval", interval, {1e-9, 1}, "s",
+               "thread: time between two polls of the progress thread (never 0: the thread would poll without "
+               "simulated time passing)");
+    config.add("thread-poll-cost", poll_cost, {0, 1}, "s", "thread: CPU time of one poll of the progress thread");
+    config.add("thread-lock-cost", lock_cost, {0, 1}, "s",
+               "thread: extra CPU time of every MPI call (the library is thread-safe)");
+  }
+  std::unique_ptr<ProgressPolicy> make_policy(const ModelParameters& model) const override;
+};
+
+// The report fields, in the order of ThreadPolicy::rank_field.
+enum ThreadField : std::size_t { kThreadCpu, kThreadPolls };
+
 class ThreadPolicy final : public ProgressPolicy {
 public:
-  explicit ThreadPolicy(const ModelParameters& p) : p_(p) {}
+  ThreadPolicy(const ModelParameters& model, const ThreadParameters& p) : model_(model), p_(p) {}
 
   const char* name() const override { return "thread"; }
 
@@ -56,26 +79,32 @@ public:
     }
     Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
     set_busy(agent, !agent.stopped);
-    wake_up(agent, owner.counters);
+    wake_up(agent);
   }
 
-  double call_overhead() const override { return p_.thread_lock_cost; }
+  double call_overhead() const override { return p_.lock_cost; }
 
   bool agents_busy() const override { return busy_agents_ > 0; }
 
-  void on_rank_end(ProgressEngine& engine, int rank) override
+  void on_rank_end(ProgressEngine&, int rank) override
   {
     Agent& agent = *agents_[static_cast<size_t>(rank)];
     agent.stopped = true;
     set_busy(agent, false);
-    wake_up(agent, engine.rank(rank).counters);
+    wake_up(agent);
   }
 
   void add_to_report(nlohmann::ordered_json& report) const override
   {
-    report["progress_thread"] = {{"interval", p_.thread_interval},
-                                 {"poll_cost", p_.thread_poll_cost},
-                                 {"lock_cost", p_.thread_lock_cost}};
+    report["progress_thread"] = {{"interval", p_.interval}, {"poll_cost", p_.poll_cost}, {"lock_cost", p_.lock_cost}};
+  }
+
+  double rank_field(int rank, std::size_t field) const override
+  {
+    if (static_cast<size_t>(rank) >= agents_.size())
+      return 0;  // not started
+    const Agent& agent = *agents_[static_cast<size_t>(rank)];
+    return field == kThreadCpu ? agent.cpu : static_cast<double>(agent.polls);
   }
 
 private:
@@ -91,6 +120,8 @@ private:
     double idle_since = 0;
     bool busy = false;  // has chunks in hand or is about to poll them
     bool stopped = false;
+    double cpu = 0;  // CPU seconds used
+    std::uint64_t polls = 0;
   };
 
   void set_busy(Agent& agent, bool busy)
@@ -100,15 +131,15 @@ private:
     agent.busy = busy;
   }
 
-  double idle_fraction() const { return std::min(1.0, p_.thread_poll_cost / p_.thread_interval); }
+  double idle_fraction() const { return std::min(1.0, p_.poll_cost / p_.interval); }
 
-  void wake_up(Agent& agent, ProgressCounters& c) const
+  void wake_up(Agent& agent) const
   {
     if (!agent.idle_poll)
       return;
     double idle = sg4::Engine::get_clock() - agent.idle_since;
-    c.thread_polls += static_cast<std::uint64_t>(idle / p_.thread_interval);
-    c.thread_cpu += idle * idle_fraction();
+    agent.polls += static_cast<std::uint64_t>(idle / p_.interval);
+    agent.cpu += idle * idle_fraction();
     sg4::ExecPtr poll = std::move(agent.idle_poll);
     agent.idle_poll = nullptr;
     poll->cancel();
@@ -118,8 +149,7 @@ private:
   void run(ProgressEngine& engine, Agent& agent, RankProgress& owner)
   {
     sg4::Host* host = owner.sim_rank().host();
-    ProgressCounters& c = owner.counters;
-    const double interval = p_.thread_interval;
+    const double interval = p_.interval;
     for (;;) {
       if (owner.host_queue().empty()) {
         set_busy(agent, false);
@@ -142,35 +172,48 @@ private:
       double tick = std::ceil(now / interval) * interval;
       if (tick > now)
         sg4::this_actor::sleep_until(tick);
-      sg4::this_actor::execute(p_.thread_poll_cost * host->get_speed());
-      ++c.thread_polls;
-      c.thread_cpu += p_.thread_poll_cost;
+      sg4::this_actor::execute(p_.poll_cost * host->get_speed());
+      ++agent.polls;
+      agent.cpu += p_.poll_cost;
       while (!owner.host_queue().empty()) {
         // The chunk's cost is paid while it is still queued, and the thread
         // then runs whichever chunk is first: the rank, blocked in MPI, may
         // have run it meanwhile, and must not run a newer one before it
         // (RankProgress::host_queue).
-        sg4::this_actor::execute(p_.chunk_cost * host->get_speed());
-        c.thread_cpu += p_.chunk_cost;
+        sg4::this_actor::execute(model_.chunk_cost * host->get_speed());
+        agent.cpu += model_.chunk_cost;
         if (owner.host_queue().empty())
           break;
         ProgressChunk chunk = std::move(owner.host_queue().front());
         owner.host_queue().pop_front();
-        engine.execute(owner, chunk, Executor::ProgressThread);
+        engine.execute(owner, chunk, Executor::Agent);
       }
     }
   }
 
-  const ModelParameters& p_;
+  const ModelParameters& model_;
+  const ThreadParameters& p_;
   std::vector<std::unique_ptr<Agent>> agents_;
   std::size_t busy_agents_ = 0;  // deadlock checks ask at every quiet moment: no scan of every agent
 };
 
+std::unique_ptr<ProgressPolicy> ThreadParameters::make_policy(const ModelParameters& model) const
+{
+  return std::make_unique<ThreadPolicy>(model, *this);
+}
+
 }  // namespace
 
-std::unique_ptr<ProgressPolicy> make_thread_policy(const ModelParameters& parameters)
+const PolicyDescription& thread_policy()
 {
-  return std::make_unique<ThreadPolicy>(parameters);
+  static const PolicyDescription description{
+      "thread",
+      "a progress thread per rank polls periodically; it costs CPU and shares cores with the rank",
+      ExecutorDescription{"thread", "#9467bd", "by a progress thread"},
+      {{"progress_thread_cpu", ReportField::Unit::Seconds, false, "thread CPU", "CPU seconds used by progress threads"},
+       {"progress_thread_polls", ReportField::Unit::Count, false, "", ""}},
+      own_parameters<ThreadParameters>};
+  return description;
 }
 
 }  // namespace progsim::mpi

@@ -3,7 +3,7 @@
 // repeated test calls, finalization; every call with
 // --cfg weak-progress-every-call=yes). Between MPI calls nothing advances.
 
-#include "ModelParameters.hpp"
+#include "progress/PolicyDescription.hpp"
 #include "progress/ProgressEngine.hpp"
 
 namespace progsim::mpi {
@@ -20,14 +20,20 @@ public:
     owner.wake();
   }
   bool agents_busy() const override { return false; }
-  void add_to_report(nlohmann::ordered_json&) const override {}
 };
 
 }  // namespace
 
-std::unique_ptr<ProgressPolicy> make_weak_policy(const ModelParameters&)
+const PolicyDescription& weak_policy()
 {
-  return std::make_unique<WeakPolicy>();
+  static const PolicyDescription description{
+      "weak",
+      "call-driven: a rank's progress chunks run only while it is inside an MPI procedure that must progress "
+      "(blocked calls, repeated tests, finalization)",
+      std::nullopt,
+      {},
+      no_parameters<WeakPolicy>};
+  return description;
 }
 
 }  // namespace progsim::mpi

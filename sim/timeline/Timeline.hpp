@@ -36,7 +36,7 @@ struct TimelineInterval {
 struct TimelineChunk {
   int owner = 0;         // the rank whose MPI library the step belongs to
   double time = 0;
-  std::string executor;  // "rank", "thread", "nic", "immediate"
+  std::string executor;  // "rank", or the label of the progress policy's agent ("thread", ...)
   std::string what;      // ProgressChunk::describe()
   std::string in_call;   // executor "rank": the MPI call that ran it (e.g. MPI_Finalize)
 };

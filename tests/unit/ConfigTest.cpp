@@ -3,6 +3,7 @@
 #include "sim/RuntimeParameters.hpp"
 
 #include "MpiModel.hpp"
+#include "progress/PolicyCatalog.hpp"
 
 #include <gtest/gtest.h>
 
@@ -121,11 +122,11 @@ TEST(Config, DefaultOutsideItsRangeIsAProgrammingError)
 // has a range: no NaN, no infinity, no value below its minimum.
 TEST(Config, EveryRegisteredNumberIsRangeChecked)
 {
-  for (const char* policy : {"weak", "thread", "offload", "ideal"}) {
+  for (const progsim::mpi::PolicyDescription* policy : progsim::mpi::policy_catalog()) {
     Config config;
     progsim::sim::RuntimeParameters runtime;
     progsim::sim::register_runtime_parameters(config, runtime);
-    progsim::mpi::MpiModel model(policy);
+    progsim::mpi::MpiModel model(policy->name);
     model.register_parameters(config);
     int numeric = 0;
     for (const std::string& key : config.keys()) {

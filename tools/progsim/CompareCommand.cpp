@@ -9,6 +9,7 @@
 #include "progsim/Subprocess.hpp"
 
 #include "progress/PolicyCatalog.hpp"
+#include "progress/PolicyReport.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Outcome.hpp"
 #include "sim/TemporaryDirectory.hpp"
@@ -30,6 +31,55 @@ namespace progsim::cli {
 
 namespace {
 
+// "chunks r/t/n/i": the initials of the executors.
+std::string chunk_column_title()
+{
+  std::string title = "chunks ";
+  for (const mpi::ExecutorDescription* e : mpi::executors(mpi::policy_catalog()))
+    title += (title.size() > 7 ? "/" : "") + e->label.substr(0, 1);
+  return title;
+}
+
+// "  title [name]" and its meaning from column 31, wrapped as the rest of
+// compare's help.
+std::string column_help(const std::string& column, const std::string& meaning)
+{
+  constexpr std::size_t kIndent = 30, kWidth = 85;
+  std::string out = "  " + column;
+  out += std::string(out.size() + 2 <= kIndent ? kIndent - out.size() : 2, ' ');
+  std::size_t line_start = 0;
+  std::stringstream words(meaning);
+  std::string word;
+  bool first = true;
+  while (words >> word) {
+    if (!first && out.size() - line_start + 1 + word.size() > kWidth) {
+      out += "\n";
+      line_start = out.size();
+      out += std::string(kIndent, ' ');
+    } else if (!first) {
+      out += " ";
+    }
+    out += word;
+    first = false;
+  }
+  return out + "\n";
+}
+
+// The columns the catalogue's policies add, and who runs chunks.
+std::string policy_columns_help()
+{
+  const mpi::PolicyList& catalog = mpi::policy_catalog();
+  std::string out;
+  for (const mpi::ReportField* f : mpi::compare_columns(catalog))
+    out += column_help(f->column + " [" + f->name + "]", f->column_help);
+  std::vector<const mpi::ExecutorDescription*> executors = mpi::executors(catalog);
+  std::string by;
+  for (std::size_t i = 0; i < executors.size(); ++i)
+    by += (i == 0 ? "" : i + 1 == executors.size() ? ", or " : ", ") + executors[i]->runs_chunks;
+  return out + column_help(chunk_column_title() + " [chunks]",
+                           "progress chunks (protocol steps that run after the call that started them) run " + by);
+}
+
 void print_compare_help()
 {
   std::printf(
@@ -39,7 +89,7 @@ void print_compare_help()
       "simulated time, time blocked in MPI, polling waste and message latency.\n"
       "\n"
       "Compare options:\n"
-      "  --policies LIST     comma-separated policies (default weak,thread,offload,ideal)\n"
+      "  --policies LIST     comma-separated policies (default %s)\n"
       "  --json              print the table as JSON\n"
       "  --csv               print the table as CSV\n"
       "  --reports DIR       keep each run's JSON report in DIR/POLICY.json\n"
@@ -64,10 +114,7 @@ void print_compare_help()
       "  false tests [false_tests]   test calls (MPI_Test*, MPI_Iprobe, ...) that found\n"
       "                              nothing, summed over the ranks ([tests]: all of them)\n"
       "  mem. polls [memory_polls]   reads of watched memory by busy-wait loops\n"
-      "  thread CPU [progress_thread_cpu]  CPU seconds used by progress threads\n"
-      "  chunks r/t/n/i [chunks]     progress chunks (protocol steps that run after the call\n"
-      "                              that started them) run by the rank inside MPI, by a\n"
-      "                              progress thread, by the NIC, or at once (ideal)\n"
+      "%s"
       "  latency p50/p99 [latency_median, latency_p99]  message latency, from the send's\n"
       "                              start to the receive's completion ([messages]: count)\n"
       "  overlap [overlap]           the share of the nonblocking operations' communication\n"
@@ -88,7 +135,8 @@ void print_compare_help()
       "Exit status: 0 when every policy's run completed; otherwise the exit status of\n"
       "the first policy's run (in --policies order) that did not: 3 deadlock, 4 stuck,\n"
       "5 erroneous, 1 or MPI_Abort's code aborted, 128+signal crashed (1 when it left\n"
-      "no report); 2 for a usage or input error. So compare can gate CI.\n");
+      "no report); 2 for a usage or input error. So compare can gate CI.\n",
+      mpi::policy_names(mpi::policy_catalog(), ",").c_str(), policy_columns_help().c_str());
 }
 
 int parse_output_lines(const std::string& text)
@@ -140,13 +188,25 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["outcome"] = report.value("outcome", "error");
   v["exit_status"] = exit_status;
   v["simulated_time"] = report.value("simulated_time", 0.0);
-  double blocked = 0, thread_cpu = 0, communication = 0, hidden = 0;
+  const mpi::PolicyList& catalog = mpi::policy_catalog();
+  const std::vector<const mpi::ReportField*> columns = mpi::compare_columns(catalog);
+  const std::vector<const mpi::ExecutorDescription*> executors = mpi::executors(catalog);
+  double blocked = 0, communication = 0, hidden = 0;
   long long nonblocking = 0;
   long long memory_polls = 0;
-  long long tests = 0, false_tests = 0, chunks_rank = 0, chunks_thread = 0, chunks_nic = 0, chunks_now = 0;
+  long long tests = 0, false_tests = 0;
+  // The policies' columns: integers for counts, as in the reports.
+  std::vector<long long> counts(columns.size(), 0);
+  std::vector<double> times(columns.size(), 0.0);
+  std::vector<long long> chunks(executors.size(), 0);
   for (auto& r : report.value("ranks", nlohmann::json::array())) {
     blocked += r.value("blocked_time", 0.0);
-    thread_cpu += r.value("progress_thread_cpu", 0.0);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (columns[i]->unit == mpi::ReportField::Unit::Count)
+        counts[i] += r.value(columns[i]->name, 0LL);
+      else
+        times[i] += r.value(columns[i]->name, 0.0);
+    }
     tests += r.value("tests", 0LL);
     false_tests += r.value("false_tests", 0LL);
     memory_polls += r.value("memory_polls", 0LL);
@@ -155,19 +215,20 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
       communication += r["overlap"].value("communication_time", 0.0);
       hidden += r["overlap"].value("hidden_time", 0.0);
     }
-    if (r.contains("chunks")) {
-      chunks_rank += r["chunks"].value("rank", 0LL);
-      chunks_thread += r["chunks"].value("thread", 0LL);
-      chunks_nic += r["chunks"].value("nic", 0LL);
-      chunks_now += r["chunks"].value("immediate", 0LL);
-    }
+    if (r.contains("chunks"))
+      for (std::size_t i = 0; i < executors.size(); ++i)
+        chunks[i] += r["chunks"].value(executors[i]->label, 0LL);
   }
   v["blocked_in_mpi"] = blocked;
   v["tests"] = tests;
   v["false_tests"] = false_tests;
   v["memory_polls"] = memory_polls;
-  v["progress_thread_cpu"] = thread_cpu;
-  v["chunks"] = {{"rank", chunks_rank}, {"thread", chunks_thread}, {"nic", chunks_nic}, {"immediate", chunks_now}};
+  for (std::size_t i = 0; i < columns.size(); ++i)
+    v[columns[i]->name] = columns[i]->unit == mpi::ReportField::Unit::Count ? nlohmann::ordered_json(counts[i])
+                                                                           : nlohmann::ordered_json(times[i]);
+  v["chunks"] = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < executors.size(); ++i)
+    v["chunks"][executors[i]->label] = chunks[i];
   nlohmann::json messages = report.value("messages", nlohmann::json::object());
   v["messages"] = messages.value("count", 0LL);
   v["latency_median"] = messages.contains("latency_median") ? messages["latency_median"] : nlohmann::json();
@@ -215,20 +276,32 @@ std::string seconds(const nlohmann::ordered_json& value)
 
 std::string table_text(const std::vector<Row>& rows)
 {
-  const std::vector<std::string> header = {"policy",      "outcome",     "sim. time",   "blocked in MPI",
-                                           "false tests", "mem. polls",  "thread CPU",  "chunks r/t/n/i",
-                                           "latency p50", "latency p99", "overlap"};
+  const std::vector<const mpi::ReportField*> columns = mpi::compare_columns(mpi::policy_catalog());
+  std::vector<std::string> header = {"policy", "outcome", "sim. time", "blocked in MPI", "false tests", "mem. polls"};
+  for (const mpi::ReportField* f : columns)
+    header.push_back(f->column);
+  header.push_back(chunk_column_title());
+  for (const char* title : {"latency p50", "latency p99", "overlap"})
+    header.push_back(title);
   std::vector<std::vector<std::string>> cells = {header};
   for (const Row& row : rows) {
     const auto& v = row.values;
-    const auto& c = v["chunks"];
-    cells.push_back({row.policy, v["outcome"].get<std::string>(), seconds(v["simulated_time"]),
-                     seconds(v["blocked_in_mpi"]), std::to_string(v["false_tests"].get<long long>()),
-                     std::to_string(v["memory_polls"].get<long long>()), seconds(v["progress_thread_cpu"]),
-                     std::to_string(c["rank"].get<long long>()) + "/" + std::to_string(c["thread"].get<long long>()) +
-                         "/" + std::to_string(c["nic"].get<long long>()) + "/" +
-                         std::to_string(c["immediate"].get<long long>()),
-                     seconds(v["latency_median"]), seconds(v["latency_p99"]), fmt(v["overlap"], "%.3f")});
+    std::vector<std::string> line = {row.policy,
+                                     v["outcome"].get<std::string>(),
+                                     seconds(v["simulated_time"]),
+                                     seconds(v["blocked_in_mpi"]),
+                                     std::to_string(v["false_tests"].get<long long>()),
+                                     std::to_string(v["memory_polls"].get<long long>())};
+    for (const mpi::ReportField* f : columns)
+      line.push_back(f->unit == mpi::ReportField::Unit::Count ? std::to_string(v[f->name].get<long long>())
+                                                              : seconds(v[f->name]));
+    std::string chunks;
+    for (const auto& [executor, count] : v["chunks"].items())
+      chunks += (chunks.empty() ? "" : "/") + std::to_string(count.get<long long>());
+    for (const std::string& cell :
+         {chunks, seconds(v["latency_median"]), seconds(v["latency_p99"]), fmt(v["overlap"], "%.3f")})
+      line.push_back(cell);
+    cells.push_back(line);
   }
   std::vector<size_t> width(header.size(), 0);
   for (auto& line : cells)
@@ -322,17 +395,21 @@ std::string program_output_text(const std::vector<Row>& rows, int max_lines)
 
 void print_csv(const std::vector<Row>& rows)
 {
-  std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,progress_thread_cpu,"
-              "messages,latency_median,latency_p99,overlap,deadlock_class\n");
+  const std::vector<const mpi::ReportField*> columns = mpi::compare_columns(mpi::policy_catalog());
+  std::printf("policy,outcome,simulated_time,blocked_in_mpi,tests,false_tests,memory_polls,");
+  for (const mpi::ReportField* f : columns)
+    std::printf("%s,", f->name.c_str());
+  std::printf("messages,latency_median,latency_p99,overlap,deadlock_class\n");
   for (const Row& row : rows) {
     const auto& v = row.values;
-    std::printf("%s,%s,%s,%s,%lld,%lld,%lld,%s,%lld,%s,%s,%s,%s\n", row.policy.c_str(),
-                v["outcome"].get<std::string>().c_str(), fmt(v["simulated_time"], "%.9g").c_str(),
-                fmt(v["blocked_in_mpi"], "%.9g").c_str(), v["tests"].get<long long>(),
-                v["false_tests"].get<long long>(), v["memory_polls"].get<long long>(),
-                fmt(v["progress_thread_cpu"], "%.9g").c_str(), v["messages"].get<long long>(),
-                fmt(v["latency_median"], "%.9g").c_str(), fmt(v["latency_p99"], "%.9g").c_str(),
-                fmt(v["overlap"], "%.6g").c_str(),
+    std::printf("%s,%s,%s,%s,%lld,%lld,%lld,", row.policy.c_str(), v["outcome"].get<std::string>().c_str(),
+                fmt(v["simulated_time"], "%.9g").c_str(), fmt(v["blocked_in_mpi"], "%.9g").c_str(),
+                v["tests"].get<long long>(), v["false_tests"].get<long long>(), v["memory_polls"].get<long long>());
+    for (const mpi::ReportField* f : columns)
+      std::printf("%s,", f->unit == mpi::ReportField::Unit::Count ? std::to_string(v[f->name].get<long long>()).c_str()
+                                                                  : fmt(v[f->name], "%.9g").c_str());
+    std::printf("%lld,%s,%s,%s,%s\n", v["messages"].get<long long>(), fmt(v["latency_median"], "%.9g").c_str(),
+                fmt(v["latency_p99"], "%.9g").c_str(), fmt(v["overlap"], "%.6g").c_str(),
                 v.contains("deadlock_class") ? v["deadlock_class"].get<std::string>().c_str() : "");
   }
 }
@@ -354,7 +431,9 @@ int exit_status(const std::vector<Row>& rows)
 int compare_command(int argc, char** argv)
 {
   try {
-    std::vector<std::string> policies = {"weak", "thread", "offload", "ideal"};
+    std::vector<std::string> policies;
+    for (const mpi::PolicyDescription* p : mpi::policy_catalog())
+      policies.push_back(p->name);
     std::string format = "table", reports_dir, html_file;
     int output_lines = 20;
     std::vector<std::string> run_args;

@@ -1,5 +1,7 @@
 #include "progsim/HtmlReport.hpp"
 
+#include "progress/PolicyReport.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -52,11 +54,12 @@ const char* color_of(const std::string& kind)
   return "#999999";
 }
 
+// The colour the executor's policy gave its chunks.
 const char* executor_color(const std::string& executor)
 {
-  if (executor == "rank") return "#000000";
-  if (executor == "thread") return "#9467bd";
-  if (executor == "nic") return "#2ca02c";
+  for (const mpi::ExecutorDescription* e : mpi::executors(mpi::policy_catalog()))
+    if (e->label == executor)
+      return e->colour.c_str();
   return "#7f7f7f";
 }
 
@@ -173,9 +176,8 @@ std::string html_report(const std::string& program, const std::vector<PolicyRun>
   out += "<p class=\"legend\">";
   for (const char* kind : {"user", "mpi", "blocked", "sleeping", "polling"})
     out += std::string("<span><i style=\"background:") + color_of(kind) + "\"></i>" + kind + "</span>";
-  for (const char* executor : {"rank", "thread", "nic", "immediate"})
-    out += std::string("<span><i style=\"background:") + executor_color(executor) + "\"></i>chunk run by " +
-           executor + "</span>";
+  for (const mpi::ExecutorDescription* e : mpi::executors(mpi::policy_catalog()))
+    out += "<span><i style=\"background:" + e->colour + "\"></i>chunk run by " + e->label + "</span>";
   out += "<span>arrows: messages, from the send's start to the receive's completion</span></p>\n";
   out += "<p>Shared time axis: 0 to " + sec(end) + " s of simulated time.</p>\n";
   for (const PolicyRun& run : runs) {

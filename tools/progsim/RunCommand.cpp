@@ -27,8 +27,8 @@ namespace {
 void print_run_help(LaunchForm form)
 {
   std::string policies;
-  for (auto& p : mpi::policy_catalog())
-    policies += "                          " + p.name + ": " + p.summary + "\n";
+  for (const mpi::PolicyDescription* p : mpi::policy_catalog())
+    policies += "                          " + p->name + ": " + p->summary + "\n";
   std::fputs(form == LaunchForm::Run
                  ? "Usage: progsim run [options] PROGRAM [ARGS...]\n"
                    "\n"
