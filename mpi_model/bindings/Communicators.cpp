@@ -131,15 +131,7 @@ int dup(const Binding& b, MPI_Comm comm, const MPI_Info* info, MPI_Comm* newcomm
 // afterwards are not copied).
 MPI_Request completed_request(const Binding& b, const Communicator& comm)
 {
-  auto r = std::make_shared<Request>();
-  r->kind = RequestKind::Recv;
-  r->owner = b.world();
-  r->comm_handle = comm.handle;
-  r->comm_name = comm.name;
-  r->comm_context = comm.context_id;
-  r->context_id = comm.context_id;
-  r->call = b.call();
-  r->peer = MPI_PROC_NULL;
+  RequestPtr r = new_request(RequestKind::Recv, b.world(), comm, 0, b.call());
   r->state = RequestState::Complete;
   return b.model().requests().insert(r);
 }

@@ -157,16 +157,7 @@ std::vector<RequestPtr> ScheduleRunner::in_flight() const
 
 RequestPtr make_collective_request(const CallContext& caller, const Communicator& comm, Builder build, bool persistent)
 {
-  auto r = std::make_shared<Request>();
-  r->kind = RequestKind::Collective;
-  r->owner = caller.world();
-  r->comm_handle = comm.handle;
-  r->comm_name = comm.name;
-  r->comm_context = comm.context_id;
-  r->context_id = comm.context_id + 1;
-  r->self_local = comm.my_rank;
-  r->peer = MPI_PROC_NULL;
-  r->call = caller.call();
+  RequestPtr r = new_request(RequestKind::Collective, caller.world(), comm, 1, caller.call());
   r->persistent = persistent;
   r->state = RequestState::Inactive;
   r->collective = std::make_shared<ScheduleRunner>(*r, std::move(build));

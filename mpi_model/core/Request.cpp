@@ -70,6 +70,21 @@ std::string Request::describe() const
          std::to_string(bytes) + " bytes)";
 }
 
+RequestPtr new_request(RequestKind kind, int owner, const Communicator& comm, int context_offset, const char* call)
+{
+  auto r = std::make_shared<Request>();
+  r->kind = kind;
+  r->owner = owner;
+  r->comm_handle = comm.handle;
+  r->comm_name = comm.name;
+  r->comm_context = comm.context_id;
+  r->self_local = comm.local_rank(owner);
+  r->context_id = comm.context_id + context_offset;
+  r->peer = MPI_PROC_NULL;
+  r->call = call;
+  return r;
+}
+
 MPI_Request RequestTable::insert(const RequestPtr& request)
 {
   request->handle = kRequest.handle(table_.insert(request));

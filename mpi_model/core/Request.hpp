@@ -171,6 +171,12 @@ struct Request {
 
 // Handle <-> request table. One table for the run (handles are unique across
 // ranks, which is allowed: a handle only has meaning in its owner).
+// A new request of `kind` made by `owner`'s call `call` on `comm`: the
+// communicator it names (handle, name, context), the owner's rank there, and
+// the context its messages use (the communicator's, plus `context_offset`:
+// 1 for collectives' internal traffic). No peer yet (MPI_PROC_NULL).
+RequestPtr new_request(RequestKind kind, int owner, const Communicator& comm, int context_offset, const char* call);
+
 class RequestTable {
 public:
   MPI_Request insert(const RequestPtr& request);

@@ -43,14 +43,7 @@ std::size_t PointToPoint::packed_size(const Request& request) const
 
 static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type)
 {
-  auto r = std::make_shared<Request>();
-  r->kind = kind;
-  r->owner = rank;
-  r->comm_handle = args.comm->handle;
-  r->comm_name = args.comm->name;
-  r->comm_context = args.comm->context_id;
-  r->self_local = args.comm->local_rank(rank);
-  r->context_id = args.comm->context_id + args.context_offset;
+  RequestPtr r = new_request(kind, rank, *args.comm, args.context_offset, args.call);
   r->peer_world = args.peer >= 0 ? args.comm->world_rank(args.peer) : -1;
   r->peer = args.peer;
   r->tag = args.tag;
@@ -58,7 +51,6 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   r->count = args.count;
   r->datatype = args.datatype;
   r->type = std::move(type);
-  r->call = args.call;
   r->state = RequestState::Inactive;
   return r;
 }
