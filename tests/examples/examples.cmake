@@ -33,3 +33,12 @@ set_tests_properties(examples.list PROPERTIES LABELS program
 add_test(NAME examples.unknown COMMAND ${PROGSIM_CLI} examples run no_such_example)
 set_tests_properties(examples.unknown PROPERTIES LABELS program
   PASS_REGULAR_EXPRESSION "progsim: error: no example .no_such_example. \\(progsim examples lists them\\)")
+# With the user's --reports folder, the expectations are checked against the
+# reports there (they said "MISMATCH, no report" before), which are kept.
+add_test(NAME examples.reports_folder
+  COMMAND bash -c "rm -rf \"$1\" && mkdir -p \"$1\" && \"$0\" examples run hello --reports \"$1\" && test -s \"$1/weak.json\" && test -s \"$1/ideal.json\""
+          ${PROGSIM_CLI} ${CMAKE_CURRENT_BINARY_DIR}/examples-reports)
+set_tests_properties(examples.reports_folder PROPERTIES LABELS program
+  ENVIRONMENT "PROGSIM_EXAMPLES_DIR=${PROJECT_SOURCE_DIR}/examples"
+  PASS_REGULAR_EXPRESSION "  weak     completed: ok\n  ideal    completed: ok\n"
+  FAIL_REGULAR_EXPRESSION "MISMATCH")

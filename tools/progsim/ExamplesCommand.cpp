@@ -144,8 +144,21 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
   std::string policies;
   for (auto& [policy, expected] : e["expected"].items())
     policies += (policies.empty() ? "" : ",") + policy;
-  std::vector<std::string> args = {self_dir() + "/progsim", "compare", "--policies", policies, "--reports", work,
+  // The reports are checked against the expectations: in the user's
+  // --reports folder when given (and kept there), else in the work folder.
+  std::string reports = work;
+  bool user_reports = false;
+  for (std::size_t i = 0; i + 1 < compare_options.size(); ++i)
+    if (compare_options[i] == "--reports") {
+      reports = compare_options[i + 1];
+      user_reports = true;
+    }
+  std::vector<std::string> args = {self_dir() + "/progsim", "compare", "--policies", policies,
                                    "-n", std::to_string(e.value("ranks", 2))};
+  if (!user_reports) {
+    args.push_back("--reports");
+    args.push_back(work);
+  }
   for (auto& o : e.value("run_options", nlohmann::ordered_json::array()))
     args.push_back(o.get<std::string>());
   args.insert(args.end(), compare_options.begin(), compare_options.end());
@@ -159,7 +172,7 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
   int failures = 0;
   std::printf("\nexpected (%s/example.json):\n", folder.c_str());
   for (auto& [policy, expected] : e["expected"].items()) {
-    std::string report_file = work + "/" + policy + ".json";
+    std::string report_file = reports + "/" + policy + ".json";
     nlohmann::json report;
     std::ifstream in(report_file);
     if (in)
@@ -169,8 +182,10 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
     std::printf("  %-8s %s%s: %s\n", policy.c_str(), expected.value("outcome", "").c_str(), cls.c_str(),
                 diff.empty() ? "ok" : ("MISMATCH, " + diff).c_str());
     failures += !diff.empty();
-    ::unlink(report_file.c_str());
-    ::unlink((work + "/" + policy + ".log").c_str());
+    if (!user_reports) {
+      ::unlink(report_file.c_str());
+      ::unlink((work + "/" + policy + ".log").c_str());
+    }
   }
   if (e.contains("read"))
     std::printf("read: %s; %s/README.md\n", e["read"].get<std::string>().c_str(), folder.c_str());
