@@ -1,5 +1,7 @@
 #include "sim/OutputCapture.hpp"
 
+#include "sim/ProgressLine.hpp"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -19,6 +21,7 @@ namespace {
 
 void write_all(int fd, const char* data, size_t size)
 {
+  ProgressLine::erase();  // the output replaces it on the terminal
   while (size > 0) {
     ssize_t n = ::write(fd, data, size);
     if (n < 0 && errno == EFAULT) {
@@ -170,6 +173,11 @@ void OutputCapture::emit(Stream& stream, int rank, const char* data, size_t size
     }
   }
   write_all(stream.real_fd, text.data(), text.size());
+}
+
+int OutputCapture::real_stderr()
+{
+  return active_ ? err_.real_fd : 2;
 }
 
 void OutputCapture::write_diagnostic(const std::string& text)

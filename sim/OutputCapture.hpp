@@ -26,6 +26,8 @@ public:
   static void start(bool tag_output);
   static void stop();
   static bool active();
+  // The original stderr (a duplicate while capturing), for ProgressLine.
+  static int real_stderr();
 
   // Forwards what has been written since the last collect, attributed to
   // `rank` (-1: the simulator itself; never tagged).

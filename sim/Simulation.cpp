@@ -4,6 +4,7 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
+#include "sim/ProgressLine.hpp"
 #include "sim/Placement.hpp"
 #include "sim/Report.hpp"
 #include "sim/RankRuntime.hpp"
@@ -188,6 +189,7 @@ RunResult Simulation::run()
   if (!options_.timeline_file.empty())
     Timeline::start(size(), options_.policy, options_.timeline_selection);
   running_ = true;
+  ProgressLine::start(*this, OutputCapture::real_stderr());
   if (int sig = Interruption::pending()) {  // while the program was loading
     decide_outcome(Outcome::Interrupted, Interruption::message(sig, 0, " (before the run started)"), 128 + sig);
   } else {
@@ -206,6 +208,7 @@ RunResult Simulation::run()
     else
       engine_->run();
   }
+  ProgressLine::stop();
   freeze_ranks();
   finish_result();  // before stop_remaining_actors, at the time the run stopped
   // The run is over: a signal from here on waits until the files are written.

@@ -18,3 +18,10 @@ foreach(mode ranks window cap errors)
             ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/coll_all ${CMAKE_CURRENT_BINARY_DIR}/timeline-selection-${mode} ${mode})
   set_tests_properties(timeline.selection.${mode} PROPERTIES LABELS program)
 endforeach()
+
+# A sign of life for long runs (issue 18): the progress line on a terminal,
+# erased before the program's output, never in pipes or files.
+progsim_test_program(allreduce_loop allreduce_loop.c)
+add_test(NAME timeline.progress_line
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/progress_line.sh ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop)
+set_tests_properties(timeline.progress_line PROPERTIES LABELS program SKIP_RETURN_CODE 77 ENVIRONMENT "PROGSIM_PROGRESS_LINE=unset:")

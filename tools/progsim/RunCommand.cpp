@@ -100,6 +100,8 @@ void print_run_help(LaunchForm form)
       "  PROGSIM_CFG             --cfg settings separated by spaces ('eager-threshold=0 ...')\n"
       "  MPIEXEC_TIMEOUT         progsim-mpiexec and 'progsim -n' only: as --time-limit\n"
       "                          SECONDS, the job's time in the simulation (0: no limit)\n"
+      "  PROGSIM_PROGRESS_LINE   0: no progress line (on a terminal, a long run shows its\n"
+      "                          simulated time and ranks on stderr; never in files or pipes)\n"
       "\n"
       "Exit status: 0 completed; 2 usage or input error (also a forced collective\n"
       "algorithm, --cfg coll-<name>, that does not apply to a call: the run ends there,\n"
