@@ -133,6 +133,24 @@ public:
   int exit_code = 0;
   std::string end_reason;
 
+  // Where a replayed rank is in its trace (progsim replay): explanations name
+  // this trace line rather than the replay program's source. Set per event by
+  // the replay (pointers to strings it keeps), unset otherwise.
+  struct TracePosition {
+    const std::string* file = nullptr;
+    const std::string* event = nullptr;
+    long line = 0;
+  };
+  TracePosition trace_position;
+  // "FILE:LINE (EVENT)" while replaying, else "".
+  std::string trace_location() const
+  {
+    if (!trace_position.file)
+      return "";
+    return *trace_position.file + ":" + std::to_string(trace_position.line) +
+           (trace_position.event ? " (" + *trace_position.event + ")" : std::string());
+  }
+
   // Where the program called the library interposed between it and MPI
   // (InterposedCall), while that library's call lasts; else null.
   const void* interposed_caller = nullptr;

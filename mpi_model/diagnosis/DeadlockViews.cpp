@@ -35,7 +35,9 @@ void view_blocked(RankView& view, const RankProgress& rp, const std::vector<cons
   for (const WaitForSource* source : sources)
     source->wait_edges(view.rank, view.edges);
   view.call = rp.waiting_for();
-  view.source = sim::memory::describe_program_location(rp.call_site(), program);
+  view.source = rp.sim_rank().trace_location();
+  if (view.source.empty())
+    view.source = sim::memory::describe_program_location(rp.call_site(), program);
   view.last_call = rp.sim_rank().last_call();
   // A loop of test calls that find nothing (a livelock) is held in its last
   // one, like a blocked call (RankProgress::hold_test).

@@ -47,6 +47,13 @@ foreach(policy thread offload ideal)
            --check "/ranks/0/finish_time~0.1000+-0.00001")
 endforeach()
 
+# A replay that deadlocks names the trace lines the ranks are blocked at, not
+# the replay program's source.
+trace_replay_test(traces.replay.deadlock_names_trace_lines TRACE ${TRACE_TESTS}/recv_recv_deadlock.jsonl
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, [^\n]* at [^ ]*recv_recv_deadlock\\.jsonl:4 \\(recv\\) \\(a blocked non-local call\\)"
+         --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Recv\\(source=0, [^\n]* at [^ ]*recv_recv_deadlock\\.jsonl:5 \\(recv\\)")
+
 # Bad input.
 trace_replay_test(traces.replay.malformed TRACE ${TRACE_TESTS}/malformed.jsonl
   EXPECT --expect-exit 2 --stderr-regex "malformed.jsonl:3: isend: missing field \"req\"")

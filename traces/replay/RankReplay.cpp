@@ -19,8 +19,17 @@ RankReplay::RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo
 void RankReplay::run()
 {
   TraceEvent event;
+  // Explanations name the trace line being replayed; unset on every way out
+  // (the strings it points to end with this call).
+  struct PositionGuard {
+    sim::Rank& rank;
+    ~PositionGuard() { rank.trace_position = {}; }
+  } guard{rank_};
+  rank_.trace_position.file = &events_->file();
+  rank_.trace_position.event = &event.call;
   while (events_->next(event)) {
     event_ = &event;
+    rank_.trace_position.line = event.line;
     perform(event);
   }
   if (rank_.mpi_initialized && !rank_.mpi_finalized)
