@@ -4,7 +4,7 @@
 # only a name it provides, which dpkg never reports as installed.)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-context-dev
-          nlohmann-json3-dev libgtest-dev python3 chromium groff-base)
+          nlohmann-json3-dev libgtest-dev python3 chromium groff-base ccache)
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == "install ok installed" ]] || missing+=("$p")
