@@ -133,6 +133,8 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   fabric_ = std::make_unique<Fabric>(
       hosts,
       [this](Packet&& p) {
+        if (progress_->all_ranks_ended())
+          return;
         if (p.kind == PacketKind::Rma)
           rma_->on_arrival(std::move(p));
         else
@@ -142,7 +144,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
   rma_ = std::make_unique<rma::RmaEngine>(*progress_, *fabric_, parameters_, n);
   progress_->start(
-      [this] { return fabric_->in_flight(); },
+      [this] { return fabric_->in_flight() + p2p_->pending_matches(); },
       [this, program = simulation.options().program] {
         PointToPointWaits p2p_waits(*p2p_, *progress_, standard_errors_);
         RmaWaits rma_waits(*rma_, *p2p_);
@@ -179,16 +181,14 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
     report["deadlock"] = progress_->deadlock();
   report["errors"] = standard_errors_.to_json();
   report["progress_delays"] = progress_->delays().to_json();
-  report["network"] = {{"packets", fabric_->packets_sent()},
-                       {"bytes", fabric_->bytes_sent()},
-                       {"dma_engines", fabric_->engines()}};
+  report["network"] = {{"packets", fabric_->packets_sent()}, {"bytes", fabric_->bytes_sent()}};
   report["messages"] = p2p_->messages().to_json();
 }
 
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const
 {
   const ProgressCounters& c = progress_->rank(rank.id()).counters;
-  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simgrid::s4u::Engine::get_clock());
+  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simulation_->latest_clock());
   entry["tests"] = c.tests;
   entry["win_tests"] = rma_->win_tests(rank.id());
   entry["false_tests"] = c.false_tests;

@@ -50,12 +50,12 @@ InterposedCall::~InterposedCall()
 // inline: nested calls, measured user time, any watched memory.
 bool CallScope::stays_inline(const RuntimeParameters& params) const
 {
-  return !interacting_ && !params.measure_user_time && !rank_->current_call() &&
+  return kind_ == CallKind::LocalQuery && !params.measure_user_time && !rank_->current_call() &&
          memory::MemoryWatch::instance().idle() && rank_->clock().defers(params.call_cost);
 }
 
 CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* caller)
-    : rank_(rank), interacting_(kind == CallKind::Interacting)
+    : rank_(rank), kind_(kind)
 {
   if (!rank_)
     return;
@@ -77,10 +77,13 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
   }
   rank_->set_state(RankState::InMpi);
   rank_->clock().charge_cpu(params.call_cost);
-  if (interacting_) {
-    // The debt, the user time and this call's cost are executed as one.
+  if (kind_ == CallKind::Interacting) {
+    // The debt, the user time and this call's cost are executed as one; the
+    // call's own costs are executed at once.
     deferral_was_allowed_ = rank_->clock().allow_deferral(false);
     rank_->clock().flush();
+  } else if (kind_ == CallKind::Stamped) {
+    rank_->clock().observe();
   }
 }
 
@@ -92,14 +95,14 @@ CallScope::~CallScope()
   // pollers. An inline query has none, unless a callback of it watched memory.
   if (!inline_ || !memory::MemoryWatch::instance().idle())
     memory::MemoryWatch::instance().deliver_pending();
-  if (interacting_)
-    rank_->clock().allow_deferral(deferral_was_allowed_);
   if (inline_) {
     rank_->leave_inline_call();
     errno = saved_errno_;
   } else {
     rank_->leave_call();
   }
+  if (kind_ == CallKind::Interacting)
+    rank_->clock().allow_deferral(deferral_was_allowed_);
   rank_->left_mpi_at = rank_->clock().now();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
     rank_->set_state(RankState::UserCode);

@@ -10,14 +10,23 @@
 
 namespace progsim::sim {
 
-// Whether other ranks can observe what an MPI procedure does. An
-// interacting procedure (it sends, matches, progresses, synchronizes, or
-// reads state that other ranks change) first executes the rank's deferred
-// CPU debt and defers none of its own costs: whatever it does happens at the
-// rank's own clock (causality). A local query (MPI_Wtime, MPI_Comm_rank,
-// MPI_Get_version...) may leave its cost deferred, so polling the clock
-// stays cheap.
-enum class CallKind { LocalQuery, Interacting };
+// What an MPI procedure does with state other ranks change (causality,
+// docs/design/time.md). Every kind may leave its own costs deferred (the
+// rank's debt, RankClock); they differ on entry:
+// - LocalQuery (MPI_Wtime, MPI_Comm_rank, MPI_Get_version...): touches
+//   nothing another rank changes; may even run inline (CallScope.cpp).
+// - Interacting (the default: tests, probes, synchronization, communicator
+//   management...): may read what other ranks change, or change what they
+//   read by other means than the stamped ones, so it first executes the
+//   debt and then its own costs at once: it sees and acts on the world as of
+//   the rank's own clock.
+// - Stamped (sends, receives, waits, collectives): everything it does that
+//   other ranks can observe is stamped with the rank's clock (a packet
+//   leaves at it, a posted receive becomes visible at it), so its costs stay
+//   deferred: no SimGrid execution per message. Where it looks at arrivals
+//   the debt is executed if it exceeds the observation lag
+//   (RankClock::observe).
+enum class CallKind { LocalQuery, Interacting, Stamped };
 
 class CallScope {
 public:
@@ -39,7 +48,7 @@ private:
   bool stays_inline(const RuntimeParameters& params) const;
 
   Rank* rank_;
-  bool interacting_;
+  CallKind kind_;
   bool inline_ = false;
   int saved_errno_ = 0;
   bool deferral_was_allowed_ = true;

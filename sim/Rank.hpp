@@ -32,8 +32,8 @@ const char* to_string(RankState state);
 
 class Rank {
 public:
-  Rank(int id, simgrid::s4u::Host* host, double time_quantum)
-      : libc_(id), id_(id), host_(host), clock_(id, host, time_quantum)
+  Rank(int id, simgrid::s4u::Host* host, double time_quantum, double observation_lag)
+      : libc_(id), id_(id), host_(host), clock_(id, host, time_quantum, observation_lag)
   {
   }
 

@@ -5,6 +5,8 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
+
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::sim {
@@ -22,6 +24,13 @@ void RankClock::charge_cpu(double seconds)
     flush();
 }
 
+bool RankClock::allow_deferral(bool allowed)
+{
+  bool previous = deferral_allowed_;
+  deferral_allowed_ = allowed;
+  return previous;
+}
+
 void RankClock::flush()
 {
   OutputCapture::yield_point(rank_);
@@ -32,16 +41,17 @@ void RankClock::flush()
   sg4::this_actor::execute(flops);
 }
 
-bool RankClock::allow_deferral(bool allowed)
-{
-  bool previous = deferral_allowed_;
-  deferral_allowed_ = allowed;
-  return previous;
-}
-
-void RankClock::begin_block()
+double RankClock::begin_block()
 {
   OutputCapture::yield_point(rank_);
+  return now();
+}
+
+bool RankClock::end_block(double clock_at_block)
+{
+  double now = sg4::Engine::get_clock();
+  debt_ = std::max(0.0, clock_at_block - now);
+  return now >= clock_at_block;
 }
 
 void RankClock::sleep(double seconds)

@@ -12,6 +12,11 @@ void register_runtime_parameters(Config& config, RuntimeParameters& p)
   config.add("time-quantum", p.time_quantum, {0, 1}, "s",
              "small per-call costs are accumulated up to this much before being executed on the host "
              "(exact: a rank is executed before it next interacts)");
+  config.add("observation-lag", p.observation_lag, {0, 1}, "s",
+             "sends, receives, waits and collectives leave their CPU costs deferred (what other ranks see of "
+             "them is stamped with the rank's own clock) while the rank is at most this much ahead of the "
+             "simulation: what they find already arrived may then be up to this much old (0: exact, every "
+             "look at arrivals first executes the rank's costs; docs/design/time.md)");
   config.add("user-time", p.user_time, {"zero", "measured"},
              "cost of user code between MPI calls: zero (deterministic) or the measured host CPU time "
              "(non-deterministic, marked in the report)");

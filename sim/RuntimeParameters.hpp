@@ -11,6 +11,7 @@ class Config;
 struct RuntimeParameters {
   double call_cost = 50e-9;       // CPU seconds charged for every MPI call (MPI_Wtime included)
   double time_quantum = 100e-6;   // local CPU debt flushed to SimGrid beyond this
+  double observation_lag = 1e-6;  // how far behind a rank's clock a sending/receiving call may look
   std::string user_time = "zero"; // "zero" (deterministic) or "measured" (host CPU time)
   long long stack_size_kib = 8192;
   long long guard_pages = -1;     // <0: automatic (on below 4096 ranks)

@@ -149,7 +149,8 @@ void Simulation::create_ranks()
                            options_.host_list, options_.map_by,         options_.oversubscribe};
   std::vector<sg4::Host*> placement = place_ranks(request, hosts);
   for (int r = 0; r < options_.nranks; ++r)
-    ranks_.push_back(std::make_unique<Rank>(r, placement[r], parameters_.time_quantum));
+    ranks_.push_back(
+        std::make_unique<Rank>(r, placement[r], parameters_.time_quantum, parameters_.observation_lag));
 }
 
 Rank* Simulation::current_rank() const
@@ -245,11 +246,20 @@ double Simulation::now() const
   return engine_ ? sg4::Engine::get_clock() : 0.0;
 }
 
+double Simulation::latest_clock() const
+{
+  double latest = now();
+  for (const auto& rank : ranks_)
+    if (rank->finish_time < 0)
+      latest = std::max(latest, rank->clock().now());
+  return latest;
+}
+
 void Simulation::finish_result()
 {
   double latest = 0;
   for (auto& rank : ranks_)
-    latest = std::max(latest, rank->finish_time >= 0 ? rank->finish_time : sg4::Engine::get_clock());
+    latest = std::max(latest, rank->finish_time >= 0 ? rank->finish_time : rank->clock().now());
   result_.simulated_time = latest;
   if (outcome_decided_)
     return;
@@ -288,7 +298,7 @@ void Simulation::finish_result()
 
 void Simulation::rank_returned(Rank& rank, int code)
 {
-  rank.finish_time = sg4::Engine::get_clock();
+  rank.finish_time = rank.clock().now();
   rank.exit_code = code;
   // Every session must be finalized, as MPI_Finalize must end the World
   // Model (MPI-4.1 §11.3.1).
@@ -347,7 +357,7 @@ void Simulation::end_from_signal(Outcome outcome, const std::string& message, in
   memory::MemoryWatch::instance().stop();
   freeze_ranks();
   decide_outcome(outcome, message, exit_status);
-  double latest = now();
+  double latest = latest_clock();
   for (auto& rank : ranks_)
     latest = std::max(latest, rank->finish_time);
   for (auto& rank : ranks_)
@@ -371,7 +381,7 @@ void Simulation::freeze_ranks()
 void Simulation::on_deadlock()
 {
   freeze_ranks();
-  std::string text = "deadlock at " + format_time(sg4::Engine::get_clock()) + ": nothing can happen any more";
+  std::string text = "deadlock at " + format_time(latest_clock()) + ": nothing can happen any more";
   for (auto& rank : ranks_) {
     std::string line = "  rank " + std::to_string(rank->id()) + ": ";
     switch (rank->state()) {

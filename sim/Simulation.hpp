@@ -72,6 +72,10 @@ public:
   void mark_nondeterministic() { deterministic_ = false; }
   // The simulated time of the engine (0 before it started).
   double now() const;
+  // The latest clock of the engine and of the ranks still running: a rank
+  // with deferred CPU debt is ahead of the engine (RankClock), and a run
+  // that ends (a deadlock) ends when its last rank got there.
+  double latest_clock() const;
 
   // Called by the rank runtime when a rank's main returns or exit() is called.
   void rank_returned(Rank& rank, int code);

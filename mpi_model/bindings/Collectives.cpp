@@ -187,7 +187,7 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
 #define PROGSIM_COLLECTIVE_FORMS(Name, IName, suffix, params, args)                                            \
   extern "C" int PMPI_##Name##suffix(PROGSIM_UNPACK params, MPI_Comm comm)                                     \
   {                                                                                                            \
-    Binding b("MPI_" #Name #suffix);                                                                           \
+    Binding b("MPI_" #Name #suffix, sim::CallKind::Stamped);                                                   \
     Prepared p;                                                                                                \
     if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
       return err;                                                                                              \
@@ -195,7 +195,7 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
   }                                                                                                            \
   extern "C" int PMPI_##IName##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)              \
   {                                                                                                            \
-    Binding b("MPI_" #IName #suffix);                                                                          \
+    Binding b("MPI_" #IName #suffix, sim::CallKind::Stamped);                                                  \
     Prepared p;                                                                                                \
     if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
       return err;                                                                                              \
@@ -204,7 +204,7 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
   extern "C" int PMPI_##Name##_init##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info,                    \
                                             MPI_Request* request)                                              \
   {                                                                                                            \
-    Binding b("MPI_" #Name "_init" #suffix);                                                                   \
+    Binding b("MPI_" #Name "_init" #suffix, sim::CallKind::Stamped);                                           \
     Prepared p;                                                                                                \
     if (int err = prepare_##Name(b, comm, PROGSIM_UNPACK args, p))                                             \
       return err;                                                                                              \
@@ -706,7 +706,7 @@ int prepare_Exscan(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
 
 extern "C" int PMPI_Barrier(MPI_Comm comm)
 {
-  Binding b("MPI_Barrier");
+  Binding b("MPI_Barrier", sim::CallKind::Stamped);
   Prepared p;
   if (int err = prepare_Barrier(b, comm, p))
     return err;
@@ -715,7 +715,7 @@ extern "C" int PMPI_Barrier(MPI_Comm comm)
 
 extern "C" int PMPI_Ibarrier(MPI_Comm comm, MPI_Request* request)
 {
-  Binding b("MPI_Ibarrier");
+  Binding b("MPI_Ibarrier", sim::CallKind::Stamped);
   Prepared p;
   if (int err = prepare_Barrier(b, comm, p))
     return err;
@@ -724,7 +724,7 @@ extern "C" int PMPI_Ibarrier(MPI_Comm comm, MPI_Request* request)
 
 extern "C" int PMPI_Barrier_init(MPI_Comm comm, MPI_Info, MPI_Request* request)
 {
-  Binding b("MPI_Barrier_init");
+  Binding b("MPI_Barrier_init", sim::CallKind::Stamped);
   Prepared p;
   if (int err = prepare_Barrier(b, comm, p))
     return err;

@@ -1,8 +1,7 @@
 #include "bindings/GeneralizedRequests.hpp"
 
 #include "core/Process.hpp"
-
-#include <simgrid/s4u/Engine.hpp>
+#include "sim/ActingTime.hpp"
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -64,7 +63,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free
   r->owner = b.world();
   r->call = "MPI_Grequest_start";
   r->state = RequestState::Posted;
-  r->post_time = simgrid::s4u::Engine::get_clock();
+  r->post_time = sim::acting_time();
   r->status_source = MPI_UNDEFINED;
   r->status_tag = MPI_UNDEFINED;
   r->generalized = {query_fn, free_fn, cancel_fn, extra_state};
@@ -84,7 +83,7 @@ int PMPI_Grequest_complete(MPI_Request request)
   if (r->complete())
     return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "MPI_Grequest_complete called twice");
   r->state = RequestState::Complete;
-  r->complete_time = simgrid::s4u::Engine::get_clock();
+  r->complete_time = sim::acting_time();
   b.model().rank_progress(r->owner).wake();
   if (r->freed_by_user) {
     b.model().requests().erase(request);

@@ -279,7 +279,7 @@ int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const Count sendc
 #define PROGSIM_NEIGHBOR_FORMS(name, suffix, params, args)                                                           \
   extern "C" int PMPI_Neighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm)                                  \
   {                                                                                                                  \
-    Binding b("MPI_Neighbor_" #name #suffix);                                                                        \
+    Binding b("MPI_Neighbor_" #name #suffix, sim::CallKind::Stamped);                                                \
     NeighborCall call{b, comm, Form::Blocking};                                                                      \
     if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
       return err;                                                                                                    \
@@ -287,7 +287,7 @@ int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const Count sendc
   }                                                                                                                  \
   extern "C" int PMPI_Ineighbor_##name##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Request* request)           \
   {                                                                                                                  \
-    Binding b("MPI_Ineighbor_" #name #suffix);                                                                       \
+    Binding b("MPI_Ineighbor_" #name #suffix, sim::CallKind::Stamped);                                               \
     NeighborCall call{b, comm, Form::Nonblocking, request};                                                          \
     if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
       return err;                                                                                                    \
@@ -296,7 +296,7 @@ int prepare_alltoallw(NeighborCall& call, const void* sendbuf, const Count sendc
   extern "C" int PMPI_Neighbor_##name##_init##suffix(PROGSIM_UNPACK params, MPI_Comm comm, MPI_Info,                 \
                                                      MPI_Request* request)                                             \
   {                                                                                                                  \
-    Binding b("MPI_Neighbor_" #name "_init" #suffix);                                                                \
+    Binding b("MPI_Neighbor_" #name "_init" #suffix, sim::CallKind::Stamped);                                        \
     NeighborCall call{b, comm, Form::Persistent, request};                                                           \
     if (int err = prepare_##name(call, PROGSIM_UNPACK args))                                                         \
       return err;                                                                                                    \

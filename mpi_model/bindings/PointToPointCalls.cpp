@@ -14,11 +14,19 @@ using namespace progsim::mpi;
 
 namespace {
 
+// A buffered send looks at the attached buffer's free space, which the
+// progress of earlier buffered sends frees (MPI-4.1 §3.6): it interacts.
+// Sends in the other modes are stamped (sim::CallKind).
+sim::CallKind send_kind(SendMode mode)
+{
+  return mode == SendMode::Buffered ? sim::CallKind::Interacting : sim::CallKind::Stamped;
+}
+
 // Blocking send in any mode: start, then wait for local completion.
 int blocking_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
                   int dest, int tag, MPI_Comm comm)
 {
-  Binding b(call);
+  Binding b(call, send_kind(mode));
   OperationArgs args;
   if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
     return err;
@@ -32,7 +40,7 @@ int blocking_send(const char* call, SendMode mode, const void* buf, std::int64_t
 int nonblocking_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
                      int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  Binding b(call);
+  Binding b(call, send_kind(mode));
   OperationArgs args;
   if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
     return err;
@@ -46,7 +54,7 @@ int nonblocking_send(const char* call, SendMode mode, const void* buf, std::int6
 int persistent_send(const char* call, SendMode mode, const void* buf, std::int64_t count, MPI_Datatype datatype,
                     int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::Stamped);
   OperationArgs args;
   if (int err = b.p2p_args(buf, count, datatype, dest, tag, comm, false, args))
     return err;
@@ -70,7 +78,7 @@ int finish_receive(const Binding& b, const RequestPtr& r, MPI_Comm comm, MPI_Sta
 int blocking_recv(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, int source, int tag,
                   MPI_Comm comm, MPI_Status* status)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::Stamped);
   OperationArgs args;
   if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
     return err;
@@ -84,7 +92,7 @@ int blocking_recv(const char* call, void* buf, std::int64_t count, MPI_Datatype 
 int request_recv(const char* call, bool persistent, void* buf, std::int64_t count, MPI_Datatype datatype, int source,
                  int tag, MPI_Comm comm, MPI_Request* request)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::Stamped);
   OperationArgs args;
   if (int err = b.p2p_args(buf, count, datatype, source, tag, comm, true, args))
     return err;
@@ -142,7 +150,7 @@ int sendrecv(const char* call, const void* sendbuf, std::int64_t sendcount, MPI_
              int sendtag, void* recvbuf, std::int64_t recvcount, MPI_Datatype recvtype, int source, int recvtag,
              MPI_Comm comm, MPI_Status* status, MPI_Request* request)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::Stamped);
   RequestPtr send, recv;
   if (int err = start_sendrecv(b, sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                recvtag, comm, send, recv))
@@ -160,7 +168,7 @@ int sendrecv(const char* call, const void* sendbuf, std::int64_t sendcount, MPI_
 int sendrecv_replace(const char* call, void* buf, std::int64_t count, MPI_Datatype datatype, int dest, int sendtag,
                      int source, int recvtag, MPI_Comm comm, MPI_Status* status, MPI_Request* request)
 {
-  Binding b(call);
+  Binding b(call, sim::CallKind::Stamped);
   if (int err = b.check_initialized())
     return err;
   if (int err = b.check_buffer(buf, count, datatype, comm))

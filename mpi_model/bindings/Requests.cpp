@@ -171,7 +171,7 @@ extern "C" {
 
 int PMPI_Wait(MPI_Request* request, MPI_Status* status)
 {
-  Binding b("MPI_Wait");
+  Binding b("MPI_Wait", sim::CallKind::Stamped);
   if (int err = b.check_initialized())
     return err;
   int err;
@@ -230,7 +230,7 @@ int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
 
 int PMPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-  Binding b("MPI_Waitall");
+  Binding b("MPI_Waitall", sim::CallKind::Stamped);
   if (int err = b.check_initialized())
     return err;
   int err = MPI_SUCCESS;
@@ -273,7 +273,7 @@ int PMPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status status
 
 int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
 {
-  Binding b("MPI_Waitany");
+  Binding b("MPI_Waitany", sim::CallKind::Stamped);
   if (int err = b.check_initialized())
     return err;
   int err = MPI_SUCCESS;

@@ -4,9 +4,8 @@
 #include "core/CallContext.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/ProgressEngine.hpp"
+#include "sim/ActingTime.hpp"
 #include "sim/Rank.hpp"
-
-#include <simgrid/s4u/Engine.hpp>
 
 namespace progsim::mpi::coll {
 
@@ -37,7 +36,7 @@ int ScheduleRunner::start()
   request_.status_source = MPI_ANY_SOURCE;
   request_.status_tag = MPI_ANY_TAG;
   request_.status_bytes = 0;
-  request_.post_time = simgrid::s4u::Engine::get_clock();
+  request_.post_time = sim::acting_time();
   if (int err = build_(schedule_)) {
     // Nothing was sent: the members check the same arguments.
     error_ = err;
@@ -131,7 +130,7 @@ void ScheduleRunner::finish()
 {
   request_.status_error = error_;
   request_.state = RequestState::Complete;
-  request_.complete_time = simgrid::s4u::Engine::get_clock();
+  request_.complete_time = sim::acting_time();
   schedule_ = Schedule();  // scratch memory is not needed any more
   MpiModel::instance().rank_progress(request_.owner).wake();
 }

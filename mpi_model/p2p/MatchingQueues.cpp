@@ -13,11 +13,16 @@ bool is_withdrawn(const Packet& message)
   return message.origin && message.message_id != 0 && message.origin->withdrawn_message == message.message_id;
 }
 
-RequestPtr MatchingQueues::take_posted(const Packet& message)
+RequestPtr MatchingQueues::take_posted(const Packet& message, double horizon, RequestPtr* later)
 {
   for (auto it = posted_.begin(); it != posted_.end(); ++it) {
     const Request& r = **it;
     if (envelope_matches(r.context_id, r.peer, r.tag, message)) {
+      if (r.post_time > horizon) {
+        if (later && !*later)
+          *later = *it;
+        continue;
+      }
       RequestPtr found = *it;
       posted_.erase(it);
       return found;

@@ -20,8 +20,12 @@ bool is_withdrawn(const Packet& message);
 
 class MatchingQueues {
 public:
-  // The first posted receive that accepts `message`, removed from the queue.
-  RequestPtr take_posted(const Packet& message);
+  // The first posted receive that accepts `message` and was posted by
+  // `horizon` (its post_time: a rank with deferred CPU debt posts ahead of
+  // SimGrid's clock, and whoever matches at an earlier time must not see it
+  // yet), removed from the queue. `later`, if given, receives the first
+  // receive that would accept it but is posted after `horizon`.
+  RequestPtr take_posted(const Packet& message, double horizon, RequestPtr* later = nullptr);
   // The first unexpected message a receive for (context, source, tag)
   // accepts; removed with take_unexpected, left in place with peek.
   std::optional<Packet> take_unexpected(int context, int source, int tag);

@@ -4,11 +4,13 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "sim/ActingTime.hpp"
+#include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
 
-#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/kernel/Timer.hpp>
 
-namespace sg4 = simgrid::s4u;
+#include <limits>
 
 namespace progsim::mpi {
 
@@ -33,7 +35,7 @@ PointToPoint::PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTab
 
 double PointToPoint::now() const
 {
-  return sg4::Engine::get_clock();
+  return sim::acting_time();
 }
 
 std::size_t PointToPoint::packed_size(const Request& request) const
@@ -138,10 +140,7 @@ void PointToPoint::start_matched_recv(const RequestPtr& recv, Packet message)
   recv->state = RequestState::Posted;
   if (recv->post_time < 0)
     recv->post_time = now();
-  if (message.kind == PacketKind::Eager)
-    deliver_eager(recv, message);
-  else
-    rndv_matched_target(recv, message);
+  start_matched(recv, message);
 }
 
 const Packet* PointToPoint::probe(int rank, int context, int source, int tag) const
@@ -395,15 +394,46 @@ void PointToPoint::match_arrived(int rank, Packet packet)
   if (is_withdrawn(packet))
     return;  // a cancel withdrew it before it was matched (SendCancel.cpp)
   MatchingQueues& q = queues_[static_cast<size_t>(rank)];
-  if (RequestPtr recv = q.take_posted(packet)) {
-    if (packet.kind == PacketKind::Eager)
-      deliver_eager(recv, packet);
-    else
-      rndv_matched_target(recv, packet);
+  // The rank itself sees every receive it posted; an agent (NIC, progress
+  // thread) matching at SimGrid's clock sees those posted by then.
+  sim::Rank* caller = sim::calling_rank();
+  double horizon = caller && caller->id() == rank ? std::numeric_limits<double>::infinity() : now();
+  RequestPtr later;
+  if (RequestPtr recv = q.take_posted(packet, horizon, &later)) {
+    start_matched(recv, packet);
     return;
   }
   q.add_unexpected(std::move(packet));
+  if (later)
+    match_when_posted(later);
   progress_.rank(rank).wake();  // a probe may be waiting for it
+}
+
+void PointToPoint::start_matched(const RequestPtr& recv, const Packet& packet)
+{
+  if (packet.kind == PacketKind::Eager)
+    deliver_eager(recv, packet);
+  else
+    rndv_matched_target(recv, packet);
+}
+
+void PointToPoint::match_when_posted(const RequestPtr& recv)
+{
+  // A receive its rank posted ahead of SimGrid's clock missed a message that
+  // arrived before its post time: at that time it takes the first message
+  // it accepts, as a receive posted then does.
+  ++pending_matches_;
+  simgrid::kernel::timer::Timer::set(recv->post_time, [this, recv, posted = recv->post_time] {
+    --pending_matches_;
+    MatchingQueues& q = queues_[static_cast<size_t>(recv->owner)];
+    // Still this posting of it (a persistent receive is posted again), unmatched.
+    if (recv->post_time != posted || recv->state != RequestState::Posted || recv->match_time >= 0)
+      return;
+    std::optional<Packet> message = q.take_unexpected(recv->context_id, recv->peer, recv->tag);
+    if (!message || !q.remove_posted(*recv))
+      return;
+    start_matched_recv(recv, std::move(*message));
+  });
 }
 
 }  // namespace progsim::mpi

@@ -86,6 +86,10 @@ public:
   // Decoupled activities a rank still has (MPI_Finalize waits for them).
   bool has_pending_activities(int rank) const;
   std::size_t posted_receives(int rank) const { return queues_[static_cast<size_t>(rank)].posted_count(); }
+  // Receives posted ahead of SimGrid's clock that will match an arrived
+  // message at their post time (match_when_posted): something is still to
+  // happen, as with a packet in flight.
+  std::size_t pending_matches() const { return pending_matches_; }
   // One line on what a rank's pending activities are (deadlock report).
   std::string explain(int rank) const;
   // The requests a rank is blocked on (set by the blocking calls).
@@ -132,6 +136,11 @@ private:
 
   // Matching outcome for an arrived eager message or RTS at its target.
   void match_arrived(int rank, Packet packet);
+  // Delivers a matched message (eager data, or the rendezvous reply).
+  void start_matched(const RequestPtr& recv, const Packet& packet);
+  // `recv`, posted ahead of SimGrid's clock, missed an arrival: it matches
+  // the unexpected messages at its post time.
+  void match_when_posted(const RequestPtr& recv);
   void deliver_eager(const RequestPtr& recv, const Packet& packet);
   void mark_matched(const RequestPtr& recv, const Packet& packet);
 
@@ -173,6 +182,7 @@ private:
   std::vector<std::vector<std::weak_ptr<Request>>> sends_to_;
   std::vector<std::size_t> sends_to_pruned_size_;
   std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
+  std::size_t pending_matches_ = 0;
 };
 
 

@@ -14,9 +14,8 @@
 // run in that timer's callback; the next queued step starts then. This is
 // the same timing as an actor sleeping for each step, without a context
 // switch and a sleep activity per message (the ping-pong speed target).
-// Timer callbacks run in SimGrid's maestro, where a run cannot be ended, so
-// one watcher actor runs the deadlock check when a step left every rank
-// waiting.
+// Timer callbacks run in SimGrid's maestro: the deadlock check after a step
+// is left to the progress engine's watcher (ProgressEngine::check_deadlock).
 
 #include "progress/PolicyDescription.hpp"
 #include "progress/ProgressEngine.hpp"
@@ -24,9 +23,7 @@
 #include "sim/Rank.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
-#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
-#include <simgrid/s4u/Semaphore.hpp>
 
 #include <deque>
 
@@ -63,19 +60,7 @@ public:
 
   const char* name() const override { return "offload"; }
 
-  void start(ProgressEngine& engine) override
-  {
-    nics_.resize(static_cast<size_t>(engine.size()));
-    watcher_wakeup_ = sg4::Semaphore::create(0);
-    sg4::ActorPtr watcher = sg4::Actor::create("nic-watcher", engine.rank(0).sim_rank().host(), [this, &engine] {
-      for (;;) {
-        watcher_wakeup_->acquire();
-        watcher_ringing_ = false;
-        engine.check_deadlock();
-      }
-    });
-    watcher->daemonize();
-  }
+  void start(ProgressEngine& engine) override { nics_.resize(static_cast<size_t>(engine.size())); }
 
   void dispatch(ProgressEngine& engine, RankProgress& owner, ProgressChunk chunk) override
   {
@@ -166,19 +151,12 @@ private:
     }
     nic.working = false;
     --working_nics_;
-    // This step may have been the last thing that could happen. Cheap
-    // test first: some rank not waiting means no deadlock.
-    if (engine.all_ranks_waiting() && !watcher_ringing_) {
-      watcher_ringing_ = true;
-      watcher_wakeup_->release();
-    }
+    engine.check_deadlock();  // this step may have been the last thing that could happen
   }
 
   const OffloadParameters& p_;
   std::vector<Nic> nics_;
   std::size_t working_nics_ = 0;  // deadlock checks ask at every quiet moment: no scan of every NIC
-  sg4::SemaphorePtr watcher_wakeup_;
-  bool watcher_ringing_ = false;
 };
 
 std::unique_ptr<ProgressPolicy> OffloadParameters::make_policy(const ModelParameters&) const

@@ -1,5 +1,6 @@
 #include "progress/ProgressEngine.hpp"
 
+#include "sim/ActingTime.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/RankStateListener.hpp"
 #include "sim/Simulation.hpp"
@@ -47,6 +48,15 @@ void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,
   diagnose_ = std::move(diagnose);
   posted_receives_ = std::move(posted_receives);
   packets_in_flight_ = std::move(packets_in_flight);
+  watcher_wakeup_ = sg4::Semaphore::create(0);
+  sg4::ActorPtr watcher = sg4::Actor::create("deadlock-watcher", rank(0).sim_rank().host(), [this] {
+    for (;;) {
+      watcher_wakeup_->acquire();
+      watcher_ringing_ = false;
+      check_deadlock();
+    }
+  });
+  watcher->daemonize();
   policy_->start(*this);
 }
 
@@ -76,8 +86,9 @@ void ProgressEngine::enable_round(int owner, const char* call, int round, int ro
 
 void ProgressEngine::dispatch_new(ProgressChunk chunk, std::function<void()> action)
 {
+  sim::settle_before_effect_on(chunk.owner);  // enabled by another rank: at its clock (may yield)
   chunk.id = ++next_chunk_id_;
-  chunk.enabled_at = sg4::Engine::get_clock();
+  chunk.enabled_at = sim::acting_time();
   chunk.action = std::move(action);
   int owner = chunk.owner;
   policy_->dispatch(*this, rank(owner), std::move(chunk));
@@ -119,6 +130,13 @@ void ProgressEngine::check_deadlock()
   // Cheapest first: this runs after every packet.
   if (!simulation_.running() || active_ranks_ > 0)
     return;
+  if (sg4::Actor::is_maestro()) {
+    if (!watcher_ringing_) {
+      watcher_ringing_ = true;
+      watcher_wakeup_->release();
+    }
+    return;
+  }
   if (packets_in_flight_ && packets_in_flight_() > 0)
     return;
   if (policy_->agents_busy())
@@ -166,6 +184,7 @@ void ProgressEngine::note_rank_end(int r)
   if (rp.ended_)
     return;
   rp.ended_ = true;
+  ++ended_ranks_;
   rp.end_test_loop();
   if (!rp.waiting())
     --active_ranks_;
@@ -175,7 +194,7 @@ std::string ProgressEngine::deadlock_report()
 {
   auto [text, json] = diagnose_();
   deadlock_json_ = json;
-  return "deadlock at " + sim::format_time(sg4::Engine::get_clock()) +
+  return "deadlock at " + sim::format_time(simulation_.latest_clock()) +
          ": every rank still running is blocked inside MPI (or polls watched memory, or loops on test calls that "
          "find nothing) and nothing is in flight" +
          text;

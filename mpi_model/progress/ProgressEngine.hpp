@@ -14,6 +14,8 @@
 #include "progress/ProgressPolicy.hpp"
 #include "progress/RankProgress.hpp"
 
+#include <simgrid/s4u/Semaphore.hpp>
+
 #include <functional>
 #include <memory>
 #include <vector>
@@ -63,12 +65,17 @@ public:
   void execute(RankProgress& owner, ProgressChunk& chunk, Executor executor);
 
   // Ends the run with a deadlock report if nothing can happen any more.
-  // Called whenever something may have become quiet.
+  // Called whenever something may have become quiet. In the maestro (kernel
+  // timers: packet arrivals, NIC steps), where a run cannot be ended, it
+  // rings a watcher actor that checks.
   void check_deadlock();
   // Bookkeeping for check_deadlock: a rank started or stopped waiting (in MPI
   // or on watched memory), or ended.
   void note_waiting(bool waiting) { active_ranks_ += waiting ? -1 : 1; }
   void note_rank_end(int rank);
+  // Every rank ended: the job is over, what is still in flight is never
+  // delivered (as when a launcher tears the processes down).
+  bool all_ranks_ended() const { return ended_ranks_ == size(); }
   // Livelock detection (RankProgress::false_test): a rank's series of test
   // calls that found nothing reached livelock-tests, or ended.
   void note_spinning(bool spinning) { spinning_ranks_ += spinning ? 1 : -1; }
@@ -108,7 +115,11 @@ private:
   // Ranks whose current series of false tests reached livelock-tests (some
   // may have left their loop since: an upper bound, for a cheap test).
   int spinning_ranks_ = 0;
+  int ended_ranks_ = 0;
   ProgressDelays delays_;
+  // The actor that checks for a deadlock on behalf of the maestro.
+  simgrid::s4u::SemaphorePtr watcher_wakeup_;
+  bool watcher_ringing_ = false;
 };
 
 }  // namespace progsim::mpi

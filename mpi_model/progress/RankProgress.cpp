@@ -1,9 +1,11 @@
 #include "progress/RankProgress.hpp"
 
 #include "progress/ProgressEngine.hpp"
+#include "sim/ActingTime.hpp"
 #include "sim/Rank.hpp"
 #include "sim/memory/CodeLocation.hpp"
 
+#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
 #include <algorithm>
@@ -39,9 +41,14 @@ int RankProgress::rank() const
 void RankProgress::progress_point()
 {
   engine_.policy().on_rank_progress_point(*this);
+  // A poll runs the chunks queued when it starts; those enabled while it
+  // runs them wait for the next poll. So a rank whose costs are deferred
+  // (SimGrid's clock behind its own, RankClock) runs the same chunks as if
+  // they were executed: what arrives meanwhile it meets when it next looks.
   // Pop one at a time: running a chunk may yield (CPU cost) and other agents
   // may take chunks from this queue meanwhile.
-  while (!host_queue_.empty()) {
+  rank_.clock().observe();
+  for (std::size_t found = host_queue_.size(); found > 0 && !host_queue_.empty(); --found) {
     ProgressChunk chunk = std::move(host_queue_.front());
     host_queue_.pop_front();
     engine_.execute(*this, chunk, Executor::Rank);
@@ -56,37 +63,56 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
     explicit InWait(bool& f) : flag(f), was(f) { flag = true; }
     ~InWait() { flag = was; }
   } in_wait(in_wait_);
+  // Looking at what the rank waits for is looking at arrivals.
+  auto is_done = [this, &done] {
+    rank_.clock().observe();
+    return done();
+  };
   rank_.clock().charge_cpu(engine_.parameters().poll_cost);
   progress_point();
-  if (done())
+  if (is_done())
     return;
   sim::RankState before = rank_.state();
   double since = rank_.clock().now();
   waiting_since_ = since;
   rank_.set_blocked_on(&describe);
   call_site_ = engine_.parameters().call_sites ? sim::memory::program_call_site(rank_.call_return_address()) : 0;
+  bool poll = true;
   for (;;) {
     // Chunks may have been queued while this rank was not yet waiting (a
     // chunk's cost may yield): run them before deciding to block, or their
     // wake-up would be lost.
-    progress_point();
-    if (done())
+    if (poll)
+      progress_point();
+    poll = true;
+    if (is_done())
       break;
-    if (!host_queue_.empty())
+    if ((rank_.clock().observe(), !host_queue_.empty()))
       continue;
     rank_.set_state(sim::RankState::Blocked);
     set_waiting(true);
     engine_.check_deadlock();
     // wake() releases once per wait and clears waiting_, so the semaphore
     // never accumulates releases.
+    bool waited = true;
     if (waiting_) {
-      rank_.clock().begin_block();
+      blocked_at_ = rank_.clock().begin_block();
       wakeup_->acquire();
+      rank_.clock().end_block(blocked_at_);
+      waited = woken_at_ >= blocked_at_;
     }
     rank_.set_state(before);
-    rank_.clock().charge_cpu(engine_.parameters().poll_cost);
+    // What woke a rank that blocked ahead of SimGrid's clock (deferred
+    // costs) may have happened before its own clock: it was there when the
+    // rank looked, in its own time. Then the rank, released at its clock
+    // (wake), looks again as it did then, without a new poll. Otherwise the
+    // poll that notices the wake-up.
+    if (waited)
+      rank_.clock().charge_cpu(engine_.parameters().poll_cost);
+    else
+      poll = false;
   }
-  counters.blocked_time += std::max(0.0, sg4::Engine::get_clock() - since);
+  counters.blocked_time += std::max(0.0, rank_.clock().now() - since);
   rank_.set_blocked_on(nullptr);
 }
 
@@ -156,7 +182,17 @@ void RankProgress::wake()
   ++wakes_;
   if (!waiting_)
     return;
+  sim::settle_before_effect_on(rank());  // woken by another rank: at that rank's clock (may yield)
+  if (!waiting_)
+    return;
   set_waiting(false);
+  woken_at_ = sim::acting_time();
+  // A rank that blocked ahead of SimGrid's clock (deferred costs) goes on at
+  // its own clock: it is released then, and looks at the world as of then.
+  if (blocked_at_ > simgrid::s4u::Engine::get_clock()) {
+    simgrid::kernel::timer::Timer::set(blocked_at_, [semaphore = wakeup_] { semaphore->release(); });
+    return;
+  }
   wakeup_->release();
 }
 

@@ -114,6 +114,8 @@ private:
   double loop_since_ = 0;
   bool held_ = false;
   std::uint64_t wakes_ = 0;  // wake() calls, waited or not
+  double blocked_at_ = 0;    // the rank's clock when it last blocked
+  double woken_at_ = 0;      // when what woke it happened
   double waiting_since_ = 0;
   std::uintptr_t call_site_ = 0;
 };

@@ -1,6 +1,7 @@
 #include "rma/RmaEngine.hpp"
 
 #include "progress/RankProgress.hpp"
+#include "sim/ActingTime.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -313,7 +314,7 @@ void RmaEngine::on_arrival(Packet&& packet)
         --s.fetching[static_cast<size_t>(op.target)];
       if (op.request) {
         op.request->state = RequestState::Complete;
-        op.request->complete_time = simgrid::s4u::Engine::get_clock();
+        op.request->complete_time = sim::acting_time();
       }
       wake(*w, op.origin);
       return;

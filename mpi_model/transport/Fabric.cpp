@@ -1,12 +1,18 @@
 #include "transport/Fabric.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
+#include "sim/ActingTime.hpp"
+
+#include <simgrid/kernel/Timer.hpp>
+#include <simgrid/kernel/resource/Action.hpp>
 #include <simgrid/s4u/Comm.hpp>
-#include <simgrid/s4u/Mailbox.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Link.hpp>
 
 #include <algorithm>
 
 namespace sg4 = simgrid::s4u;
+namespace kr = simgrid::kernel::resource;
+using simgrid::kernel::timer::Timer;
 
 namespace progsim::mpi {
 
@@ -26,44 +32,74 @@ const char* to_string(PacketKind kind)
   return "?";
 }
 
+namespace {
+
+// The fabric of the running simulation. SimGrid's signal cannot be
+// disconnected: it is connected once per process and calls this one.
+Fabric* current_fabric = nullptr;
+
+}  // namespace
+
 Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, std::function<void()> on_landed)
     : rank_hosts_(std::move(rank_hosts)), on_arrival_(std::move(on_arrival)), on_landed_(std::move(on_landed))
 {
-  std::unordered_map<sg4::Host*, std::size_t> index;
-  for (sg4::Host* host : rank_hosts_)
-    rank_host_index_.push_back(index.emplace(host, index.size()).first->second);
-  idle_.resize(index.size());
-  idle_receivers_.resize(index.size());
-  engines_per_host_.resize(index.size());
-  waiting_.resize(index.size());
+  static const bool connected = [] {
+    sg4::Link::on_communication_state_change_cb([](kr::NetworkAction& action, kr::Action::State previous) {
+      // SimGrid's installed headers declare NetworkAction without its
+      // definition; it derives from Action alone, so the object is its
+      // Action. Only the end of a running transfer matters: actions are
+      // created running, and leave that state once, finished or failed.
+      if (current_fabric && previous == kr::Action::State::STARTED)
+        current_fabric->on_transfer_end(reinterpret_cast<kr::Action&>(action).get_activity());
+    });
+    return true;
+  }();
+  (void)connected;
+  current_fabric = this;
 }
 
-Fabric::~Fabric() = default;
+Fabric::~Fabric()
+{
+  if (current_fabric == this)
+    current_fabric = nullptr;
+}
 
 void Fabric::send(Packet packet)
 {
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
-  auto transfer = std::make_unique<Transfer>();
-  transfer->packet = std::move(packet);
-  // A transfer starts from the host of the actor that puts it: the caller
-  // can put directly only from the source host (not for data a target
-  // pulls, or when called from the maestro).
-  bool caller_on_source = !sg4::Actor::is_maestro() &&
-                          sg4::this_actor::get_host() == rank_hosts_[static_cast<size_t>(transfer->packet.src)];
-  if (caller_on_source && detached_in_flight_ < kDirectTransfers && waiting_[host].empty()) {
-    ++detached_in_flight_;
-    transfer->detached = true;
-    ReceiveEngine* receiver = take_receiver(transfer->packet.dst);
-    std::uint64_t bytes = simulated_bytes(transfer->packet);
-    receiver->mailbox->put_init(transfer.release(), bytes)->detach();
-  } else if (DmaEngine* engine = take_engine(transfer->packet.src)) {
-    assign(*engine, std::move(transfer));
-  } else {
-    waiting_[host].push_back(std::move(transfer));
+  departures_.push_back({sim::acting_time(), departures_sent_++, std::move(packet)});
+  std::push_heap(departures_.begin(), departures_.end(), departs_later);
+  arm_departures();
+}
+
+void Fabric::arm_departures()
+{
+  if (departures_.empty())
+    return;
+  // One timer per distinct time: a departure earlier than the armed ones
+  // gets its own, a later one waits for the timer that precedes it.
+  double next = departures_.front().time;
+  if (!armed_.empty() && *armed_.begin() <= next)
+    return;
+  armed_.insert(next);
+  Timer::set(next, [this, next] {
+    armed_.erase(next);
+    depart_due();
+  });
+}
+
+void Fabric::depart_due()
+{
+  double now = sg4::Engine::get_clock();
+  while (!departures_.empty() && departures_.front().time <= now) {
+    std::pop_heap(departures_.begin(), departures_.end(), departs_later);
+    Packet packet = std::move(departures_.back().packet);
+    departures_.pop_back();
+    start_transfer(std::move(packet));
   }
+  arm_departures();
 }
 
 std::uint64_t Fabric::simulated_bytes(const Packet& packet)
@@ -72,82 +108,41 @@ std::uint64_t Fabric::simulated_bytes(const Packet& packet)
   return std::max<std::size_t>(packet.wire_bytes, 1);
 }
 
-void Fabric::assign(DmaEngine& engine, std::unique_ptr<Transfer> transfer)
+void Fabric::start_transfer(Packet packet)
 {
-  engine.receiver = take_receiver(transfer->packet.dst);
-  engine.transfer = std::move(transfer);
-  engine.start->release();
+  sg4::CommPtr comm = sg4::Comm::sendto_init(rank_hosts_[static_cast<size_t>(packet.src)],
+                                             rank_hosts_[static_cast<size_t>(packet.dst)]);
+  comm->set_payload_size(simulated_bytes(packet));
+  // Detached: SimGrid frees it when it ends; the signal tells us.
+  comm->detach();
+  on_network_.emplace(comm->get_impl(), std::move(packet));
 }
 
-Fabric::DmaEngine* Fabric::take_engine(int src)
+void Fabric::on_transfer_end(const void* activity)
 {
-  std::size_t host = rank_host_index_[static_cast<size_t>(src)];
-  std::vector<DmaEngine*>& idle = idle_[host];
-  if (!idle.empty()) {
-    DmaEngine* engine = idle.back();
-    idle.pop_back();
-    return engine;
-  }
-  if (engines_per_host_[host] == kEnginesPerHost)
-    return nullptr;
-  ++engines_per_host_[host];
-  engines_.push_back(std::make_unique<DmaEngine>());
-  DmaEngine* engine = engines_.back().get();
-  engine->start = sg4::Semaphore::create(0);
-  sg4::ActorPtr actor = sg4::Actor::create("dma-" + std::to_string(engines_.size() - 1),
-                                           rank_hosts_[static_cast<size_t>(src)], [this, engine] { run_engine(*engine); });
-  actor->daemonize();
-  return engine;
-}
-
-Fabric::ReceiveEngine* Fabric::take_receiver(int dst)
-{
-  std::size_t host = rank_host_index_[static_cast<size_t>(dst)];
-  std::vector<ReceiveEngine*>& idle = idle_receivers_[host];
-  if (!idle.empty()) {
-    ReceiveEngine* receiver = idle.back();
-    idle.pop_back();
-    return receiver;
-  }
-  receivers_.push_back(std::make_unique<ReceiveEngine>());
-  ReceiveEngine* receiver = receivers_.back().get();
-  std::string name = "dma-rx-" + std::to_string(receivers_.size() - 1);
-  receiver->mailbox = sg4::Mailbox::by_name(name);
-  sg4::ActorPtr actor = sg4::Actor::create(name, rank_hosts_[static_cast<size_t>(dst)],
-                                           [this, receiver, host] { run_receiver(*receiver, host); });
-  actor->daemonize();
-  return receiver;
-}
-
-void Fabric::run_engine(DmaEngine& engine)
-{
-  for (;;) {
-    engine.start->acquire();
-    std::size_t host = rank_host_index_[static_cast<size_t>(engine.transfer->packet.src)];
-    std::uint64_t bytes = simulated_bytes(engine.transfer->packet);
-    engine.receiver->mailbox->put(engine.transfer.release(), bytes);
-    if (waiting_[host].empty()) {
-      idle_[host].push_back(&engine);
-    } else {
-      std::unique_ptr<Transfer> next = std::move(waiting_[host].front());
-      waiting_[host].pop_front();
-      assign(engine, std::move(next));
-    }
+  auto it = on_network_.find(activity);
+  if (it == on_network_.end())
+    return;  // not a packet's transfer
+  landed_.push_back(std::move(it->second));
+  on_network_.erase(it);
+  // Inside SimGrid's model update: hand the packet over once it is done, at
+  // this same instant (timers run right after the update).
+  if (!hand_over_armed_) {
+    hand_over_armed_ = true;
+    Timer::set(sg4::Engine::get_clock(), [this] {
+      hand_over_armed_ = false;
+      hand_over_landed();
+    });
   }
 }
 
-void Fabric::run_receiver(ReceiveEngine& receiver, std::size_t host)
+void Fabric::hand_over_landed()
 {
-  // Always blocked in get when idle, so that a put starts its transfer at once.
-  for (;;) {
-    std::unique_ptr<Transfer> transfer(receiver.mailbox->get<Transfer>());
-    if (transfer->detached)
-      --detached_in_flight_;
-    // Still counted in flight while the arrival is handled: handling may
-    // yield (waking a rank is a simcall) before all its effects are done.
-    on_arrival_(std::move(transfer->packet));
+  while (!landed_.empty()) {
+    Packet packet = std::move(landed_.front());
+    landed_.pop_front();
+    on_arrival_(std::move(packet));
     --in_flight_;
-    idle_receivers_[host].push_back(&receiver);
     on_landed_();
   }
 }

@@ -6,13 +6,17 @@
 // requires the same stdout, stderr, exit status and report (the report's
 // echo of a `--cfg key=value` ARG aside), numbers equal within TOL (1e-9:
 // the printed resolution of times): for settings that must not change any
-// result, such as the time quantum.
+// result, such as the time quantum. --same-within-relative R also accepts
+// numbers within R of their magnitude, and --same-report-paths P,P... limits
+// the report comparison to those JSON pointers: for settings that may change
+// results by a stated bound, such as the observation lag.
 //
 //   program_test --progsim BIN [--expect-outcome O] [--expect-exit N]
 //                [--stdout-regex R]... [--stderr-regex R]... [--stdout-lines N]
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
 //                [--timeline-regex R]... [--no-temporary-files] [--twice]
-//                [--same-with ARG]... [--same-within TOL] -- RUN_ARGS...
+//                [--same-with ARG]... [--same-within TOL] [--same-within-relative R]
+//                [--same-report-paths P,P...] -- RUN_ARGS...
 //
 // RUN_ARGS are the arguments of `progsim run` (a --report FILE and, unless
 // they have one, a --timeline FILE are added), or of another subcommand
@@ -297,12 +301,23 @@ nlohmann::json report_without_settings(const std::string& text, const std::vecto
   return report;
 }
 
+// Times printed with 9 decimals (and the report's doubles summed in another
+// order) may differ in their last digit; a relative tolerance is for
+// settings that change results within a stated bound.
+double same_with_tolerance = 1e-9;
+double same_with_relative = 0;
+
+bool numbers_agree(double a, double b, double tolerance)
+{
+  return std::fabs(a - b) <= std::max(tolerance, same_with_relative * std::max(std::fabs(a), std::fabs(b)));
+}
+
 // Where two JSON values differ beyond `tolerance` for numbers ("" if nowhere).
 std::string json_difference(const nlohmann::json& a, const nlohmann::json& b, double tolerance,
                             const std::string& path = "")
 {
   if (a.is_number() && b.is_number())
-    return std::fabs(a.get<double>() - b.get<double>()) <= tolerance ? "" : path + ": " + a.dump() + " against " + b.dump();
+    return numbers_agree(a.get<double>(), b.get<double>(), tolerance) ? "" : path + ": " + a.dump() + " against " + b.dump();
   if (a.type() != b.type() || a.size() != b.size())
     return path + ": " + a.dump().substr(0, 200) + " against " + b.dump().substr(0, 200);
   if (a.is_object()) {
@@ -347,7 +362,7 @@ std::string text_difference(const std::string& a, const std::string& b, double t
       return "line " + std::to_string(line) + ": '" + x + "' against '" + y + "' (numbers as #)";
   }
   for (std::size_t i = 0; i < na.size(); ++i)
-    if (std::fabs(na[i] - nb[i]) > tolerance)
+    if (!numbers_agree(na[i], nb[i], tolerance))
       return "number " + std::to_string(i + 1) + ": " + std::to_string(na[i]) + " against " + std::to_string(nb[i]);
   return "";
 }
@@ -370,9 +385,20 @@ std::string per_rank(const std::string& out)
   return grouped;
 }
 
-// Times printed with 9 decimals (and the report's doubles summed in another
-// order) may differ in their last digit.
-double same_with_tolerance = 1e-9;
+// The report parts compared (JSON pointers); all of it when empty.
+std::vector<std::string> same_report_paths;
+
+nlohmann::json report_parts(const nlohmann::json& report)
+{
+  if (same_report_paths.empty() || !report.is_object())
+    return report;
+  nlohmann::json parts = nlohmann::json::object();
+  for (const std::string& p : same_report_paths) {
+    nlohmann::json::json_pointer pointer(p);
+    parts[p] = report.contains(pointer) ? report.at(pointer) : nlohmann::json("(missing)");
+  }
+  return parts;
+}
 
 void compare_with_setting(const std::string& progsim, const std::vector<std::string>& run_args,
                           const std::vector<std::string>& setting, const RunOutput& first)
@@ -389,12 +415,14 @@ void compare_with_setting(const std::string& progsim, const std::vector<std::str
     fail("stderr differs with " + with + ": " + d);
   if (other.exit_status != first.exit_status)
     fail("exit status differs with " + with);
-  std::string d = json_difference(report_without_settings(first.report, setting),
-                                  report_without_settings(other.report, setting), same_with_tolerance);
+  std::string d = json_difference(report_parts(report_without_settings(first.report, setting)),
+                                  report_parts(report_without_settings(other.report, setting)), same_with_tolerance);
   if (!d.empty())
     fail("the report differs with " + with + " at " + d);
   if (failures == 0)
-    std::cout << "ok: same results with " << with << " (numbers within " << same_with_tolerance << ")\n";
+    std::cout << "ok: same results with " << with << " (numbers within " << same_with_tolerance
+              << (same_with_relative > 0 ? " or " + std::to_string(same_with_relative) + " of their size" : "")
+              << ")\n";
 }
 
 }  // namespace
@@ -429,6 +457,12 @@ int main(int argc, char** argv)
     else if (a == "--twice") twice = true;
     else if (a == "--same-with") same_with.push_back(next());
     else if (a == "--same-within") same_with_tolerance = std::stod(next());
+    else if (a == "--same-within-relative") same_with_relative = std::stod(next());
+    else if (a == "--same-report-paths") {
+      std::stringstream list(next());
+      for (std::string p; std::getline(list, p, ',');)
+        same_report_paths.push_back(p);
+    }
     else if (a == "--") {
       run_args.assign(argv + i + 1, argv + argc);
       break;

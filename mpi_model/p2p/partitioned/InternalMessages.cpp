@@ -2,8 +2,7 @@
 
 #include "MpiModel.hpp"
 #include "progress/RankProgress.hpp"
-
-#include <simgrid/s4u/Engine.hpp>
+#include "sim/ActingTime.hpp"
 
 #include <climits>
 
@@ -49,7 +48,7 @@ RequestPtr internal_message(const Request& user, RequestKind kind, int context, 
 void complete_user_request(Request& user)
 {
   user.state = RequestState::Complete;
-  user.complete_time = simgrid::s4u::Engine::get_clock();
+  user.complete_time = sim::acting_time();
   MpiModel::instance().rank_progress(user.owner).wake();
 }
 
@@ -58,7 +57,7 @@ void begin_epoch(Request& user)
   user.state = RequestState::Posted;
   user.status_error = MPI_SUCCESS;
   user.status_bytes = 0;
-  user.post_time = simgrid::s4u::Engine::get_clock();
+  user.post_time = sim::acting_time();
   user.match_time = user.complete_time = -1;
 }
 
