@@ -109,6 +109,11 @@ def check_figures(case, files, reports):
                 check(False, "%s is not well-formed XML: %s" % (name, e))
                 continue
             check(root.tag == "{http://www.w3.org/2000/svg}svg", name + " is an SVG document")
+    # Axis labels in units, never in exponent notation.
+    for name in ("latency_cdf.svg", "time_by_state.weak.svg"):
+        labels = re.findall(rb"<text[^>]*>([^<]*)</text>", files.get(name, b""))
+        check(not any(re.search(rb"[0-9]e[-+]?[0-9]", l) for l in labels), name + ": no exponent notation")
+        check(any(re.fullmatch(rb"[0-9.]+ (s|ms|\xc2\xb5s|ns)", l) for l in labels), name + ": time labels with units")
     series = lambda name: re.findall(rb'<g class="series" data-series="([^"]+)"', files.get(name, b""))
     check(series("time_by_state.weak.svg") == [b"computing", b"in MPI calls", b"progress chunks", b"blocked in MPI",
                                                b"polling", b"sleeping"], "time_by_state series")

@@ -79,6 +79,14 @@ def main():
         check(len(windows) == 4, "each policy's program says when its 8 MiB allreduce ran")
     for policy, fragment in windows.items():
         load(browser, page, fragment, work, case, size, policy)
+    if case == "overlap16":
+        # The table sorts in the page: by overlap, highest first.
+        dom = chromium(browser, "file://" + os.path.abspath(page) + "#sort=overlap&dir=desc", work, "--dump-dom")
+        table = dom.split('id="compare-table"', 1)[1].split("</table>", 1)[0]
+        order = re.findall(r"<tr><td class=\"text\">(\w+)</td>", table)
+        print("sorted by overlap, descending:", order)
+        check(order == ["ideal", "thread", "offload", "weak"], "the table sorts by overlap in the page: %s" % order)
+        check('data-column="overlap" aria-sort="descending"' in table, "the sorted column is marked")
     print("FAILED" if failures else "PASSED")
     sys.exit(1 if failures else 0)
 

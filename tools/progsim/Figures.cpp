@@ -279,7 +279,9 @@ Figure overlap_per_operation(const std::vector<PolicyRun>& runs)
              fixed(hidden, "%.9g") + "," + fixed(share, "%.6f") + "\n";
       if (i % std::max<std::size_t>(stride, 1) != 0)
         continue;
-      double x = kLeft + (static_cast<double>(i) + 0.5) / static_cast<double>(most) * kPlotWidth;
+      // Side by side within an operation's slot: equal values do not hide each other.
+      double slot = (static_cast<double>(k) + 0.5) / static_cast<double>(runs.size());
+      double x = kLeft + (static_cast<double>(i) + slot) / static_cast<double>(most) * kPlotWidth;
       group += "<circle cx=\"" + fixed(x) + "\" cy=\"" + fixed(bottom - share * kPlotHeight) +
                "\" r=\"2.5\" data-overlap=\"" + fixed(share, "%.6f") + "\"><title>" + escape_markup(runs[k].policy) +
                ", rank " + std::to_string(dots[k][i].rank) + " " + escape_markup(op.value("call", "")) + ": " +

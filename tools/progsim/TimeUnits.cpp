@@ -7,7 +7,8 @@ namespace progsim::cli {
 
 TimeUnit time_unit(double seconds)
 {
-  double magnitude = std::fabs(seconds);
+  // Just under a unit counts as one when three digits round up to it (999.97 us: "1.00 ms").
+  double magnitude = std::fabs(seconds) / 0.9995;
   if (magnitude >= 1 || magnitude == 0)
     return {"s", 1};
   if (magnitude >= 1e-3)
@@ -23,7 +24,8 @@ std::string format_duration(double seconds)
   double value = seconds / unit.seconds;
   double magnitude = std::fabs(value);
   char buf[64];
-  std::snprintf(buf, sizeof buf, magnitude >= 100 || value == 0 ? "%.0f %s" : magnitude >= 10 ? "%.1f %s" : "%.2f %s",
+  // The thresholds where rounding to three digits adds one (99.97 -> "100").
+  std::snprintf(buf, sizeof buf, magnitude >= 99.95 || value == 0 ? "%.0f %s" : magnitude >= 9.995 ? "%.1f %s" : "%.2f %s",
                 value, unit.name);
   return buf;
 }
