@@ -23,4 +23,7 @@ foreach(case deadlock overlap16 scale64 zoom64)
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/html/chromium_acceptance.py
             ${PROGSIM_CLI} ${CMAKE_CURRENT_BINARY_DIR}/html-chromium-${case} ${case} ${html_program_${case}})
   set_tests_properties(html.chromium.${case} PROPERTIES LABELS program SKIP_RETURN_CODE 77 TIMEOUT 900)
+  if(html_directory_${case})
+    set_tests_properties(html.chromium.${case} PROPERTIES WORKING_DIRECTORY ${html_directory_${case}})
+  endif()
 endforeach()

@@ -47,7 +47,7 @@ std::string source_html(const std::string& program, const std::string& source)
 std::string deadlock_html(const PolicyRun& run, const std::string& program)
 {
   const nlohmann::json& d = run.report["deadlock"];
-  std::string out = "<p><strong>Deadlock at " + format_duration(run.report.value("simulated_time", 0.0)) + ": " +
+  std::string out = "<p><strong>Deadlock at " + format_instant(run.report.value("simulated_time", 0.0)) + ": " +
                     escape_markup(d.value("class", "")) + ".</strong> " + escape_markup(d.value("explanation", "")) +
                     "</p>\n<ul class=\"blocked-ranks\">\n";
   for (const auto& rank : d.value("ranks", nlohmann::json::array())) {
@@ -59,7 +59,7 @@ std::string deadlock_html(const PolicyRun& run, const std::string& program)
     else {
       out += escape_markup(state);
       if (rank.contains("blocked_since") && rank["blocked_since"].is_number())
-        out += " since " + format_duration(rank["blocked_since"].get<double>());
+        out += " since " + format_instant(rank["blocked_since"].get<double>());
       out += " in <code>" + escape_markup(rank.value("call", rank.value("last_call", ""))) + "</code>" +
              source_html(program, rank.value("source", ""));
     }
@@ -103,7 +103,7 @@ std::string delays_html(const PolicyRun& run)
   for (const auto& d : delays)
     out += "<li>A progress chunk of rank " + std::to_string(d.value("owner", 0)) + ", <code>" +
            escape_markup(d.value("chunk", "")) + "</code>, waited " + format_duration(d.value("delay", 0.0)) +
-           " (from " + format_duration(d.value("enabled_at", 0.0)) + " to " + format_duration(d.value("run_at", 0.0)) +
+           " (from " + format_instant(d.value("enabled_at", 0.0)) + " to " + format_instant(d.value("run_at", 0.0)) +
            ") for its executor, " + escape_markup(d.value("executor", "")) + ": " + escape_markup(d.value("why", "")) +
            ".</li>\n";
   return out + "</ul>\n";
@@ -120,7 +120,7 @@ std::string html_explanation(const PolicyRun& run, const std::string& program)
   if (run.report.contains("deadlock"))
     out += deadlock_html(run, program);
   else if (outcome == "completed")
-    out += "<p>Completed at " + format_duration(run.report.value("simulated_time", 0.0)) + " of simulated time.</p>\n";
+    out += "<p>Completed at " + format_instant(run.report.value("simulated_time", 0.0)) + " of simulated time.</p>\n";
   else
     out += message_html(run.report.value("message", ""));
   return out + delays_html(run) + "</div>\n";

@@ -34,7 +34,7 @@ std::string table_html(const CompareTable& table)
   return out + "</tbody></table>\n";
 }
 
-// One button of the "zoom to" list.
+// One button of the "zoom to" list: shows [t0, t1], labelled with t0.
 std::string zoom_item(const std::string& text, double t0, double t1)
 {
   return "<li><button data-t0=\"" + fixed(t0, "%.12g") + "\" data-t1=\"" + fixed(t1, "%.12g") + "\">" +
@@ -55,7 +55,7 @@ std::string zoom_list(const std::vector<PolicyRun>& runs)
       std::string kind = mark.value("kind", "");
       double t0 = mark.value("t0", 0.0), t1 = mark.value("t1", 0.0);
       if (kind == "deadlock")
-        items += zoom_item(run.policy + ": deadlock, the end of the run", std::max(0.0, t0 - 1e-6), t1);
+        items += zoom_item(run.policy + ": deadlock, the end of the run", t0, t1);
       else if (kind == "truncated")
         items += zoom_item(run.policy + ": the timeline's event cap was reached", t0, t1);
       else if (kind == "wait" && waits++ < kWaitsPerPolicy)

@@ -34,7 +34,7 @@ std::string format_instant(double seconds)
 {
   TimeUnit unit = time_unit(seconds);
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6g %s", seconds / unit.seconds, unit.name);
+  std::snprintf(buf, sizeof buf, "%.9g %s", seconds / unit.seconds, unit.name);
   return buf;
 }
 

@@ -8,7 +8,7 @@ namespace progsim::cli {
 
 // Three significant digits in the unit that suits `seconds` (ns, µs, ms, s).
 std::string format_duration(double seconds);
-// An instant with six significant digits in its unit: "1.00122 s", "3.15800 µs".
+// An instant with up to nine significant digits in its unit: "1.00121885 s", "3.158 µs".
 std::string format_instant(double seconds);
 // The unit that suits `seconds` (its magnitude) and its size in seconds.
 struct TimeUnit {

@@ -294,6 +294,12 @@
   function drawOverlay(run, overlay, width) {
     while (overlay.firstChild) overlay.removeChild(overlay.firstChild);
     var s = run.summary, g = s.lanes.ranks_per_lane;
+    // Arrows reaching out of the view stop at its edges, off the rank labels.
+    var clipId = 'clip-' + run.policy, clip = svg('clipPath', { id: clipId });
+    clip.appendChild(svg('rect', { x: LABEL_WIDTH, y: 0, width: width, height: overlay.getAttribute('height') }));
+    overlay.appendChild(clip);
+    var layer = svg('g', { 'clip-path': 'url(#' + clipId + ')' });
+    overlay.appendChild(layer);
     var inView = function (t) { return t >= view.t0 && t <= view.t1; };
     // A message shorter than MIN_ARROW_PX would be a vertical line across
     // the lanes: it is left to the message lane.
@@ -306,7 +312,7 @@
     var yOf = function (rank) { return Math.floor(rank / g) * LANE_HEIGHT + LANE_HEIGHT / 2; };
     if (messages.length <= MAX_ARROWS) {
       messages.forEach(function (m) {
-        overlay.appendChild(svg('line', {
+        layer.appendChild(svg('line', {
           'class': 'message', 'data-source': m[0], 'data-dest': m[1], 'data-post': m[2], 'data-complete': m[3],
           x1: xOf(m[2], width).toFixed(1), y1: yOf(m[0]), x2: xOf(m[3], width).toFixed(1), y2: yOf(m[1]),
           'marker-end': 'url(#arrowhead)'
@@ -319,7 +325,7 @@
       chunks.forEach(function (c) {
         var x = xOf(c[1], width), y = Math.floor(c[0] / g) * LANE_HEIGHT;
         var executor = s.executors[c[2]];
-        overlay.appendChild(svg('path', {
+        layer.appendChild(svg('path', {
           'class': 'chunk', 'data-rank': c[0], 'data-executor': executor, 'data-time': c[1], 'data-what': s.names[c[3]],
           d: 'M' + (x - 3).toFixed(1) + ',' + y + ' l6,0 l-3,5 z', fill: data.colors['chunk:' + executor] || '#7f7f7f'
         }, 'progress chunk of rank ' + c[0] + ' run by ' + executor + ': ' + s.names[c[3]]));
@@ -407,7 +413,8 @@
   document.getElementById('zoom-all').addEventListener('click', function () { setView(0, end); });
   document.querySelectorAll('#zoom-to [data-t0]').forEach(function (button) {
     button.addEventListener('click', function () {
-      var t0 = +button.dataset.t0, t1 = +button.dataset.t1, margin = Math.max((t1 - t0) * 0.15, 1e-7);
+      // An instant (a deadlock) gets a microsecond on each side.
+      var t0 = +button.dataset.t0, t1 = +button.dataset.t1, margin = t1 > t0 ? (t1 - t0) * 0.15 : 1e-6;
       setView(t0 - margin, t1 + margin);
     });
   });
