@@ -24,18 +24,12 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from html_cases import POLICIES, RUN_OPTIONS, SIZE_LIMIT, checker  # noqa: E402
+
 failures = []
-POLICIES = ["weak", "thread", "offload", "ideal"]
-# The bounds the page must stay within (issue 18: <= 10 MB at 64 ranks).
-SIZE_LIMIT = {"deadlock": 1_000_000, "overlap16": 4_000_000, "scale64": 10_000_000}
-RUN_OPTIONS = {"deadlock": ["-n", "2", "--ranks-per-node", "2"], "overlap16": ["-n", "16", "--ranks-per-node", "4"], "scale64": ["-n", "64"]}
 
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message)
-    return condition
+check = checker(failures)
 
 
 def compare(progsim, work, tag, case, program):

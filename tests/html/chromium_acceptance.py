@@ -23,19 +23,14 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from html_cases import RUN_OPTIONS, SIZE_LIMIT, checker  # noqa: E402
+
 STRICT_MS = 2000       # issue 18's acceptance
 GENEROUS_MS = 15000    # what fails the test
-SIZE_LIMIT = {"deadlock": 1_000_000, "overlap16": 4_000_000, "scale64": 10_000_000, "zoom64": 10_000_000}
-RUN_OPTIONS = {"deadlock": ["-n", "2", "--ranks-per-node", "2"], "overlap16": ["-n", "16", "--ranks-per-node", "4"],
-               "scale64": ["-n", "64"], "zoom64": ["-n", "64"]}
 failures = []
 
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message)
-    return condition
+check = checker(failures)
 
 
 def chromium(browser, url, work, *extra):
