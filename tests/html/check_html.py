@@ -7,6 +7,8 @@ CASE is one of:
   deadlock   2 ranks, bsend_shared_flag: weak deadlocks, the others complete
   overlap16  16 ranks (4 per node), iallreduce_overlap
   scale64    64 ranks, allreduces_then_sleep (200 allreduces, 1 s sleep, 8 MiB allreduce)
+  capped     the same with 20 allreduces and --timeline-max-events 5000: each
+             timeline cut early, and the page says where
 
 Each case runs `compare --html --figures` twice and checks that the page and
 every figure file are byte-identical, the page is self-contained and within
@@ -124,10 +126,15 @@ def check_figures(case, files, reports):
         rows = list(csv.DictReader(io.StringIO(files["time_by_state.%s.csv" % policy].decode())))
         total = sum(sum(float(r[k]) for k in r if k not in ("policy", "row")) for r in rows)
         ranks = len(report["ranks"])
+        summary = json.load(open(os.path.join(reports, policy + ".summary.json")))
+        # What the timeline recorded: the run, or its beginning when the event cap cut it.
+        recorded = summary["truncated_at"] if summary["truncated"] else report["simulated_time"]
+        check(summary["truncated"] == (b"recorded until" in files["time_by_state.%s.svg" % policy]),
+              policy + ": the figure says when its timeline was cut")
         check(total <= ranks * report["simulated_time"] * (1 + 1e-9) + 1e-12,
               "%s: time by state (%g s) within ranks x run time" % (policy, total))
-        check(total >= 0.5 * ranks * report["simulated_time"],
-              "%s: time by state (%g s) covers most of ranks x run time (%g s)" % (policy, total, ranks * report["simulated_time"]))
+        check(total >= 0.5 * ranks * recorded,
+              "%s: time by state (%g s) covers most of ranks x the recorded time (%g s)" % (policy, total, ranks * recorded))
 
 
 def case_deadlock(page, data, files):
@@ -170,6 +177,18 @@ def case_scale64(page, data, files):
         check(s["ranks"] == 64 and 1.0 < s["end"] < 1.1, run["policy"] + ": 64 ranks, about 1 s")
 
 
+def case_capped(page, data, files):
+    for run in data["runs"]:
+        s = run["summary"]
+        check(s["truncated"] and 0 < s["truncated_at"] < 1e-3, run["policy"] + ": the timeline was cut early")
+        check({"kind": "truncated", "t0": s["truncated_at"], "t1": s["truncated_at"]} in s["marks"],
+              run["policy"] + ": a mark where it was cut")
+        check(re.search(r'data-policy="%s"[^>]*><h3>[^<]*\(timeline cut at [0-9.]+ \u00b5s: event cap\)</h3>'
+                        % run["policy"], page) is not None, run["policy"] + ": its heading says where it was cut")
+    check(page.count(": the timeline&#x27;s event cap was reached") + page.count(": the timeline's event cap was reached") == 4,
+          "the zoom-to list has each cut")
+
+
 def main():
     progsim, work, case, program = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     os.makedirs(work, exist_ok=True)
@@ -181,7 +200,8 @@ def main():
     print("%s: page %d bytes" % (case, len(page_a)))
     data = check_page(case, page, len(page_a))
     check_figures(case, files_a, reports)
-    {"deadlock": case_deadlock, "overlap16": case_overlap16, "scale64": case_scale64}[case](page, data, files_a)
+    {"deadlock": case_deadlock, "overlap16": case_overlap16, "scale64": case_scale64,
+     "capped": case_capped}[case](page, data, files_a)
     print("FAILED" if failures else "PASSED")
     sys.exit(1 if failures else 0)
 

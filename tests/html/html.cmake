@@ -6,10 +6,11 @@ set(html_program_deadlock ${PROGSIM_TEST_PROGRAM_DIR}/bsend_shared_flag)
 set(html_program_overlap16 ${PROGSIM_TEST_PROGRAM_DIR}/iallreduce_overlap)
 set(html_program_scale64 ${PROGSIM_TEST_PROGRAM_DIR}/allreduces_then_sleep 200)
 set(html_program_zoom64 ${html_program_scale64})
+set(html_program_capped ${PROGSIM_TEST_PROGRAM_DIR}/allreduces_then_sleep 20)
 # The deadlock's explanation shows source lines: the source is found in the
 # working directory, as for a user running compare beside their program.
 set(html_directory_deadlock ${PROJECT_SOURCE_DIR}/examples/bsend_shared_flag)
-foreach(case deadlock overlap16 scale64)
+foreach(case deadlock overlap16 scale64 capped)
   add_test(NAME html.report.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/html/check_html.py
             ${PROGSIM_CLI} ${CMAKE_CURRENT_BINARY_DIR}/html-report-${case} ${case} ${html_program_${case}})

@@ -128,7 +128,11 @@ Figure time_by_state(const PolicyRun& run, double longest)
   TimeRows rows = time_rows(run);
   constexpr double kRow = 14;
   double plot_bottom = kTop + kRow * static_cast<double>(rows.labels.size());
-  Svg svg(plot_bottom + 62, "Time by state, " + run.policy + " (" + run.report.value("outcome", "") + ")");
+  // A timeline cut by its event cap covers only its beginning: said in the title.
+  std::string cut = run.summary.value("truncated", false)
+                        ? ", recorded until " + format_duration(run.summary.value("truncated_at", 0.0)) + " (event cap)"
+                        : "";
+  Svg svg(plot_bottom + 62, "Time by state, " + run.policy + " (" + run.report.value("outcome", "") + ")" + cut);
   double step = tick_step(longest, 5);
   for (double t = 0; t <= longest * 1.0000001; t += step) {
     double x = kLeft + t / longest * kPlotWidth;
@@ -171,7 +175,7 @@ Figure time_by_state(const PolicyRun& run, double longest)
           (per_row == 1 ? std::string("Per rank") : "Per group of " + std::to_string(per_row) + " ranks") +
               ", the simulated time spent computing, inside MPI calls, running progress chunks (their count times "
               "chunk-cost), blocked in MPI, polling watched memory and sleeping, under the " +
-              run.policy + " policy; every policy on the same scale.",
+              run.policy + " policy; every policy on the same scale" + cut + ".",
           svg.finish(), csv};
 }
 

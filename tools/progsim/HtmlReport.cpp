@@ -84,7 +84,8 @@ std::string legend_html()
   return out +
          "<br>A lane's height is shared among the states of its rank(s) in each pixel column. Below the lanes, the "
          "messages posted (log scale). Arrows (a message from its send's start to its receive's completion) and "
-         "chunk marks appear once few are in view. Grey: after the run's end; red line: the instant of a deadlock. "
+         "chunk marks appear once few are in view. Grey: no data, after the run's end (or where the timeline's event "
+         "cap stopped the recording); red line: the instant of a deadlock. "
          "Wheel: zoom; drag: pan; double-click: the whole run.</p>\n";
 }
 

@@ -262,11 +262,12 @@
         var dh = Math.max(1, Math.round(Math.log2(1 + density[x]) / Math.log2(1 + maxCount) * DENSITY_HEIGHT));
         ctx.fillRect(LABEL_WIDTH + x, densityTop + DENSITY_HEIGHT - dh, 1, dh);
       }
-    // After the run's end: no data, greyed; the end of a deadlocked run in red.
-    var endX = xOf(s.end, width);
-    if (endX < LABEL_WIDTH + width) {
+    // After the run's end, or where the event cap stopped the recording: no
+    // data, greyed; the end of a deadlocked run in red.
+    var endX = xOf(s.end, width), dataEndX = xOf(s.truncated ? s.truncated_at : s.end, width);
+    if (dataEndX < LABEL_WIDTH + width) {
       ctx.fillStyle = 'rgba(120,120,120,0.18)';
-      ctx.fillRect(Math.max(LABEL_WIDTH, endX), 0, LABEL_WIDTH + width - Math.max(LABEL_WIDTH, endX), height);
+      ctx.fillRect(Math.max(LABEL_WIDTH, dataEndX), 0, LABEL_WIDTH + width - Math.max(LABEL_WIDTH, dataEndX), height);
     }
     if (endX >= LABEL_WIDTH && endX <= LABEL_WIDTH + width && s.outcome !== 'completed') {
       ctx.fillStyle = '#d62728';
