@@ -194,9 +194,17 @@ void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json&
   entry["false_tests"] = c.false_tests;
   add_policy_fields_to_rank(policy_catalog(), *progress_, rank.id(), entry);
   const OverlapMeter& overlap = progress_->rank(rank.id()).overlap;
+  nlohmann::ordered_json per_operation = nlohmann::ordered_json::array();
+  for (const OverlapMeter::Operation& op : overlap.kept_operations())
+    per_operation.push_back({{"call", op.call ? op.call : ""},
+                             {"start", op.post},
+                             {"complete", op.complete},
+                             {"communication_time", op.communication},
+                             {"hidden_time", op.hidden}});
   entry["overlap"] = {{"operations", overlap.operations()},
                       {"communication_time", overlap.communication_time()},
-                      {"hidden_time", overlap.hidden_time()}};
+                      {"hidden_time", overlap.hidden_time()},
+                      {"per_operation", per_operation}};
   entry["sessions"] = processes_[static_cast<size_t>(rank.id())].sessions.created();
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages progsim needs, if any is missing.
 # (smpicc and smpirun, the peer of the benchmarks, come with libsimgrid-dev; "simgrid" is
-# only a name it provides, which dpkg never reports as installed.)
+# only a name it provides, which dpkg never reports as installed. pajeng: its pj_dump checks
+# the Paje timelines in the tests.)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-context-dev
-          nlohmann-json3-dev libgtest-dev python3 chromium groff-base ccache)
+          nlohmann-json3-dev libgtest-dev python3 chromium groff-base ccache pajeng)
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == "install ok installed" ]] || missing+=("$p")

@@ -67,6 +67,22 @@ double LatencyDistribution::bucket_value(std::size_t bucket)
   return std::ldexp(middle, static_cast<int>(octave) + kMinExponent);
 }
 
+std::vector<double> LatencyDistribution::quantiles(const std::vector<double>& qs) const
+{
+  if (!histogram_.empty()) {
+    std::vector<double> out;
+    for (double q : qs)
+      out.push_back(quantile(q));
+    return out;
+  }
+  std::vector<double> sorted = values_;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<double> out;
+  for (double q : qs)
+    out.push_back(sorted[nearest_rank(q, count_) - 1]);
+  return out;
+}
+
 double LatencyDistribution::quantile(double q) const
 {
   std::uint64_t rank = nearest_rank(q, count_);

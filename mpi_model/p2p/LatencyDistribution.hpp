@@ -25,6 +25,8 @@ public:
   bool exact() const { return histogram_.empty(); }
   // Nearest-rank quantile, q in (0, 1]; requires count() > 0.
   double quantile(double q) const;
+  // quantile() of each of `qs` (q = 0 gives the smallest value), sorting once.
+  std::vector<double> quantiles(const std::vector<double>& qs) const;
 
   // Histogram geometry, public for the unit test's error bound.
   static constexpr int kBucketsPerOctave = 256;

@@ -54,6 +54,18 @@ nlohmann::ordered_json MessageLog::to_json() const
   j["latency_p99"] = quantile(0.99);
   // false: the quantiles come from the histogram (within 0.2%).
   j["latency_exact"] = latencies_.exact();
+  // The distribution's figure (compare --figures): the latency at each
+  // percentile, [fraction of messages, seconds].
+  nlohmann::ordered_json cdf = nlohmann::ordered_json::array();
+  if (latencies_.count() > 0) {
+    std::vector<double> fractions;
+    for (int percent = 0; percent <= 100; ++percent)
+      fractions.push_back(percent / 100.0);
+    std::vector<double> latency = latencies_.quantiles(fractions);
+    for (std::size_t k = 0; k < fractions.size(); ++k)
+      cdf.push_back({fractions[k], latency[k]});
+  }
+  j["latency_cdf"] = cdf;
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const MessageRecord& r : kept_)
     list.push_back({{"id", r.id},

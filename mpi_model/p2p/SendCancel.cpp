@@ -131,7 +131,7 @@ void PointToPoint::note_matched(const Packet& packet)
 void PointToPoint::released_by_user(const Request& request)
 {
   if (request.complete_time >= 0)  // the program saw a nonblocking operation complete
-    progress_.rank(request.owner).overlap.note_operation(request.post_time, request.complete_time);
+    progress_.rank(request.owner).overlap.note_operation(request.post_time, request.complete_time, request.call);
   if (request.kind == RequestKind::Send && request.peer_world >= 0)
     progress_.rank(request.peer_world).wake();
 }

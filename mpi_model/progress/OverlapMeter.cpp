@@ -84,7 +84,7 @@ void OverlapMeter::note_stalled(double begin, double end)
   add(stalled_, begin, end);
 }
 
-void OverlapMeter::note_operation(double post, double complete)
+void OverlapMeter::note_operation(double post, double complete, const char* call)
 {
   if (complete <= post)
     return;  // completed in its starting call: nothing to hide
@@ -97,6 +97,8 @@ void OverlapMeter::note_operation(double post, double complete)
   ++operations_;
   communication_ += communication;
   hidden_ += communication - exposed;
+  if (kept_.size() < kKeptOperations)
+    kept_.push_back({call, post, complete, communication, communication - exposed});
 }
 
 }  // namespace progsim::mpi

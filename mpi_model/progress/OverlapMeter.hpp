@@ -28,14 +28,23 @@ public:
   // A progress chunk of the rank, or of its peer for one of its messages,
   // waited for its executor over [begin, end].
   void note_stalled(double begin, double end);
-  // A nonblocking operation the program started at `post` completed at
-  // `complete` (and its completion was seen by MPI_Wait/Test): adds its
-  // communication and hidden time to the totals.
-  void note_operation(double post, double complete);
+  // A nonblocking operation the program started at `post` with `call`
+  // completed at `complete` (and its completion was seen by MPI_Wait/Test):
+  // adds its communication and hidden time to the totals.
+  void note_operation(double post, double complete, const char* call);
 
   std::uint64_t operations() const { return operations_; }
   double communication_time() const { return communication_; }
   double hidden_time() const { return hidden_; }
+
+  // The first kKeptOperations operations one by one (the per-operation
+  // overlap figure of compare --figures).
+  struct Operation {
+    const char* call;
+    double post, complete, communication, hidden;
+  };
+  static constexpr std::size_t kKeptOperations = 1024;
+  const std::vector<Operation>& kept_operations() const { return kept_; }
 
   // Intervals kept per kind; older ones are dropped in halves (an operation
   // that started before the oldest kept interval is measured on what is kept).
@@ -54,6 +63,7 @@ private:
   std::uint64_t operations_ = 0;
   double communication_ = 0;
   double hidden_ = 0;
+  std::vector<Operation> kept_;
 };
 
 }  // namespace progsim::mpi

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ostream>
 #include <vector>
 
 namespace progsim::sim {
@@ -41,59 +42,86 @@ std::string time_text(double seconds)
   return buf;
 }
 
+// A line to write, by what it refers to: sorting these small records (not
+// the lines' text) puts the file in time order.
 struct Line {
   double time;
-  int order;  // keeps the file order stable among events at the same time
-  std::string text;
+  std::size_t order;  // keeps the recording order among lines at the same time
+  enum Kind : char { StateStart, StateEnd, Chunk, LinkStart, LinkEnd } kind;
+  std::size_t index;  // into the timeline's intervals, chunks or messages
 };
+
+void write_line(std::ostream& out, const Timeline& timeline, const Line& line)
+{
+  const std::string time = time_text(line.time);
+  switch (line.kind) {
+    case Line::StateStart: {
+      const TimelineInterval& i = timeline.intervals()[line.index];
+      out << "6 " << time << " ST_State rank" << i.rank << " " << quoted(i.kind + ": " + i.name) << "\n";
+      break;
+    }
+    case Line::StateEnd:
+      out << "6 " << time << " ST_State rank" << timeline.intervals()[line.index].rank << " \"idle\"\n";
+      break;
+    case Line::Chunk: {
+      const TimelineChunk& c = timeline.chunks()[line.index];
+      out << "7 " << time << " ET_Chunk rank" << c.owner << " " << quoted(c.executor + ": " + c.what) << "\n";
+      break;
+    }
+    case Line::LinkStart:
+    case Line::LinkEnd: {
+      const TimelineMessage& m = timeline.messages()[line.index];
+      std::string value = quoted(std::to_string(m.bytes) + " B, tag " + std::to_string(m.tag));
+      bool start = line.kind == Line::LinkStart;
+      out << (start ? "8 " : "9 ") << time << " LT_Message job " << value << " rank" << (start ? m.source : m.dest)
+          << " m" << line.index + 1 << "\n";
+      break;
+    }
+  }
+}
 
 }  // namespace
 
-std::string paje_trace(const Timeline& timeline)
+void write_paje_trace(const Timeline& timeline, std::ostream& out)
 {
   // Paje readers skip '#' lines: the mark is for the reader of the file.
-  std::string out = timeline.partial() ? "# partial timeline: the run ended as " + timeline.outcome() + " at " +
-                                             time_text(timeline.end()) + " s\n"
-                                       : "";
+  if (timeline.partial())
+    out << "# partial timeline: the run ended as " << timeline.outcome() << " at " << time_text(timeline.end())
+        << " s\n";
   if (timeline.capped())
-    out += "# truncated timeline: " + timeline.capped_note() + "\n";
-  out += kHeader;
-  out += "0 CT_Job 0 \"Job\"\n0 CT_Rank CT_Job \"Rank\"\n";
-  out += "1 ST_State CT_Rank \"State\"\n2 ET_Chunk CT_Rank \"Progress chunk\"\n";
-  out += "3 LT_Message CT_Job CT_Rank CT_Rank \"Message\"\n";
-  out += "4 0.000000000 job CT_Job 0 " + quoted("progress " + timeline.policy()) + "\n";
+    out << "# truncated timeline: " << timeline.capped_note() << "\n";
+  out << kHeader;
+  out << "0 CT_Job 0 \"Job\"\n0 CT_Rank CT_Job \"Rank\"\n";
+  out << "1 ST_State CT_Rank \"State\"\n2 ET_Chunk CT_Rank \"Progress chunk\"\n";
+  out << "3 LT_Message CT_Job CT_Rank CT_Rank \"Message\"\n";
+  out << "4 0.000000000 job CT_Job 0 " << quoted("progress " + timeline.policy()) << "\n";
   for (int r = 0; r < timeline.nranks(); ++r)
-    out += "4 0.000000000 rank" + std::to_string(r) + " CT_Rank job \"rank " + std::to_string(r) + "\"\n";
+    out << "4 0.000000000 rank" << r << " CT_Rank job \"rank " << r << "\"\n";
 
   std::vector<Line> lines;
-  int order = 0;
-  auto add = [&](double time, std::string text) { lines.push_back(Line{time, order++, std::move(text)}); };
-  for (const TimelineInterval& i : timeline.intervals()) {
-    std::string container = "rank" + std::to_string(i.rank);
-    add(i.start, "6 " + time_text(i.start) + " ST_State " + container + " " + quoted(i.kind + ": " + i.name));
-    add(i.end, "6 " + time_text(i.end) + " ST_State " + container + " \"idle\"");
+  lines.reserve(2 * (timeline.intervals().size() + timeline.messages().size()) + timeline.chunks().size());
+  auto add = [&](double time, Line::Kind kind, std::size_t index) {
+    lines.push_back(Line{time, lines.size(), kind, index});
+  };
+  for (std::size_t k = 0; k < timeline.intervals().size(); ++k) {
+    add(timeline.intervals()[k].start, Line::StateStart, k);
+    add(timeline.intervals()[k].end, Line::StateEnd, k);
   }
-  for (const TimelineChunk& c : timeline.chunks())
-    add(c.time, "7 " + time_text(c.time) + " ET_Chunk rank" + std::to_string(c.owner) + " " +
-                    quoted(c.executor + ": " + c.what));
-  int key = 0;
-  for (const TimelineMessage& m : timeline.messages()) {
-    std::string k = "m" + std::to_string(++key);
-    std::string value = quoted(std::to_string(m.bytes) + " B, tag " + std::to_string(m.tag));
-    add(m.post, "8 " + time_text(m.post) + " LT_Message job " + value + " rank" + std::to_string(m.source) + " " + k);
-    add(m.complete,
-        "9 " + time_text(m.complete) + " LT_Message job " + value + " rank" + std::to_string(m.dest) + " " + k);
+  for (std::size_t k = 0; k < timeline.chunks().size(); ++k)
+    add(timeline.chunks()[k].time, Line::Chunk, k);
+  for (std::size_t k = 0; k < timeline.messages().size(); ++k) {
+    add(timeline.messages()[k].post, Line::LinkStart, k);
+    add(timeline.messages()[k].complete, Line::LinkEnd, k);
   }
   // Paje readers want events in time order.
-  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
+  std::sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) {
     return a.time != b.time ? a.time < b.time : a.order < b.order;
   });
   for (const Line& l : lines)
-    out += l.text + "\n";
+    write_line(out, timeline, l);
   for (int r = 0; r < timeline.nranks(); ++r)
-    out += "5 " + time_text(timeline.end()) + " CT_Rank rank" + std::to_string(r) + "\n";
-  out += "5 " + time_text(timeline.end()) + " CT_Job job\n";
-  return out;
+    out << "5 " << time_text(timeline.end()) << " CT_Rank rank" << r << "\n";
+  out << "5 " << time_text(timeline.end()) << " CT_Job job\n";
 }
 
 }  // namespace progsim::sim

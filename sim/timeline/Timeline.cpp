@@ -61,15 +61,15 @@ void Timeline::stop(double end, std::string outcome)
     t.close(r, end);
   t.end_ = end;
   t.outcome_ = std::move(outcome);
-  // Ranks killed at a deadlock may still have charged their last CPU debt:
-  // nothing is shown after the end of the run.
-  std::vector<TimelineInterval> kept;
-  for (TimelineInterval i : t.intervals_) {
+  // Ranks killed at a deadlock may still have charged their last CPU debt,
+  // and run a chunk on their clock ahead of the engine's: nothing is shown
+  // after the end of the run.
+  for (TimelineInterval& i : t.intervals_)
     i.end = std::min(i.end, end);
-    if (i.start < i.end)
-      kept.push_back(i);
-  }
-  t.intervals_ = std::move(kept);
+  auto drop = [](auto& list, auto after_end) { list.erase(std::remove_if(list.begin(), list.end(), after_end), list.end()); };
+  drop(t.intervals_, [](const TimelineInterval& i) { return i.start >= i.end; });
+  drop(t.chunks_, [end](const TimelineChunk& c) { return c.time > end; });
+  drop(t.messages_, [end](const TimelineMessage& m) { return m.complete > end; });
   // Intervals are recorded as they close; the files list them by rank, then time.
   std::stable_sort(t.intervals_.begin(), t.intervals_.end(), [](const auto& a, const auto& b) {
     return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;

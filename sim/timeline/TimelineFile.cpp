@@ -1,6 +1,7 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/timeline/Timeline.hpp"
 #include "sim/timeline/TimelineFormats.hpp"
+#include "sim/timeline/TimelineSummary.hpp"
 
 #include <fstream>
 
@@ -18,8 +19,8 @@ bool ends_with(const std::string& text, const std::string& suffix)
 std::string timeline_format(const std::string& file, const std::string& requested)
 {
   if (!requested.empty()) {
-    if (requested != "chrome" && requested != "paje")
-      throw InputError{"--timeline-format: '" + requested + "' is not a format (chrome or paje)"};
+    if (requested != "chrome" && requested != "paje" && requested != "summary")
+      throw InputError{"--timeline-format: '" + requested + "' is not a format (chrome, paje or summary)"};
     return requested;
   }
   return ends_with(file, ".paje") || ends_with(file, ".trace") ? "paje" : "chrome";
@@ -31,9 +32,11 @@ bool write_timeline(const Timeline& timeline, const std::string& file, const std
   if (!out)
     return false;
   if (format == "paje")
-    out << paje_trace(timeline);
+    write_paje_trace(timeline, out);
+  else if (format == "summary")
+    out << timeline_summary(timeline).dump() << "\n";
   else
-    out << chrome_trace(timeline).dump(1) << "\n";
+    write_chrome_trace(timeline, out);
   return static_cast<bool>(out);
 }
 

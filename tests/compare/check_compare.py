@@ -88,8 +88,8 @@ elif mode == "output":
         html = os.path.join(tmp, "c.html")
         compare("--policies", "weak,ideal", "--html", html)
         page = open(html).read()
-        if not re.search(r"<details class=\"output\"><summary>program output \(stdout, [0-9]+ lines\)</summary>"
-                         r"<pre>[^<]*overlap: 0\.[0-9]+%", page):
+        if not re.search(r"<details class=\"output\" data-policy=\"weak\"><summary>weak: program output "
+                         r"\(stdout, [0-9]+ lines\)</summary><pre>[^<]*overlap: 0\.[0-9]+%", page):
             fail("the HTML page has no collapsed program output block for weak")
 else:
     sys.exit(f"unknown mode {mode}")

@@ -7,7 +7,7 @@ progsim_test_program(finalize_callbacks finalize_callbacks.c)
 # Rank 1's chunk that takes the withdrawn message out of its queue, run by
 # rank 1 itself inside MPI_Finalize (the timeline's chunk event).
 set(cancel_step_in_finalize
-    "cancel\\.on_withdraw_target\\(message [0-9]+, rank 0 -> 1, 4 B[^\"]*\\)\",\\s*\"cat\": \"chunk\",[^}]*\"tid\": 1,\\s*\"args\": \\{\\s*\"executor\": \"rank\",\\s*\"in_call\": \"MPI_Finalize\"")
+    "cancel\\.on_withdraw_target\\(message [0-9]+, rank 0 -> 1, 4 B[^\"]*\\)\",\\s*\"cat\":\\s*\"chunk\",[^}]*\"tid\":\\s*1,\\s*\"args\":\\s*\\{\\s*\"executor\":\\s*\"rank\",\\s*\"in_call\":\\s*\"MPI_Finalize\"")
 
 foreach(policy weak thread offload ideal)
   # MPI-3.1 Example 8.9 ("The program is correct"): rank 1 only finalizes.

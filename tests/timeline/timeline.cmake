@@ -25,3 +25,15 @@ progsim_test_program(allreduce_loop allreduce_loop.c)
 add_test(NAME timeline.progress_line
   COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/progress_line.sh ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop)
 set_tests_properties(timeline.progress_line PROPERTIES LABELS program SKIP_RETURN_CODE 77 ENVIRONMENT "PROGSIM_PROGRESS_LINE=unset:")
+
+# A large timeline (64 ranks) read by a reader of each format: a trace-event
+# validator (no package provides Perfetto's trace processor) and pajeng's
+# pj_dump (skipped when pajeng is not installed).
+progsim_test_program(allreduces_then_sleep allreduces_then_sleep.c)
+foreach(mode chrome paje)
+  add_test(NAME timeline.large.${mode}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_large_timeline.py
+            ${PROGSIM_CLI} ${CMAKE_CURRENT_BINARY_DIR}/timeline-large-${mode} ${mode}
+            ${PROGSIM_TEST_PROGRAM_DIR}/allreduces_then_sleep 200)
+  set_tests_properties(timeline.large.${mode} PROPERTIES LABELS program SKIP_RETURN_CODE 77 TIMEOUT 900)
+endforeach()

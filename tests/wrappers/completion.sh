@@ -54,7 +54,7 @@ expect_completion "$P run --cfg coll-sync=a" auto always
 expect_offers "$P run --cfg " call-cost= watchdog= coll-allreduce= help
 expect_completion "$P run --map-by " slot node core
 expect_completion "$P run --privatize=" on off
-expect_completion "$P run --timeline-format " chrome paje
+expect_completion "$P run --timeline-format " chrome paje summary
 expect_completion "$P -n 2 --ov" --oversubscribe
 expect_offers "$BIN/progsim-mpiexec -" -n -np -H --host --hostfile -f -machinefile -N --npernode -ppn --map-by \
   --oversubscribe --bind-to --display-map -x -genv -platform --cfg --progress

@@ -4,6 +4,8 @@
 // their JSON reports, so it is as deterministic as the runs themselves.
 
 #include "progsim/Commands.hpp"
+#include "progsim/CompareTable.hpp"
+#include "progsim/Figures.hpp"
 #include "progsim/HtmlReport.hpp"
 #include "progsim/OutputPaths.hpp"
 #include "progsim/Subprocess.hpp"
@@ -22,8 +24,10 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -93,10 +97,16 @@ void print_compare_help()
       "  --json              print the table as JSON\n"
       "  --csv               print the table as CSV\n"
       "  --reports DIR       keep each run's JSON report in DIR/POLICY.json\n"
-      "  --html FILE         also write one self-contained HTML page: the table and, per\n"
-      "                      policy, an SVG timeline on one shared time axis (user code,\n"
-      "                      MPI calls, blocked and polling intervals, messages as arrows,\n"
-      "                      progress chunks by executor) beside the deadlock explanation\n"
+      "  --html FILE         also write one self-contained HTML page (nothing fetched): the\n"
+      "                      table (sortable); per policy, a zoomable timeline on one shared\n"
+      "                      time axis (states per rank or group of ranks, messages, progress\n"
+      "                      chunks by executor; bounded in size at any scale); a 'zoom to'\n"
+      "                      list (deadlock, longest waits, progress delays); each run's\n"
+      "                      explanation with its source lines; the figures; the output\n"
+      "  --figures DIR       also write the figures to DIR as NAME.svg with their numbers\n"
+      "                      in NAME.csv: time_by_state.POLICY (per rank: computing, MPI,\n"
+      "                      progress chunks, blocked, polling, sleeping), latency_cdf,\n"
+      "                      overlap_per_operation\n"
       "  --output-lines N    after the table, show at most N lines of each policy's\n"
       "                      program output (its stdout), indented; an output equal to\n"
       "                      an earlier policy's is named, not repeated (default 20; 0:\n"
@@ -167,8 +177,8 @@ int run_policy(const std::string& self, const std::string& policy, const std::st
 {
   std::vector<std::string> argv = {self, "run", "--progress", policy, "--report", report};
   if (!timeline.empty()) {
-    argv.push_back("--timeline");
-    argv.push_back(timeline);
+    for (const char* arg : {"--timeline", timeline.c_str(), "--timeline-format", "summary"})
+      argv.push_back(arg);
   }
   argv.insert(argv.end(), run_args.begin(), run_args.end());
   return run_subprocess(argv, log, output);
@@ -274,33 +284,68 @@ std::string seconds(const nlohmann::ordered_json& value)
   return buf;
 }
 
-std::string table_text(const std::vector<Row>& rows)
+// The table's cells: the text table prints them, the HTML table sorts by their numbers.
+CompareTable compare_table(const std::vector<Row>& rows)
 {
   const std::vector<const mpi::ReportField*> columns = mpi::compare_columns(mpi::policy_catalog());
-  std::vector<std::string> header = {"policy", "outcome", "sim. time", "blocked in MPI", "false tests", "mem. polls"};
+  CompareTable table;
+  auto column = [&](const std::string& title, const std::string& name) {
+    table.titles.push_back(title);
+    table.columns.push_back(name);
+  };
+  column("policy", "policy");
+  column("outcome", "outcome");
+  column("sim. time", "simulated_time");
+  column("blocked in MPI", "blocked_in_mpi");
+  column("false tests", "false_tests");
+  column("mem. polls", "memory_polls");
   for (const mpi::ReportField* f : columns)
-    header.push_back(f->column);
-  header.push_back(chunk_column_title());
-  for (const char* title : {"latency p50", "latency p99", "overlap"})
-    header.push_back(title);
-  std::vector<std::vector<std::string>> cells = {header};
+    column(f->column, f->name);
+  column(chunk_column_title(), "chunks");
+  column("latency p50", "latency_median");
+  column("latency p99", "latency_p99");
+  column("overlap", "overlap");
+  auto number = [](const nlohmann::ordered_json& value) -> std::optional<double> {
+    if (value.is_number())
+      return value.get<double>();
+    return std::nullopt;
+  };
   for (const Row& row : rows) {
     const auto& v = row.values;
-    std::vector<std::string> line = {row.policy,
-                                     v["outcome"].get<std::string>(),
-                                     seconds(v["simulated_time"]),
-                                     seconds(v["blocked_in_mpi"]),
-                                     std::to_string(v["false_tests"].get<long long>()),
-                                     std::to_string(v["memory_polls"].get<long long>())};
+    std::vector<TableCell> line = {{row.policy, std::nullopt},
+                                   {v["outcome"].get<std::string>(), std::nullopt},
+                                   {seconds(v["simulated_time"]), number(v["simulated_time"])},
+                                   {seconds(v["blocked_in_mpi"]), number(v["blocked_in_mpi"])},
+                                   {std::to_string(v["false_tests"].get<long long>()), number(v["false_tests"])},
+                                   {std::to_string(v["memory_polls"].get<long long>()), number(v["memory_polls"])}};
     for (const mpi::ReportField* f : columns)
-      line.push_back(f->unit == mpi::ReportField::Unit::Count ? std::to_string(v[f->name].get<long long>())
-                                                              : seconds(v[f->name]));
+      line.push_back({f->unit == mpi::ReportField::Unit::Count ? std::to_string(v[f->name].get<long long>())
+                                                               : seconds(v[f->name]),
+                      number(v[f->name])});
     std::string chunks;
-    for (const auto& [executor, count] : v["chunks"].items())
+    long long total_chunks = 0;
+    for (const auto& [executor, count] : v["chunks"].items()) {
       chunks += (chunks.empty() ? "" : "/") + std::to_string(count.get<long long>());
-    for (const std::string& cell :
-         {chunks, seconds(v["latency_median"]), seconds(v["latency_p99"]), fmt(v["overlap"], "%.3f")})
-      line.push_back(cell);
+      total_chunks += count.get<long long>();
+    }
+    line.push_back({chunks, static_cast<double>(total_chunks)});
+    line.push_back({seconds(v["latency_median"]), number(v["latency_median"])});
+    line.push_back({seconds(v["latency_p99"]), number(v["latency_p99"])});
+    line.push_back({fmt(v["overlap"], "%.3f"), number(v["overlap"])});
+    table.rows.push_back(line);
+  }
+  return table;
+}
+
+std::string table_text(const std::vector<Row>& rows)
+{
+  CompareTable table = compare_table(rows);
+  const std::vector<std::string>& header = table.titles;
+  std::vector<std::vector<std::string>> cells = {header};
+  for (const auto& row : table.rows) {
+    std::vector<std::string> line;
+    for (const TableCell& cell : row)
+      line.push_back(cell.text);
     cells.push_back(line);
   }
   std::vector<size_t> width(header.size(), 0);
@@ -434,7 +479,7 @@ int compare_command(int argc, char** argv)
     std::vector<std::string> policies;
     for (const mpi::PolicyDescription* p : mpi::policy_catalog())
       policies.push_back(p->name);
-    std::string format = "table", reports_dir, html_file;
+    std::string format = "table", reports_dir, html_file, figures_dir;
     int output_lines = 20;
     std::vector<std::string> run_args;
     for (int i = 1; i < argc; ++i) {
@@ -455,6 +500,8 @@ int compare_command(int argc, char** argv)
         reports_dir = argv[++i];
       else if (arg == "--html" && i + 1 < argc)
         html_file = argv[++i];
+      else if (arg == "--figures" && i + 1 < argc)
+        figures_dir = argv[++i];
       else if (arg == "--output-lines" && i + 1 < argc)
         output_lines = parse_output_lines(argv[++i]);
       else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
@@ -471,6 +518,11 @@ int compare_command(int argc, char** argv)
       throw sim::InputError{"no program to compare (usage: progsim compare [options] PROGRAM [ARGS...])"};
     if (!html_file.empty())
       check_writable_file("--html", html_file);
+    if (!figures_dir.empty())
+      ::mkdir(figures_dir.c_str(), 0777);  // its parent must exist
+    if (!figures_dir.empty() && ::access(figures_dir.c_str(), W_OK) != 0)
+      throw sim::InputError{"--figures " + figures_dir + ": not a writable directory"};
+    const bool drawing = !html_file.empty() || !figures_dir.empty();
 
     std::string dir = reports_dir;
     bool temporary = dir.empty();
@@ -493,7 +545,7 @@ int compare_command(int argc, char** argv)
       std::string report = dir + "/" + policy + ".json";
       std::string log = dir + "/" + policy + ".log";
       std::string output = dir + "/" + policy + ".out";
-      std::string timeline = html_file.empty() ? "" : dir + "/" + policy + ".timeline.json";
+      std::string timeline = drawing ? dir + "/" + policy + ".summary.json" : "";
       int status = run_policy(self, policy, report, log, output, timeline, run_args);
       if (status == sim::kExitUsageError) {
         if (tty)
@@ -511,11 +563,10 @@ int compare_command(int argc, char** argv)
       rows.push_back(summarize(policy, parsed, status));
       rows.back().output = read_file(output);
       rows.back().values["program_output"] = rows.back().output;
-      if (!timeline.empty()) {
-        std::ifstream timeline_in(timeline);
-        nlohmann::json trace = timeline_in ? nlohmann::json::parse(timeline_in, nullptr, false) : nlohmann::json();
-        runs.push_back(
-            PolicyRun{policy, parsed, trace.is_object() ? trace : nlohmann::json::object(), rows.back().output});
+      if (drawing) {
+        std::ifstream summary_in(timeline);
+        nlohmann::json summary = summary_in ? nlohmann::json::parse(summary_in, nullptr, false) : nlohmann::json();
+        runs.push_back(PolicyRun{policy, parsed, summary.is_object() ? summary : nlohmann::json(), rows.back().output});
       }
       if (temporary) {
         ::unlink(report.c_str());
@@ -539,11 +590,17 @@ int compare_command(int argc, char** argv)
     } else {
       std::fputs((table_text(rows) + program_output_text(rows, output_lines)).c_str(), stdout);
     }
-    if (!html_file.empty()) {
-      std::ofstream html(html_file);
-      html << html_report(runs.empty() ? "" : runs.front().report.value("program", ""), runs, table_text(rows));
-      if (!html)
-        throw sim::InputError{html_file + ": cannot write the HTML report"};
+    if (drawing) {
+      std::vector<Figure> figures = comparison_figures(runs);
+      if (!figures_dir.empty() && !write_figures(figures, figures_dir))
+        throw sim::InputError{figures_dir + ": cannot write the figures"};
+      if (!html_file.empty()) {
+        std::ofstream html(html_file);
+        html << html_report(runs.empty() ? "" : runs.front().report.value("program", ""), runs, compare_table(rows),
+                            figures);
+        if (!html)
+          throw sim::InputError{html_file + ": cannot write the HTML report"};
+      }
     }
     return exit_status(rows);
   } catch (const sim::InputError& e) {

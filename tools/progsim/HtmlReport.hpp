@@ -1,23 +1,21 @@
-// progsim compare --html: one self-contained HTML page (inline CSS and SVG,
-// no script, no network) with the comparison table and, per policy, an SVG
-// timeline on one shared time axis, next to the run's deadlock explanation.
+// progsim compare --html: one self-contained HTML page (styles, scripts and
+// data inline, nothing fetched) that stays small and fast at any scale:
+// the comparison as a sortable table; per policy, a zoomable timeline on one
+// shared time axis, drawn from the run's bounded timeline summary; a "zoom
+// to" list of instants worth seeing; each run's explanation as prose with
+// its source lines; the figures (exportable as SVG); the program's output.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "progsim/CompareTable.hpp"
+#include "progsim/Figures.hpp"
+#include "progsim/PolicyRun.hpp"
 
 #include <string>
 #include <vector>
 
 namespace progsim::cli {
 
-struct PolicyRun {
-  std::string policy;
-  nlohmann::json report;    // the run's --report JSON
-  nlohmann::json timeline;  // the run's --timeline (Chrome trace-event JSON)
-  std::string output;       // the program's stdout
-};
-
-std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs,
-                        const std::string& table_text);
+std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs, const CompareTable& table,
+                        const std::vector<Figure>& figures);
 
 }  // namespace progsim::cli
