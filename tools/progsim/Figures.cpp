@@ -154,7 +154,7 @@ Figure time_by_state(const PolicyRun& run, double longest)
       group += "<rect x=\"" + fixed(kLeft + before / longest * kPlotWidth) + "\" y=\"" +
                fixed(kTop + kRow * static_cast<double>(r) + 2) + "\" width=\"" +
                fixed(std::max(seconds / longest * kPlotWidth, 0.5)) + "\" height=\"" + fixed(kRow - 4) +
-               "\" data-row=\"" + rows.labels[r] + "\" data-seconds=\"" + fixed(seconds, "%.9g") + "\"><title>" +
+               "\" data-row=\"" + rows.labels[r] + "\" data-seconds=\"" + fixed(seconds, "%.12g") + "\"><title>" +
                rows.labels[r] + ": " + kTimeSeriesTitles[s] + " " + format_duration(seconds) + "</title></rect>";
     }
     svg.add(group + "</g>");
@@ -163,7 +163,7 @@ Figure time_by_state(const PolicyRun& run, double longest)
     svg.label(kLeft - 6, kTop + kRow * static_cast<double>(r) + kRow - 3, rows.labels[r], "end");
     csv += run.policy + "," + rows.labels[r];
     for (double seconds : rows.seconds[r])
-      csv += "," + fixed(seconds, "%.9g");
+      csv += "," + fixed(seconds, "%.12g");
     csv += "\n";
   }
   std::vector<std::pair<std::string, std::string>> entries;
@@ -224,7 +224,7 @@ Figure latency_cdf(const std::vector<PolicyRun>& runs)
     for (const auto& point : cdf) {
       double fraction = point[0], latency = point[1];
       points += (points.empty() ? "" : " ") + fixed(x_of(latency)) + "," + fixed(bottom - fraction * kPlotHeight);
-      csv += runs[k].policy + "," + fixed(fraction, "%.2f") + "," + fixed(latency, "%.9g") + "\n";
+      csv += runs[k].policy + "," + fixed(fraction, "%.2f") + "," + fixed(latency, "%.12g") + "\n";
     }
     svg.add("<g class=\"series\" data-series=\"" + escape_markup(runs[k].policy) + "\" data-points=\"" +
             std::to_string(cdf.size()) + "\"><polyline fill=\"none\" stroke-width=\"2\" stroke=\"" +
@@ -278,9 +278,9 @@ Figure overlap_per_operation(const std::vector<PolicyRun>& runs)
       double communication = number_at(op, "communication_time"), hidden = number_at(op, "hidden_time");
       double share = communication > 0 ? hidden / communication : 0;
       csv += runs[k].policy + "," + std::to_string(dots[k][i].rank) + "," + std::to_string(i) + "," +
-             op.value("call", "") + "," + fixed(number_at(op, "start"), "%.9g") + "," +
-             fixed(number_at(op, "complete"), "%.9g") + "," + fixed(communication, "%.9g") + "," +
-             fixed(hidden, "%.9g") + "," + fixed(share, "%.6f") + "\n";
+             op.value("call", "") + "," + fixed(number_at(op, "start"), "%.12g") + "," +
+             fixed(number_at(op, "complete"), "%.12g") + "," + fixed(communication, "%.12g") + "," +
+             fixed(hidden, "%.12g") + "," + fixed(share, "%.6f") + "\n";
       if (i % std::max<std::size_t>(stride, 1) != 0)
         continue;
       // Side by side within an operation's slot: equal values do not hide each other.
