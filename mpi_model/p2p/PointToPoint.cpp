@@ -263,6 +263,16 @@ void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std
     recv.status_error = MPI_ERR_TRUNCATE;
 }
 
+void PointToPoint::copy_from_send(Request& recv, const Request& send, std::size_t message_bytes)
+{
+  std::size_t n = std::min(message_bytes, recv.bytes);
+  if (n > 0)
+    dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type, static_cast<std::int64_t>(n));
+  recv.status_bytes = n;
+  if (message_bytes > recv.bytes)
+    recv.status_error = MPI_ERR_TRUNCATE;
+}
+
 void PointToPoint::mark_matched(const RequestPtr& recv, const Packet& packet)
 {
   recv->match_time = now();
@@ -297,7 +307,7 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
 void PointToPoint::send_packet(Packet packet)
 {
   if (packet.kind == PacketKind::Eager || packet.kind == PacketKind::Rts)
-    packet.sequence = next_sequence_out_[{packet.src, packet.dst}]++;
+    packet.sequence = links_[link_key(packet.src, packet.dst)].next_out++;
   fabric_.send(std::move(packet));
 }
 
@@ -350,29 +360,22 @@ void PointToPoint::on_arrival(Packet&& packet)
 
 void PointToPoint::accept_in_order(Packet&& packet)
 {
-  std::pair<int, int> link{packet.src, packet.dst};
-  InboundLink& in = next_sequence_in_[link];
+  Link& in = links_[link_key(packet.src, packet.dst)];
   if (packet.sequence != in.expected || in.delivering) {
     // Out of order, or another arrival of this link is handing packets to
     // the progress engine: that loop takes this one in its turn.
-    held_[link].emplace(packet.sequence, std::move(packet));
+    in.held.emplace(packet.sequence, std::move(packet));
     return;
   }
   // Enabling a chunk may yield (offload runs a NIC step in the arrival, for
-  // a NIC latency); arrivals of this link meanwhile only join held_, so the
+  // a NIC latency); arrivals of this link meanwhile only join `held`, so the
   // chunks are enabled in sequence order (MPI-4.1 §3.5, non-overtaking).
   in.delivering = true;
   ++in.expected;
   enable_matching(std::move(packet));
-  for (;;) {
-    auto held = held_.find(link);
-    if (held == held_.end())
-      break;
-    auto next = held->second.find(in.expected);
-    if (next == held->second.end())
-      break;
+  for (auto next = in.held.begin(); next != in.held.end() && next->first == in.expected; next = in.held.begin()) {
     Packet p = std::move(next->second);
-    held->second.erase(next);
+    in.held.erase(next);
     ++in.expected;
     enable_matching(std::move(p));
   }

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace progsim::mpi {
@@ -147,7 +148,10 @@ private:
   void complete(Request& request);
   void release_bsend(Request& send);
   std::shared_ptr<std::vector<std::byte>> pack(const Request& send) const;
+  // Writes a message into the receive layout: status bytes, MPI_ERR_TRUNCATE.
   void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
+  // The same from the send request's own buffer and layout (rendezvous).
+  void copy_from_send(Request& recv, const Request& send, std::size_t message_bytes);
   Packet control_packet(PacketKind kind, int src, int dst) const;
   // The first packet of a send (eager data or RTS): its envelope for matching.
   Packet envelope_packet(PacketKind kind, const Request& send) const;
@@ -167,13 +171,18 @@ private:
   std::vector<std::size_t> pending_freed_;  // per rank: started requests the user freed
   // Non-overtaking (MPI-4.1 §3.5): matchable packets of one sender to one
   // receiver are handled in send order even when the network reorders them.
-  std::map<std::pair<int, int>, std::uint64_t> next_sequence_out_;
-  struct InboundLink {
+  struct Link {
+    std::uint64_t next_out = 0;  // sequence number of the next matchable packet sent
     std::uint64_t expected = 0;  // sequence number of the next packet to hand on
     bool delivering = false;     // an arrival is handing packets on (it may yield)
+    std::map<std::uint64_t, Packet> held;  // arrived ahead of their turn
   };
-  std::map<std::pair<int, int>, InboundLink> next_sequence_in_;
-  std::map<std::pair<int, int>, std::map<std::uint64_t, Packet>> held_;
+  // By (sender, receiver) (link_key): one hash lookup per packet.
+  std::unordered_map<std::uint64_t, Link> links_;
+  static std::uint64_t link_key(int src, int dst)
+  {
+    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(src)) << 32 | static_cast<std::uint32_t>(dst);
+  }
   MessageLog messages_;
   std::vector<std::vector<RequestPtr>> waited_;
   std::vector<std::optional<ProbeWait>> probing_;

@@ -52,7 +52,10 @@ void PointToPoint::rndv_on_cts_origin(const Packet& cts)
   data.wire_bytes += send->bytes;
   data.data_bytes = send->bytes;
   data.message_id = cts.message_id;
-  data.payload = send->staged ? send->staged : pack(*send);
+  // The data is read from the send buffer when it lands (the program may not
+  // touch the buffer before the send completes, which is after): one copy,
+  // no staging buffer. A buffered send's data is already staged.
+  data.payload = send->staged;
   data.origin = send;
   data.target = cts.target;
   send->state = RequestState::SendingData;
@@ -64,10 +67,12 @@ void PointToPoint::rndv_on_data_target(Packet data)
   const RequestPtr& send = data.origin;
   const RequestPtr& recv = data.target;
   bool pull = send->protocol == Protocol::RendezvousPull;
-  // A get reads the origin's buffer as it is when the transfer ends.
-  std::shared_ptr<std::vector<std::byte>> payload =
-      data.payload ? data.payload : (send->staged ? send->staged : pack(*send));
-  unpack(*recv, *payload, data.data_bytes);
+  // A put or a get copies the origin's buffer as it is when the transfer
+  // ends, straight into the receive layout.
+  if (data.payload)
+    unpack(*recv, *data.payload, data.data_bytes);
+  else
+    copy_from_send(*recv, *send, data.data_bytes);
   complete(*recv);
   if (pull) {
     Packet fin = control_packet(PacketKind::Fin, data.dst, data.src);
