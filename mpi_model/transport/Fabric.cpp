@@ -43,6 +43,11 @@ Fabric* current_fabric = nullptr;
 Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, std::function<void()> on_landed)
     : rank_hosts_(std::move(rank_hosts)), on_arrival_(std::move(on_arrival)), on_landed_(std::move(on_landed))
 {
+  std::unordered_map<sg4::Host*, std::size_t> index;
+  for (sg4::Host* host : rank_hosts_)
+    rank_host_index_.push_back(index.emplace(host, index.size()).first->second);
+  on_network_from_.assign(index.size(), 0);
+  queued_at_.resize(index.size());
   static const bool connected = [] {
     sg4::Link::on_communication_state_change_cb([](kr::NetworkAction& action, kr::Action::State previous) {
       // SimGrid's installed headers declare NetworkAction without its
@@ -97,7 +102,7 @@ void Fabric::depart_due()
     std::pop_heap(departures_.begin(), departures_.end(), departs_later);
     Packet packet = std::move(departures_.back().packet);
     departures_.pop_back();
-    start_transfer(std::move(packet));
+    start_or_queue(std::move(packet));
   }
   arm_departures();
 }
@@ -108,8 +113,19 @@ std::uint64_t Fabric::simulated_bytes(const Packet& packet)
   return std::max<std::size_t>(packet.wire_bytes, 1);
 }
 
+void Fabric::start_or_queue(Packet packet)
+{
+  std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
+  if (on_network_from_[host] >= kTransfersPerHost) {
+    queued_at_[host].push_back(std::move(packet));
+    return;
+  }
+  start_transfer(std::move(packet));
+}
+
 void Fabric::start_transfer(Packet packet)
 {
+  ++on_network_from_[rank_host_index_[static_cast<size_t>(packet.src)]];
   sg4::CommPtr comm = sg4::Comm::sendto_init(rank_hosts_[static_cast<size_t>(packet.src)],
                                              rank_hosts_[static_cast<size_t>(packet.dst)]);
   comm->set_payload_size(simulated_bytes(packet));
@@ -123,8 +139,11 @@ void Fabric::on_transfer_end(const void* activity)
   auto it = on_network_.find(activity);
   if (it == on_network_.end())
     return;  // not a packet's transfer
+  std::size_t host = rank_host_index_[static_cast<size_t>(it->second.src)];
   landed_.push_back(std::move(it->second));
   on_network_.erase(it);
+  if (--on_network_from_[host] < kTransfersPerHost && !queued_at_[host].empty())
+    freed_hosts_.push_back(host);
   // Inside SimGrid's model update: hand the packet over once it is done, at
   // this same instant (timers run right after the update).
   if (!hand_over_armed_) {
@@ -138,6 +157,15 @@ void Fabric::on_transfer_end(const void* activity)
 
 void Fabric::hand_over_landed()
 {
+  // Hosts whose DMA queues freed up start their waiting departures first,
+  // at this instant, in the order their transfers ended.
+  for (std::size_t host : freed_hosts_)
+    while (!queued_at_[host].empty() && on_network_from_[host] < kTransfersPerHost) {
+      Packet packet = std::move(queued_at_[host].front());
+      queued_at_[host].pop_front();
+      start_transfer(std::move(packet));
+    }
+  freed_hosts_.clear();
   while (!landed_.empty()) {
     Packet packet = std::move(landed_.front());
     landed_.pop_front();

@@ -9,6 +9,13 @@
 //    wait in a queue ordered by (time, order of sending) and are started by
 //    a kernel timer at their time, so transfers start in a deterministic
 //    order and the sending rank never yields for them.
+//  * A host's NIC has a bounded number of DMA queues (kTransfersPerHost):
+//    beyond that many transfers on the network from one host, departures
+//    wait in FIFO order for one of them to end (a program flooding a peer
+//    with thousands of nonblocking sends, or a partitioned send of 8,192
+//    partitions, would otherwise make SimGrid share a link between
+//    thousands of flows, each transfer's start and end costing a solve of
+//    them all).
 //  * Arrival: SimGrid signals the end of the transfer's network action
 //    (s4u::Link::on_communication_state_change) while it updates its
 //    models; the packet is then handed to the destination by a kernel timer
@@ -34,6 +41,7 @@ namespace progsim::mpi {
 
 class Fabric {
 public:
+  static constexpr std::size_t kTransfersPerHost = 256;
   using ArrivalHandler = std::function<void(Packet&&)>;
 
   // on_landed runs after each arrival was handled (deadlock detection).
@@ -68,11 +76,17 @@ private:
 
   void arm_departures();
   void depart_due();
+  // Starts the transfer, or queues it behind its host's busy DMA queues.
+  void start_or_queue(Packet packet);
   void start_transfer(Packet packet);
   void hand_over_landed();
   static std::uint64_t simulated_bytes(const Packet& packet);
 
   std::vector<simgrid::s4u::Host*> rank_hosts_;
+  std::vector<std::size_t> rank_host_index_;  // rank -> index of its host below
+  std::vector<std::size_t> on_network_from_;  // per host: its transfers on the network
+  std::vector<std::deque<Packet>> queued_at_;  // per host: departures waiting for a DMA queue
+  std::vector<std::size_t> freed_hosts_;       // hosts with waiting departures that a landing freed
   ArrivalHandler on_arrival_;
   std::function<void()> on_landed_;
 
