@@ -24,12 +24,21 @@
  * The measurement is the host time of the spin: a spin that cannot end until
  * another rank writes should cost host time per write, not per poll.
  *
- * Usage: shared_flag_spin [SECONDS]      (run with 2 ranks on one host)
- * Under SMPI the spin never yields to the simulator (ranks are coroutines
- * without preemption), so the program is for progsim. */
+ * With the second argument "wtime" the loop is the usual bounded spin,
+ *   while (*flag == 0 && MPI_Wtime() - t0 < 2 * SECONDS)
+ * one MPI call per iteration (a local one: it changes nothing another rank
+ * can see). If the deadline passes first, rank 0 prints
+ *   "spin: deadline reached at T s without the flag (N polls); data ok"
+ * after its MPI_Wait (which completes the transfer under any policy).
+ *
+ * Usage: shared_flag_spin [SECONDS [plain|wtime]]   (2 ranks on one host)
+ * Under SMPI 3.32 the spin never yields to the simulator (ranks are
+ * coroutines without preemption, and its MPI_Wtime lets no simulated time
+ * pass), with either loop: the program is for progsim. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define BYTES (1024 * 1024)
@@ -45,6 +54,12 @@ int main(int argc, char** argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   unsigned seconds = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 3;
+  int wtime = argc > 2 && strcmp(argv[2], "wtime") == 0;
+  if (argc > 2 && !wtime && strcmp(argv[2], "plain") != 0) {
+    if (rank == 0)
+      fprintf(stderr, "usage: shared_flag_spin [SECONDS [plain|wtime]]\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
   int node_size;
   MPI_Comm_size(node, &node_size);
@@ -69,15 +84,25 @@ int main(int argc, char** argv)
     MPI_Irecv(buf, BYTES, MPI_BYTE, 1, 0, MPI_COMM_WORLD, &req);
     double t0 = MPI_Wtime();
     long polls = 0;
-    while (*flag == 0) /* the spin: no MPI call */
-      polls++;
+    if (wtime) {
+      while (*flag == 0 && MPI_Wtime() - t0 < 2.0 * seconds) /* bounded: one local MPI call per poll */
+        polls++;
+    } else {
+      while (*flag == 0) /* the spin: no MPI call */
+        polls++;
+    }
     double t1 = MPI_Wtime();
+    int seen = *flag != 0;
     MPI_Wait(&req, MPI_STATUS_IGNORE);
     long wrong = 0;
     for (long i = 0; i < BYTES; i++)
       wrong += buf[i] != (unsigned char)(i * 7 + 1);
-    printf("spin: flag seen at %.6f s after %.6f s of spinning (%ld polls); data %s\n", t1, t1 - t0, polls,
-           wrong ? "WRONG" : "ok");
+    if (seen)
+      printf("spin: flag seen at %.6f s after %.6f s of spinning (%ld polls); data %s\n", t1, t1 - t0, polls,
+             wrong ? "WRONG" : "ok");
+    else
+      printf("spin: deadline reached at %.6f s without the flag (%ld polls); data %s\n", t1, polls,
+             wrong ? "WRONG" : "ok");
     status = wrong != 0;
   } else {
     for (long i = 0; i < BYTES; i++)
