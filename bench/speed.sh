@@ -384,7 +384,7 @@ measure() {
   esac
   [ -n "$said" ] && detail="${detail:+$detail; }$said"
   [ "$kind" = pingpong ] && [ "$tool" = smpi ] && messages=$((r * n))  # 2 x R x n/2
-  local rowc=("$BT_WALL" "$BT_CPU" "$BT_RSS")
+  local rowc=("$BT_WALL" "$BT_CPU" "$BT_RSS" "$BT_LOAD1")  # the counting runs overwrite BT_*
   # counting
   c_simcalls_msg='-'; c_ctxsw_msg='-'; c_simcalls_call='-'; c_ctxsw_call='-'; c_msgs_call='-'; c_note=""
   if [ "$want_count" = yes ]; then
@@ -400,8 +400,8 @@ measure() {
      [ "$kind" != spin ]; then
     c_msgs_call=$(awk -v m="$messages" -v r="$r" -v n="$n" 'BEGIN { printf "%.2f", m / (r * n) }')
   fi
-  bench_note "$id: $status wall=${BT_WALL}s cpu=${BT_CPU}s rss=${BT_RSS}KiB sim=$sim msgs=$messages simcalls/msg=$c_simcalls_msg ctxsw/msg=$c_ctxsw_msg"
-  printf '%s\t' "$c" "$tool" "$policy" "$priv" "$n" "$k" "$r" "${rowc[0]}" "${rowc[1]}" "${rowc[2]}" "$status" "$BT_LOAD1" \
+  bench_note "$id: $status wall=${rowc[0]}s cpu=${rowc[1]}s rss=${rowc[2]}KiB sim=$sim msgs=$messages simcalls/msg=$c_simcalls_msg ctxsw/msg=$c_ctxsw_msg"
+  printf '%s\t' "$c" "$tool" "$policy" "$priv" "$n" "$k" "$r" "${rowc[0]}" "${rowc[1]}" "${rowc[2]}" "$status" "${rowc[3]}" \
     "$sim" "$messages" "$c_msgs_call" "$c_simcalls_msg" "$c_ctxsw_msg" "$c_simcalls_call" "$c_ctxsw_call" "$c_note" \
     "$detail" >>"$results"
   printf '%s\n' "logs/$id" >>"$results"

@@ -101,7 +101,7 @@ bench_build_sum() {
 # /dev/null, stdout to LOG.stdout, stderr to LOG.stderr, in the current
 # directory, with a fresh TMPDIR (short path: both tools copy the program
 # there once per privatized rank, and glibc compares each new path with all
-# loaded ones), removed afterwards. Writes LOG.cmd and LOG.time. Sets:
+# loaded ones), removed afterwards. Writes LOG.cmd, LOG.load and LOG.time. Sets:
 #   BT_WALL BT_USER BT_SYS (s), BT_CPU (user + sys, 2 decimals), BT_RSS (KiB,
 #   peak of the largest process), BT_RC (exit status), BT_LOAD1 (1-min load
 #   average at the start), BT_STATUS (ok, FAILED(rc), FAILED(SIGx),
@@ -113,6 +113,7 @@ bench_timed_run() {
   dir=$(mktemp -d "${TMPDIR:-/tmp}/pb.XXXXXX") || bench_die "cannot create a temporary directory"
   BT_LOAD1=$(bench_load1)
   printf '%q ' "$@" >"$log.cmd"; echo >>"$log.cmd"
+  echo "$BT_LOAD1" >"$log.load"
   TMPDIR="$dir" /usr/bin/time -f '%e %U %S %M' -o "$log.time" \
     timeout -k 10 "$limit" "$@" >"$log.stdout" 2>"$log.stderr" </dev/null
   BT_RC=$?
