@@ -8,6 +8,10 @@
 # /usr/bin/time. Failed or timed-out runs stay in the table. See bench/README.md.
 set -uo pipefail
 
+BENCH_NAME=hello_scale.sh
+# shellcheck source=bench/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
 usage() {
   cat <<'USAGE'
 Usage: bench/hello_scale.sh [options]
@@ -47,10 +51,8 @@ Output: the table on stdout and in <out>/table.txt, one line per run in
 USAGE
 }
 
-die() { echo "hello_scale.sh: $*" >&2; exit 2; }
-note() { echo "== $*" >&2; }
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$BENCH_ROOT
 ranks_list="1000 10000"
 time_limit=600
 hosts=128
@@ -85,39 +87,28 @@ while [ $# -gt 0 ]; do
     --progsim-cfg) progsim_extra+=(--cfg "$2"); shift ;;
     --smpi-cfg) smpi_extra+=("--cfg=$2"); shift ;;
     -h|--help) usage; exit 0 ;;
-    *) die "unknown option '$1' (see --help)" ;;
+    *) bench_die "unknown option '$1' (see --help)" ;;
   esac
   shift
 done
 
-[[ "$time_limit" =~ ^[0-9]+$ && "$time_limit" -gt 0 ]] || die "--time-limit: not a positive integer"
-[[ "$hosts" =~ ^[0-9]+$ && "$hosts" -gt 0 ]] || die "--hosts: not a positive integer"
-for n in $ranks_list; do [[ "$n" =~ ^[0-9]+$ && "$n" -gt 0 ]] || die "--ranks: '$n' is not a positive integer"; done
-for s in $stacks; do [[ "$s" == default || "$s" =~ ^[0-9]+$ ]] || die "--stack-sizes: '$s'"; done
-for p in $privs; do [[ "$p" == on || "$p" == off ]] || die "--privatize: '$p' (on or off)"; done
+[[ "$time_limit" =~ ^[0-9]+$ && "$time_limit" -gt 0 ]] || bench_die "--time-limit: not a positive integer"
+[[ "$hosts" =~ ^[0-9]+$ && "$hosts" -gt 0 ]] || bench_die "--hosts: not a positive integer"
+for n in $ranks_list; do [[ "$n" =~ ^[0-9]+$ && "$n" -gt 0 ]] || bench_die "--ranks: '$n' is not a positive integer"; done
+for s in $stacks; do [[ "$s" == default || "$s" =~ ^[0-9]+$ ]] || bench_die "--stack-sizes: '$s'"; done
+for p in $privs; do [[ "$p" == on || "$p" == off ]] || bench_die "--privatize: '$p' (on or off)"; done
 case "$build_mode" in
   ""|tree) ;;
   *) git -C "$root" rev-parse --verify --quiet "$build_mode^{commit}" >/dev/null ||
-       die "--build: '$build_mode' is neither 'tree' nor a git revision" ;;
+       bench_die "--build: '$build_mode' is neither 'tree' nor a git revision" ;;
 esac
 
 [ -n "$out" ] || out="$root/bench/out/hello_scale-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out/logs" || die "cannot create $out"
+mkdir -p "$out/logs" || bench_die "cannot create $out"
 out=$(cd "$out" && pwd)
 
 # ---------------------------------------------------------------- tools
-if [ ! -x /usr/bin/time ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    note "/usr/bin/time is missing: installing the Debian package 'time' (apt-get install -y time)"
-    apt-get install -y time >"$out/logs/apt-get-time.log" 2>&1 ||
-      { apt-get update >>"$out/logs/apt-get-time.log" 2>&1 && apt-get install -y time >>"$out/logs/apt-get-time.log" 2>&1; } ||
-      die "could not install 'time' (see $out/logs/apt-get-time.log)"
-    echo "installed the Debian package 'time' for /usr/bin/time" >"$out/installed-time-package.txt"
-  else
-    die "/usr/bin/time is missing: install the Debian package 'time' (apt-get install time)"
-  fi
-fi
-command -v timeout >/dev/null || die "timeout (coreutils) is missing"
+bench_require_time "$out/logs"
 
 # ---------------------------------------------------------------- progsim build
 if [ -n "$build_mode" ]; then
@@ -125,18 +116,18 @@ if [ -n "$build_mode" ]; then
   rm -rf "$src" && mkdir -p "$src"
   if [ "$build_mode" != tree ]; then
     rev=$(git -C "$root" rev-parse "$build_mode^{commit}")
-    git -C "$root" archive --format=tar "$rev" | tar -x -C "$src" || die "git archive $rev failed"
+    git -C "$root" archive --format=tar "$rev" | tar -x -C "$src" || bench_die "git archive $rev failed"
     echo "$rev ($(git -C "$root" log -1 --format='%cs %s' "$rev" | cut -c1-100))" >"$out/source.txt"
   else
     (cd "$root" && git ls-files -z --cached --others --exclude-standard | grep -zv '^bench/out/' |
-      tar --null -T - -cf -) | tar -x -C "$src" || die "snapshot of the working tree failed"
+      tar --null -T - -cf -) | tar -x -C "$src" || bench_die "snapshot of the working tree failed"
     { git -C "$root" rev-parse HEAD; echo "working tree snapshot at $(date -Is):"; git -C "$root" status --short; } >"$out/source.txt"
   fi
-  note "building progsim ($build_mode snapshot) in $out/build"
+  bench_note "building progsim ($build_mode snapshot) in $out/build"
   build_dir="$out/build"
   { cmake -S "$src" -B "$build_dir" -DBUILD_TESTING=OFF &&
     cmake --build "$build_dir" -j"$(nproc)" --target progsim_cli; } >"$out/logs/build.log" 2>&1 ||
-    die "progsim build failed (see $out/logs/build.log)"
+    bench_die "progsim build failed (see $out/logs/build.log)"
 else
   if [ -f "$build_dir/../source.txt" ] && [ "$(cd "$build_dir/.." && pwd)" != "$out" ]; then
     cp "$build_dir/../source.txt" "$out/source.txt"  # a build made by an earlier --build
@@ -150,7 +141,7 @@ want_progsim=0; want_smpi=0
 [[ " $tools " == *" progsim "* ]] && want_progsim=1
 [[ " $tools " == *" smpi "* ]] && want_smpi=1
 if [ $want_progsim = 1 ] && { [ ! -x "$progsim" ] || [ ! -x "$progsim_cc" ]; }; then
-  die "no progsim in $build_dir/bin: build it (cmake -S $root -B $root/build && cmake --build $root/build -j2), or use --build tree|REV"
+  bench_die "no progsim in $build_dir/bin: build it (cmake -S $root -B $root/build && cmake --build $root/build -j2), or use --build tree|REV"
 fi
 smpi_missing=""
 if [ $want_smpi = 1 ]; then
@@ -164,43 +155,29 @@ hello_progsim="$out/hello.progsim"
 hello_smpi="$out/hello.smpi"
 if [ $want_progsim = 1 ]; then
   "$progsim_cc" -O2 -o "$hello_progsim" "$hello_src" >"$out/logs/progsim-cc.log" 2>&1 ||
-    die "progsim-cc failed (see $out/logs/progsim-cc.log)"
+    bench_die "progsim-cc failed (see $out/logs/progsim-cc.log)"
 fi
 if [ $want_smpi = 1 ] && [ -z "$smpi_missing" ]; then
   smpicc -O2 -o "$hello_smpi" "$hello_src" >"$out/logs/smpicc.log" 2>&1 || smpi_missing="smpicc failed (see logs/smpicc.log)"
 fi
 
 # Fingerprint of the runtime, to notice a rebuild of the build tree mid-benchmark.
-runtime_sum() { [ $want_progsim = 1 ] && sha256sum "$progsim" "$build_dir"/lib/libprogsim.so* 2>/dev/null | sha256sum | cut -c1-16; }
+runtime_sum() { [ $want_progsim = 1 ] && bench_build_sum "$build_dir"; }
 runtime_before=$(runtime_sum)
 started=$(date -Is)
 
 # ---------------------------------------------------------------- platform
 if [ "$hosts" = 128 ]; then
   platform="$root/platforms/cluster-128.xml"
-  [ -r "$platform" ] || die "$platform is missing"
+  [ -r "$platform" ] || bench_die "$platform is missing"
 else
   platform="$out/platform-$hosts.xml"
-  cat >"$platform" <<XML
-<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<!-- Generated by bench/hello_scale.sh: $hosts nodes of 32 cores on one flat
-     cluster, with the links of platforms/cluster-128.xml. -->
-<platform version="4.1">
-  <zone id="world" routing="Full">
-    <cluster id="bench-$hosts" prefix="node-" radical="0-$((hosts - 1))" suffix=""
-             speed="40Gf" core="32" bw="12.5GBps" lat="0.25us"
-             loopback_bw="40GBps" loopback_lat="0.1us"/>
-  </zone>
-</platform>
-XML
+  bench_flat_platform "$platform" "$hosts" 32  # the links of cluster-128.xml, 32 cores per host
 fi
 
 # Rank r runs on node-(r / K) in both tools: progsim places K ranks per host in
 # host order (--ranks-per-node); smpirun takes the hostfile's lines in order.
-write_hostfile() {  # N K FILE
-  awk -v n="$1" -v k="$2" 'BEGIN { for (r = 0; r < n; r++) printf "node-%d\n", int(r / k) }' >"$3"
-}
+write_hostfile() { bench_hostfile "$3" "$1" "$2"; }  # N K FILE
 
 # ---------------------------------------------------------------- system
 {
@@ -218,7 +195,7 @@ write_hostfile() {  # N K FILE
 } >"$out/system.txt"
 cat "$out/system.txt" >&2
 
-[ -d "$tmp_base" ] && [ -w "$tmp_base" ] || die "--tmpdir: $tmp_base is not a writable directory"
+if [ ! -d "$tmp_base" ] || [ ! -w "$tmp_base" ]; then bench_die "--tmpdir: $tmp_base is not a writable directory"; fi
 run_dir=""
 trap '[ -n "$run_dir" ] && rm -rf "$run_dir"' EXIT
 
@@ -240,14 +217,14 @@ run_one() {
   # of every copy with those of all loaded objects (strcmp), so a long
   # directory name would slow privatized runs of both tools down artificially.
   local dir
-  dir=$(mktemp -d "$tmp_base/pb.XXXXXX") || die "cannot create a directory in $tmp_base"
+  dir=$(mktemp -d "$tmp_base/pb.XXXXXX") || bench_die "cannot create a directory in $tmp_base"
   run_dir=$dir
   local load1
   load1=$(cut -d' ' -f1 /proc/loadavg)
   local stdout_target=/dev/null
   [[ "$output" == check:* ]] && stdout_target=${output#check:}
   echo "$*" >"$out/logs/$id.cmd"
-  note "$id: $*"
+  bench_note "$id: $*"
   # Both tools put their per-rank program copies in $TMPDIR (smpirun's -tmpdir
   # option is broken in SimGrid 3.32: it shifts one word instead of two, so the
   # directory is taken for the program).
@@ -282,7 +259,7 @@ run_one() {
     why=$(grep -m1 -E 'CRITICAL|error:|Error|deadlock|failed|Failed|cannot|Cannot' "$log" | sed 's/^\[[^]]*\] //' | tr '\t' ' ' | cut -c1-240)
     [ -n "$why" ] || why=$(grep -v INFO "$log" | head -1 | tr '\t' ' ' | cut -c1-240)
   fi
-  note "$id: $status wall=${wall}s rss=${rss}KiB${why:+ -- $why}"
+  bench_note "$id: $status wall=${wall}s rss=${rss}KiB${why:+ -- $why}"
   [[ "$output" == check:* ]] && return 0
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
     "$tool" "$priv" "$n" "$k" "$stack" "$guard" "${wall:-?}" "${user:-?}" "${sys:-?}" "${rss:-?}" \
@@ -323,7 +300,7 @@ guard_for() { if [ "$1" -lt 4096 ]; then echo 1; else echo 0; fi; }
 # ---------------------------------------------------------------- placement check
 check_result="not run"
 if [ "$check" = yes ]; then
-  n=$(printf '%s\n' $ranks_list | sort -n | head -1)
+  n=$(tr -s ' ' '\n' <<<"$ranks_list" | sed '/^$/d' | sort -n | head -1)
   k=$(((n + hosts - 1) / hosts))
   write_hostfile "$n" "$k" "$out/hostfile-$n.txt"
   awk -v n="$n" -v k="$k" 'BEGIN { for (r = 0; r < n; r++) printf "%d node-%d\n", r, int(r / k) }' >"$out/placement-expected.txt"
@@ -341,7 +318,7 @@ if [ "$check" = yes ]; then
 fi
 
 # ---------------------------------------------------------------- the runs
-cd "$out" || die "cannot enter $out"
+cd "$out" || bench_die "cannot enter $out"
 for n in $ranks_list; do
   k=$(((n + hosts - 1) / hosts))
   write_hostfile "$n" "$k" "$out/hostfile-$n.txt"

@@ -10,6 +10,10 @@
 # simulated time rank 0 printed. Failed or timed-out runs stay in the table.
 set -uo pipefail
 
+BENCH_NAME=pingpong.sh
+# shellcheck source=bench/lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
 usage() {
   cat <<'USAGE'
 Usage: bench/pingpong.sh [options]
@@ -42,10 +46,7 @@ Output: the table on stdout and in <out>/table.txt, one line per run in
 USAGE
 }
 
-die() { echo "pingpong.sh: $*" >&2; exit 2; }
-note() { echo "== $*" >&2; }
-
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$BENCH_ROOT
 cases="2:200000 64:20000"
 policies="weak thread offload ideal"
 tools="progsim smpi"
@@ -74,42 +75,32 @@ while [ $# -gt 0 ]; do
     --progsim-cfg) progsim_extra+=(--cfg "$2"); shift ;;
     --smpi-cfg) smpi_extra+=("--cfg=$2"); shift ;;
     -h|--help) usage; exit 0 ;;
-    *) die "unknown option '$1' (see --help)" ;;
+    *) bench_die "unknown option '$1' (see --help)" ;;
   esac
   shift
 done
 
 for c in $cases; do
-  [[ "$c" =~ ^([0-9]+):([0-9]+)$ ]] || die "--cases: '$c' is not N:R"
+  [[ "$c" =~ ^([0-9]+):([0-9]+)$ ]] || bench_die "--cases: '$c' is not N:R"
   n=${BASH_REMATCH[1]}
-  [ "$n" -ge 2 ] && [ $((n % 2)) = 0 ] || die "--cases: '$c': N must be even and at least 2"
+  if [ "$n" -lt 2 ] || [ $((n % 2)) != 0 ]; then bench_die "--cases: '$c': N must be even and at least 2"; fi
 done
 for p in $policies; do
-  case "$p" in weak|thread|offload|ideal) ;; *) die "--policies: unknown policy '$p'" ;; esac
+  case "$p" in weak|thread|offload|ideal) ;; *) bench_die "--policies: unknown policy '$p'" ;; esac
 done
-[[ "$repeat" =~ ^[0-9]+$ && "$repeat" -gt 0 ]] || die "--repeat: not a positive integer"
-[[ "$time_limit" =~ ^[0-9]+$ && "$time_limit" -gt 0 ]] || die "--time-limit: not a positive integer"
-case "$smpi_priv" in dlopen|no) ;; *) die "--smpi-privatize: dlopen or no, not '$smpi_priv'" ;; esac
-case "$smpi_simcomp" in yes|no) ;; *) die "--smpi-simulate-computation: yes or no" ;; esac
-[ -r "$platform" ] || die "$platform: cannot read the platform"
+[[ "$repeat" =~ ^[0-9]+$ && "$repeat" -gt 0 ]] || bench_die "--repeat: not a positive integer"
+[[ "$time_limit" =~ ^[0-9]+$ && "$time_limit" -gt 0 ]] || bench_die "--time-limit: not a positive integer"
+case "$smpi_priv" in dlopen|no) ;; *) bench_die "--smpi-privatize: dlopen or no, not '$smpi_priv'" ;; esac
+case "$smpi_simcomp" in yes|no) ;; *) bench_die "--smpi-simulate-computation: yes or no" ;; esac
+[ -r "$platform" ] || bench_die "$platform: cannot read the platform"
 platform=$(cd "$(dirname "$platform")" && pwd)/$(basename "$platform")
 
 [ -n "$out" ] || out="$root/bench/out/pingpong-$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$out/logs" || die "cannot create $out"
+mkdir -p "$out/logs" || bench_die "cannot create $out"
 out=$(cd "$out" && pwd)
 
 # ---------------------------------------------------------------- tools
-if [ ! -x /usr/bin/time ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    note "/usr/bin/time is missing: installing the Debian package 'time' (apt-get install -y time)"
-    apt-get install -y time >"$out/logs/apt-get-time.log" 2>&1 ||
-      { apt-get update >>"$out/logs/apt-get-time.log" 2>&1 && apt-get install -y time >>"$out/logs/apt-get-time.log" 2>&1; } ||
-      die "could not install 'time' (see $out/logs/apt-get-time.log)"
-  else
-    die "/usr/bin/time is missing: install the Debian package 'time' (apt-get install time)"
-  fi
-fi
-command -v timeout >/dev/null || die "timeout (coreutils) is missing"
+bench_require_time "$out/logs"
 
 want_progsim=0; want_smpi=0
 [[ " $tools " == *" progsim "* ]] && want_progsim=1
@@ -117,7 +108,7 @@ want_progsim=0; want_smpi=0
 progsim="$build_dir/bin/progsim"
 progsim_cc="$build_dir/bin/progsim-cc"
 if [ $want_progsim = 1 ] && { [ ! -x "$progsim" ] || [ ! -x "$progsim_cc" ]; }; then
-  die "no progsim in $build_dir/bin: build it (cmake -S $root -B $build_dir -DCMAKE_BUILD_TYPE=Release && cmake --build $build_dir -j2) or pass --build-dir"
+  bench_die "no progsim in $build_dir/bin: build it (cmake -S $root -B $build_dir -DCMAKE_BUILD_TYPE=Release && cmake --build $build_dir -j2) or pass --build-dir"
 fi
 smpi_missing=""
 if [ $want_smpi = 1 ]; then
@@ -131,29 +122,23 @@ prog_progsim="$out/pingpong.progsim"
 prog_smpi="$out/pingpong.smpi"
 if [ $want_progsim = 1 ]; then
   "$progsim_cc" -O2 -o "$prog_progsim" "$src" >"$out/logs/progsim-cc.log" 2>&1 ||
-    die "progsim-cc failed (see $out/logs/progsim-cc.log)"
+    bench_die "progsim-cc failed (see $out/logs/progsim-cc.log)"
 fi
 if [ $want_smpi = 1 ] && [ -z "$smpi_missing" ]; then
   smpicc -O2 -o "$prog_smpi" "$src" >"$out/logs/smpicc.log" 2>&1 || smpi_missing="smpicc failed (see logs/smpicc.log)"
 fi
 
-runtime_sum() { [ $want_progsim = 1 ] && sha256sum "$progsim" "$build_dir"/lib/libprogsim.so* 2>/dev/null | sha256sum | cut -c1-16; }
+runtime_sum() { [ $want_progsim = 1 ] && bench_build_sum "$build_dir"; }
 runtime_before=$(runtime_sum)
 
 {
-  echo "date: $(date -Is)"
-  echo "host: $(uname -srm), $(nproc) cores, $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo) RAM"
-  echo "cpu: $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+  bench_machine_facts "$root"
   echo "platform: $platform"
-  echo "progsim: $progsim ($(git -C "$root" rev-parse --short HEAD 2>/dev/null)$(git -C "$root" status --porcelain 2>/dev/null | grep -qv '^??' && echo ', modified tree'))"
-  echo "smpi: $(smpirun -version 2>/dev/null | head -1 || echo none)${smpi_missing:+ ($smpi_missing)}"
+  echo "progsim: $progsim"
+  echo "smpi: $(bench_simgrid_version)${smpi_missing:+ ($smpi_missing)}"
   echo "smpi settings: privatization $smpi_priv, simulate-computation $smpi_simcomp"
-  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$out/system.txt"
 cat "$out/system.txt" >&2
-
-run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/progsim-pingpong.XXXXXX") || die "cannot create a temporary directory"
-trap 'rm -rf "$run_tmp"' EXIT
 
 # ---------------------------------------------------------------- one run
 results="$out/results.tsv"
@@ -167,28 +152,14 @@ run_one() {
   run_index=$((run_index + 1))
   local id
   id=$(printf '%03d-%s-%s-n%s-r%s-%s' "$run_index" "$tool" "$policy" "$n" "$r" "$rep")
-  local log="$out/logs/$id" dir="$run_tmp/$id"
-  mkdir -p "$dir"
-  local load1
-  load1=$(cut -d' ' -f1 /proc/loadavg)
-  echo "$*" >"$log.cmd"
-  note "$id: $*"
-  (cd "$dir" && TMPDIR="$dir" /usr/bin/time -f '%e %U %S %M' -o "$log.time" \
-    timeout -k 10 "$time_limit" "$@" >"$log.stdout" 2>"$log.stderr" </dev/null)
-  local rc=$? wall="" user="" sys="" rss="" status sim
-  [ -s "$log.time" ] && read -r wall user sys rss < <(tail -1 "$log.time")
-  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-    status="TIMEOUT(${time_limit}s)"
-  elif [ "$rc" = 0 ]; then
-    status=ok
-  else
-    status="FAILED($rc)"
-  fi
+  local log="$out/logs/$id"
+  bench_note "$id: $*"
+  bench_timed_run "$log" "$time_limit" "$@"
+  local rc=$BT_RC wall=$BT_WALL user=$BT_USER sys=$BT_SYS rss=$BT_RSS status=$BT_STATUS load1=$BT_LOAD1 sim
   # Rank 0 prints one number; SMPI may print its own lines on stdout too.
   sim=$(grep -E '^[0-9]+\.[0-9]+$' "$log.stdout" | tail -1)
   [ "$status" = ok ] && [ -z "$sim" ] && status="FAILED(no output)"
-  rm -rf "$dir"
-  note "$id: $status wall=${wall}s user=${user}s sim=${sim:-?}"
+  bench_note "$id: $status wall=${wall}s user=${user}s sim=${sim:-?}"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
     "$tool" "$policy" "$n" "$r" "$((n * r))" "$rep" "${wall:-?}" "${user:-?}" "${sys:-?}" "${rss:-?}" \
     "${sim:--}" "$rc" "$status" "$load1" "logs/$id" >>"$results"
@@ -198,7 +169,7 @@ run_one() {
 for c in $cases; do
   n=${c%%:*}; r=${c##*:}
   hostfile="$out/hostfile-$n.txt"
-  awk -v n="$n" 'BEGIN { for (i = 0; i < n; i++) printf "node-%d\n", i }' >"$hostfile"
+  bench_hostfile "$hostfile" "$n" 1
   for rep in $(seq 1 "$repeat"); do
     if [ $want_progsim = 1 ]; then
       for policy in $policies; do
