@@ -15,6 +15,7 @@ struct ModelParameters {
   long long eager_threshold = 65536;  // largest eagerly sent message (bytes)
   std::string rendezvous = "push";    // rendezvous variant for larger messages: push | pull
   long long header_bytes = 64;        // envelope / control packet on the wire
+  long long nic_transfers = 32;       // transfers on the network from one host at once
   double chunk_cost = 200e-9;         // host CPU seconds to run one progress chunk
   double poll_cost = 100e-9;          // host CPU of a progress poll (test procedures, blocked waits)
   bool call_sites = true;             // record the program's source line of each blocking call (deadlock explanations)

@@ -69,6 +69,9 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("rendezvous", p.rendezvous, {"push", "pull"},
              "rendezvous variant: push (RTS, CTS, the origin writes the data; classic software protocol) or "
              "pull (RTS, the target reads the data by RDMA get, then FIN)");
+  config.add("nic-transfers", p.nic_transfers, {1, 1e6}, "transfers",
+             "transfers one host's NIC keeps on the network at once (its DMA queues); further departures wait "
+             "in FIFO order until one ends");
   config.add("header-bytes", p.header_bytes, {0, 1048576}, "bytes", "size of an envelope or control packet on the wire");
   config.add("chunk-cost", p.chunk_cost, {0, 1}, "s", "host CPU time to run one progress chunk (protocol step)");
   config.add("poll-cost", p.poll_cost, {0, 1}, "s",
@@ -131,7 +134,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
       progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, *policy,
                                                    policy_parameters->make_policy(parameters_));
   fabric_ = std::make_unique<Fabric>(
-      hosts,
+      hosts, static_cast<std::size_t>(parameters_.nic_transfers),
       [this](Packet&& p) {
         if (progress_->all_ranks_ended())
           return;

@@ -40,8 +40,12 @@ Fabric* current_fabric = nullptr;
 
 }  // namespace
 
-Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, ArrivalHandler on_arrival, std::function<void()> on_landed)
-    : rank_hosts_(std::move(rank_hosts)), on_arrival_(std::move(on_arrival)), on_landed_(std::move(on_landed))
+Fabric::Fabric(std::vector<sg4::Host*> rank_hosts, std::size_t transfers_per_host, ArrivalHandler on_arrival,
+               std::function<void()> on_landed)
+    : rank_hosts_(std::move(rank_hosts)),
+      transfers_per_host_(transfers_per_host),
+      on_arrival_(std::move(on_arrival)),
+      on_landed_(std::move(on_landed))
 {
   std::unordered_map<sg4::Host*, std::size_t> index;
   for (sg4::Host* host : rank_hosts_)
@@ -116,7 +120,7 @@ std::uint64_t Fabric::simulated_bytes(const Packet& packet)
 void Fabric::start_or_queue(Packet packet)
 {
   std::size_t host = rank_host_index_[static_cast<size_t>(packet.src)];
-  if (on_network_from_[host] >= kTransfersPerHost) {
+  if (on_network_from_[host] >= transfers_per_host_) {
     queued_at_[host].push_back(std::move(packet));
     return;
   }
@@ -142,7 +146,7 @@ void Fabric::on_transfer_end(const void* activity)
   std::size_t host = rank_host_index_[static_cast<size_t>(it->second.src)];
   landed_.push_back(std::move(it->second));
   on_network_.erase(it);
-  if (--on_network_from_[host] < kTransfersPerHost && !queued_at_[host].empty())
+  if (--on_network_from_[host] < transfers_per_host_ && !queued_at_[host].empty())
     freed_hosts_.push_back(host);
   // Inside SimGrid's model update: hand the packet over once it is done, at
   // this same instant (timers run right after the update).
@@ -160,7 +164,7 @@ void Fabric::hand_over_landed()
   // Hosts whose DMA queues freed up start their waiting departures first,
   // at this instant, in the order their transfers ended.
   for (std::size_t host : freed_hosts_)
-    while (!queued_at_[host].empty() && on_network_from_[host] < kTransfersPerHost) {
+    while (!queued_at_[host].empty() && on_network_from_[host] < transfers_per_host_) {
       Packet packet = std::move(queued_at_[host].front());
       queued_at_[host].pop_front();
       start_transfer(std::move(packet));

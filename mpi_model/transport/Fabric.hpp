@@ -9,13 +9,16 @@
 //    wait in a queue ordered by (time, order of sending) and are started by
 //    a kernel timer at their time, so transfers start in a deterministic
 //    order and the sending rank never yields for them.
-//  * A host's NIC has a bounded number of DMA queues (kTransfersPerHost):
-//    beyond that many transfers on the network from one host, departures
-//    wait in FIFO order for one of them to end (a program flooding a peer
-//    with thousands of nonblocking sends, or a partitioned send of 8,192
-//    partitions, would otherwise make SimGrid share a link between
-//    thousands of flows, each transfer's start and end costing a solve of
-//    them all).
+//  * A host's NIC has a bounded number of DMA queues (`--cfg
+//    nic-transfers`, default 32): beyond that many transfers on the network
+//    from one host, departures wait in FIFO order for one of them to end.
+//    Besides being what a NIC does, the bound keeps SimGrid's sharing cheap:
+//    each transfer's start and end solves the flows sharing its links, so a
+//    program flooding a peer with eager sends (MPICH's pingping: 131,000
+//    messages) or a partitioned send of 8,192 partitions would cost a solve
+//    of thousands of flows per packet. 32 against 256 halves pingping's host
+//    time and moves its simulated time by 0.3%: the link's bandwidth is
+//    shared by fewer flows at once, the total stays bandwidth-bound.
 //  * Arrival: SimGrid signals the end of the transfer's network action
 //    (s4u::Link::on_communication_state_change) while it updates its
 //    models; the packet is then handed to the destination by a kernel timer
@@ -41,11 +44,12 @@ namespace progsim::mpi {
 
 class Fabric {
 public:
-  static constexpr std::size_t kTransfersPerHost = 256;
   using ArrivalHandler = std::function<void(Packet&&)>;
 
   // on_landed runs after each arrival was handled (deadlock detection).
-  Fabric(std::vector<simgrid::s4u::Host*> rank_hosts, ArrivalHandler on_arrival, std::function<void()> on_landed);
+  // At most `transfers_per_host` transfers from one host are on the network.
+  Fabric(std::vector<simgrid::s4u::Host*> rank_hosts, std::size_t transfers_per_host, ArrivalHandler on_arrival,
+         std::function<void()> on_landed);
   ~Fabric();
   Fabric(const Fabric&) = delete;
   Fabric& operator=(const Fabric&) = delete;
@@ -83,6 +87,7 @@ private:
   static std::uint64_t simulated_bytes(const Packet& packet);
 
   std::vector<simgrid::s4u::Host*> rank_hosts_;
+  std::size_t transfers_per_host_;
   std::vector<std::size_t> rank_host_index_;  // rank -> index of its host below
   std::vector<std::size_t> on_network_from_;  // per host: its transfers on the network
   std::vector<std::deque<Packet>> queued_at_;  // per host: departures waiting for a DMA queue
