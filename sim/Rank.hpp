@@ -140,6 +140,7 @@ public:
     const std::string* file = nullptr;
     const std::string* event = nullptr;
     long line = 0;
+    const char* separator = ":";  // ", event " for OTF2 archives (event indices, not lines)
   };
   TracePosition trace_position;
   // "FILE:LINE (EVENT)" while replaying, else "".
@@ -147,7 +148,7 @@ public:
   {
     if (!trace_position.file)
       return "";
-    return *trace_position.file + ":" + std::to_string(trace_position.line) +
+    return *trace_position.file + trace_position.separator + std::to_string(trace_position.line) +
            (trace_position.event ? " (" + *trace_position.event + ")" : std::string());
   }
 

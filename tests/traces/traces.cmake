@@ -102,3 +102,55 @@ trace_replay_test(traces.replay.unsupported_while_blocked TRACE ${TRACE_TESTS}/u
   EXPECT --expect-exit 2 --expect-outcome aborted --twice
          --stderr-regex "unsupported_while_blocked\\.jsonl:6: the recorded program called MPI_Probe, which traces cannot replay yet"
          --check /ranks/1/state=blocked)
+
+# OTF2 (issue 19). Test archives are written here with OTF2's own writer
+# (Debian's python3-otf2, for Debian's python: not a virtualenv's).
+find_program(PROGSIM_OTF2_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH REQUIRED)
+execute_process(COMMAND ${PROGSIM_OTF2_PYTHON} -c "import otf2" RESULT_VARIABLE otf2_python_status OUTPUT_QUIET ERROR_QUIET)
+if(NOT otf2_python_status EQUAL 0)
+  message(FATAL_ERROR "${PROGSIM_OTF2_PYTHON} cannot import otf2: install python3-otf2 (tools/install-deps.sh)")
+endif()
+set(OTF2_ARCHIVES ${TRACE_WORK}/otf2-archives)
+
+# Export: trace_mix's calls as otf2-print reads them back (4 ranks: 24 MPI
+# calls each, plus MPI_Ssend on 0, MPI_Recv on 1, MPI_Issend and MPI_Wait
+# on 2, MPI_Recv on 3; 13 collectives each; 5 sends (4 in MPI_Sendrecv), 6
+# receives, 5 nonblocking sends and their completions, 4 nonblocking
+# receives), two runs byte-identical.
+add_test(NAME traces.otf2.export.trace_mix
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export
+          ENTER=101 LEAVE=101 MPI_SEND=5 MPI_RECV=6 MPI_ISEND=5 MPI_ISEND_COMPLETE=5 MPI_IRECV_REQUEST=4
+          MPI_IRECV=4 MPI_COLLECTIVE_BEGIN=52 MPI_COLLECTIVE_END=52
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+# Import: an 8-rank archive written with OTF2's writer, under two policies.
+foreach(policy weak thread)
+  add_test(NAME traces.otf2.import.mix.${policy}
+    COMMAND ${TRACE_TESTS}/otf2_import_check.sh ${PROGSIM_CLI} ${PROGSIM_OTF2_PYTHON}
+            ${TRACE_WORK}/otf2_import.${policy} ${policy})
+endforeach()
+set_tests_properties(traces.otf2.export.trace_mix traces.otf2.import.mix.weak traces.otf2.import.mix.thread
+  PROPERTIES LABELS program)
+
+# Archives progsim cannot replay, and damaged ones: exit 2, the archive,
+# location and event named.
+add_test(NAME traces.otf2.write_bad_archives
+  COMMAND ${TRACE_TESTS}/otf2/write_bad_archives.sh ${PROGSIM_OTF2_PYTHON} ${OTF2_ARCHIVES})
+set_tests_properties(traces.otf2.write_bad_archives PROPERTIES FIXTURES_SETUP otf2_archives)
+function(otf2_error_test name archive)
+  trace_replay_test(traces.otf2.error.${name} TRACE ${OTF2_ARCHIVES}/${archive} EXPECT --expect-exit 2 ${ARGN})
+  set_tests_properties(traces.otf2.error.${name} PROPERTIES FIXTURES_REQUIRED otf2_archives)
+endfunction()
+otf2_error_test(rma rma/traces.otf2 --expect-outcome aborted
+  --stderr-regex "rma/traces\\.otf2: location 1 \\(rank 1\\), event 4: RmaPut/RmaGet: one-sided communication \\(RMA\\) cannot be replayed")
+otf2_error_test(alltoallv alltoallv/traces.otf2 --expect-outcome aborted
+  --stderr-regex "alltoallv/traces\\.otf2: location 0 \\(rank 0\\), event 3: MPI_Alltoallv cannot be replayed from OTF2")
+# A deadlock explanation names the archive, location and event of each blocked rank.
+trace_replay_test(traces.otf2.deadlock_names_events TRACE ${OTF2_ARCHIVES}/deadlock/traces.otf2
+  EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+         --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, [^\n]* at [^ ]*deadlock/traces\\.otf2: location 0 \\(rank 0\\), event 3 \\(recv\\)"
+         --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Recv\\(source=0, [^\n]* at [^ ]*deadlock/traces\\.otf2: location 1 \\(rank 1\\), event 3 \\(recv\\)")
+set_tests_properties(traces.otf2.deadlock_names_events PROPERTIES FIXTURES_REQUIRED otf2_archives)
+otf2_error_test(truncated_events truncated/traces.otf2
+  --stderr-regex "truncated/traces\\.otf2: location 3 \\(rank 3\\)[^\n]*OTF2")
+otf2_error_test(not_an_archive garbage/traces.otf2
+  --stderr-regex "garbage/traces\\.otf2: not an OTF2 archive")

@@ -26,6 +26,7 @@ void RankReplay::run()
     ~PositionGuard() { rank.trace_position = {}; }
   } guard{rank_};
   rank_.trace_position.file = &events_->file();
+  rank_.trace_position.separator = events_->position_separator();
   rank_.trace_position.event = &event.call;
   while (events_->next(event)) {
     event_ = &event;
@@ -60,7 +61,7 @@ const std::map<std::string, RankReplay::Action>& RankReplay::actions()
 
 void RankReplay::fail(const std::string& reason) const
 {
-  throw TraceError(events_->file(), event_ ? event_->line : 0, reason);
+  throw TraceError(events_->position(event_ ? event_->line : 0), 0, reason);
 }
 
 MPI_Comm RankReplay::comm(const TraceEvent& e) const
