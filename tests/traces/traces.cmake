@@ -54,6 +54,19 @@ trace_replay_test(traces.replay.deadlock_names_trace_lines TRACE ${TRACE_TESTS}/
          --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, [^\n]* at [^ ]*recv_recv_deadlock\\.jsonl:4 \\(recv\\) \\(a blocked non-local call\\)"
          --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Recv\\(source=0, [^\n]* at [^ ]*recv_recv_deadlock\\.jsonl:5 \\(recv\\)")
 
+# Errors the MPI model finds while replaying name the trace lines too (issue
+# 19), whatever the trace's kind: a collective mismatch (both ranks' lines, one
+# of them already passed) and a fatal MPI error.
+trace_replay_test(traces.replay.mismatch_names_trace_lines TRACE ${TRACE_TESTS}/collective_mismatch.jsonl
+  EXPECT --expect-outcome deadlock --expect-exit 3
+         --stderr-regex "rank 0: MPI_Bcast at [^ ]*collective_mismatch\\.jsonl:4\n  rank 1: MPI_Barrier at [^ ]*collective_mismatch\\.jsonl:5\n")
+trace_replay_test(traces.replay.ti_mismatch_names_trace_lines TRACE ${TRACE_TESTS}/ti/collective_mismatch.txt
+  EXPECT --expect-outcome deadlock --expect-exit 3
+         --stderr-regex "rank 0: MPI_Bcast at [^ ]*collective_mismatch\\.txt:3\n  rank 1: MPI_Barrier at [^ ]*collective_mismatch\\.txt:4\n")
+trace_replay_test(traces.replay.fatal_error_names_trace_line TRACE ${TRACE_TESTS}/truncate.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "rank 1: MPI_Recv at [^ ]*truncate\\.jsonl:5 \\(recv\\): MPI_ERR_TRUNCATE")
+
 # Bad input.
 trace_replay_test(traces.replay.malformed TRACE ${TRACE_TESTS}/malformed.jsonl
   EXPECT --expect-exit 2 --stderr-regex "malformed.jsonl:3: isend: missing field \"req\"")

@@ -23,9 +23,15 @@ void RankReplay::run()
   // (the strings it points to end with this call).
   struct PositionGuard {
     sim::Rank& rank;
-    ~PositionGuard() { rank.trace_position = {}; }
+    ~PositionGuard()
+    {
+      rank.trace_position.file = nullptr;
+      rank.trace_position.event = nullptr;
+      rank.trace_position.line = 0;
+    }
   } guard{rank_};
   rank_.trace_position.file = &events_->file();
+  rank_.trace_position.kept_file = events_->file();
   rank_.trace_position.separator = events_->position_separator();
   rank_.trace_position.event = &event.call;
   while (events_->next(event)) {
