@@ -56,8 +56,9 @@ Otf2Writer::Otf2Writer(const std::string& dir, int nranks)
   if (!exists(dir) && ::mkdir(dir.c_str(), 0777) != 0)
     throw TraceError(dir, 0, std::string("--otf2: cannot create the directory: ") + std::strerror(errno));
   g_flush_time = 0;
-  // Chunks of 1 MiB of events per rank: OTF2 keeps one in memory per location.
-  archive_ = OTF2_Archive_Open(dir.c_str(), kArchiveName, OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+  // OTF2 keeps an event chunk in memory per location: the smallest it
+  // allows (256 KiB), for runs of many ranks.
+  archive_ = OTF2_Archive_Open(dir.c_str(), kArchiveName, OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN, 4 * 1024 * 1024,
                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (!archive_)
     throw TraceError(dir, 0, "OTF2 export: the archive cannot be created");
