@@ -695,6 +695,12 @@ private:
   // signature makes them equal.
   std::string collective(const Record& r)
   {
+    if (r.op >= OTF2_COLLECTIVE_OP_CREATE_HANDLE && r.op <= OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE) {
+      // Score-P's communicator (and window) creations and frees: replay made
+      // the communicators after MPI_Init; the call costs a call.
+      emit({{"call", "local"}, {"name", call_}}, call_position_);
+      return "";
+    }
     int comm = 0;
     std::string reason;
     if (!comm_of(r, comm, reason))

@@ -3,6 +3,7 @@
 # (otf2/write_archive.py, 8 ranks), replays it twice under POLICY (the
 # reports must be byte-identical) and once with twice the computation, then
 # checks in the replay's report:
+#  * the MPI calls each rank made, and the bytes the collectives moved;
 #  * the application's messages (tags 7 and 9; collectives use their own
 #    traffic), exactly: 4 blocking sends r -> r+1 of 1000*(r+1) bytes, tag 7,
 #    and a ring of 8 nonblocking 65536-byte messages, tag 9; each even rank's
@@ -56,6 +57,18 @@ check(got == want, "application messages (source, dest, tag, bytes): %s" % got)
 for r in range(0, 8, 2):
     posts = {m["tag"]: m["post_time"] for m in app if m["source"] == r}
     check(posts.get(7, 1) < posts.get(9, 0), "rank %d posts its tag-7 message before its tag-9 one: %s" % (r, posts))
+# The calls replayed: MPI_Init, the MPI_Comm_split that makes the even ranks'
+# communicator, the trace's MPI_Comm_split (a local call), send or receive,
+# MPI_Irecv, MPI_Isend, MPI_Waitall, MPI_Allreduce, MPI_Bcast, MPI_Barrier
+# (even ranks), MPI_Alltoall, MPI_Comm_rank, MPI_Finalize.
+calls = [r["mpi_calls"] for r in one["ranks"]]
+check(calls == [13, 12] * 4, "MPI calls per rank: %s" % calls)
+# The collectives moved their sizes: at least each rank's 1 MiB of the
+# broadcast, 7 x 4 KiB of the alltoall, the allreduce's 512 bytes twice, and
+# the point-to-point bytes; at most 1.5 times that (headers, algorithms).
+least = 7 * 1048576 + 56 * 4096 + 2 * 7 * 512 + 16000 + 8 * 65536
+wire = one["network"]["bytes"]
+check(least <= wire <= 1.5 * least, "bytes on the network %d in [%d, 1.5 x that]" % (wire, least))
 compute = 6.5e-3
 t1, t2 = one["simulated_time"], two["simulated_time"]
 check(compute <= t1 <= compute + 3e-3, "simulated time %.6f s in [6.5 ms, 9.5 ms]" % t1)

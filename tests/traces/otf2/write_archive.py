@@ -5,7 +5,8 @@ writer (Debian's python3-otf2), for the import tests of `progsim replay`.
     write_archive.py DIR VARIANT
 
 VARIANT is
-  mix          8 ranks: MPI_Init; 1 ms of computation; blocking MPI_Send/
+  mix          8 ranks: MPI_Init; MPI_Comm_split (a CREATE_HANDLE collective,
+               as Score-P writes it); 1 ms of computation; blocking MPI_Send/
                MPI_Recv pairs (0->1, 2->3, ..., tag 7, 1000*(r+1) bytes);
                2 ms; a ring of MPI_Irecv/MPI_Isend (tag 9, 65536 bytes)
                with 0.5 ms of computation before MPI_Waitall; MPI_Allreduce
@@ -75,6 +76,14 @@ def mix(defs, world, region, writers, n):
     for r, w in enumerate(writers):
         c = Clock()
         c.call(w, region("MPI_Init"))
+
+        def collective(op, comm, root, sent, received):
+            def records(t):
+                w.mpi_collective_begin(t - 1)
+                w.mpi_collective_end(t, op, comm, root, sent, received)
+            return records
+        undefined = 0xFFFFFFFF
+        c.call(w, region("MPI_Comm_split"), collective(CollectiveOp.CREATE_HANDLE, world, undefined, 0, 0))
         c.compute(1000)
         if r % 2 == 0:
             c.call(w, region("MPI_Send", RegionRole.POINT2POINT),
@@ -92,13 +101,6 @@ def mix(defs, world, region, writers, n):
             w.mpi_isend_complete(t, 12)
             w.mpi_irecv(t, left, world, 9, 65536, 11)
         c.call(w, region("MPI_Waitall", RegionRole.POINT2POINT), completions)
-
-        def collective(op, comm, root, sent, received):
-            def records(t):
-                w.mpi_collective_begin(t - 1)
-                w.mpi_collective_end(t, op, comm, root, sent, received)
-            return records
-        undefined = 0xFFFFFFFF
         c.call(w, region("MPI_Allreduce", RegionRole.COLL_ALL2ALL),
                collective(CollectiveOp.ALLREDUCE, world, undefined, n * 512, n * 512))
         c.call(w, region("MPI_Bcast", RegionRole.COLL_ONE2ALL),
