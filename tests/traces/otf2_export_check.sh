@@ -3,11 +3,17 @@
 # archives to be byte-identical, reads the first back with otf2-print (from
 # Debian's otf2-tools) and requires the given number of each event kind
 # (otf2-print's names: ENTER, MPI_SEND, MPI_COLLECTIVE_END, ...), counted
-# over all locations, and no other MPI event kind.
-#   otf2_export_check.sh PROGSIM WORKDIR KIND=COUNT... -- RUN_ARGS... PROGRAM [ARGS...]
+# over all locations, and no other MPI event kind. With --status N, the run
+# must end with exit status N (a crash: the archive is completed anyway).
+#   otf2_export_check.sh PROGSIM WORKDIR [--status N] KIND=COUNT... -- RUN_ARGS... PROGRAM [ARGS...]
 set -u
 progsim=$1 work=$2
 shift 2
+want_status=0
+if [ "${1:-}" = --status ]; then
+  want_status=$2
+  shift 2
+fi
 expected=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
   expected+=("$1")
@@ -18,8 +24,8 @@ rm -rf "$work" && mkdir -p "$work"
 for copy in a b; do
   "$progsim" run --otf2 "$work/$copy" --report "$work/$copy.json" "$@" >"$work/$copy.out" 2>&1
   status=$?
-  if [ $status != 0 ]; then
-    echo "FAIL: progsim run --otf2 exited with $status"
+  if [ $status != "$want_status" ]; then
+    echo "FAIL: progsim run --otf2 exited with $status, not $want_status"
     cat "$work/$copy.out"
     exit 1
   fi

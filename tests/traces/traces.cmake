@@ -135,6 +135,13 @@ add_test(NAME traces.otf2.export.trace_mix
           ENTER=101 LEAVE=101 MPI_SEND=5 MPI_RECV=6 MPI_ISEND=5 MPI_ISEND_COMPLETE=5 MPI_IRECV_REQUEST=4
           MPI_IRECV=4 MPI_COLLECTIVE_BEGIN=52 MPI_COLLECTIVE_END=52
           -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+# A crash ends the process from its signal handler: the archive is completed
+# there (rank 3 crashes leaving MPI_Barrier; the others, still in it, leave
+# it at the run's end, without a collective end).
+add_test(NAME traces.otf2.export.crash
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_crash --status 139
+          ENTER=8 LEAVE=8 MPI_COLLECTIVE_BEGIN=4 MPI_COLLECTIVE_END=1 -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/segfault)
+set_tests_properties(traces.otf2.export.crash PROPERTIES LABELS program)
 # Export -> import round trips: the replay of a run's OTF2 archive gives the
 # run's simulated time and finish times (to 1e-12 s). Calls that only cost
 # call time (MPI_Comm_rank, MPI_Get_count...) are not exported: their cost

@@ -214,6 +214,15 @@ int launch(int argc, char** argv, LaunchForm form)
       } catch (const traces::TraceError& e) {
         throw sim::InputError{e.what()};
       }
+      // A crash ends the process from its signal handler: the OTF2 archive
+      // (buffered, unlike the progsim trace) is completed there.
+      simulation.on_end_from_signal([](double end) {
+        try {
+          traces::stop_recording(end);
+        } catch (const traces::TraceError& e) {
+          std::fprintf(stderr, "progsim: error: %s\n", e.what());
+        }
+      });
     }
     sim::RunResult result = simulation.run();
     try {
