@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <mpi.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <vector>
 
@@ -246,8 +247,27 @@ private:
     }
   }
 
+  // OTF2 keeps each location's event file open while it is read, and every
+  // rank reads from the start: one open file per rank. The soft limit
+  // (often 1,024) is raised up to the hard one when the archive needs it.
+  void ensure_open_files() const
+  {
+    rlim_t needed = static_cast<rlim_t>(rank_locations_.size()) + 64;  // and the simulation's own files
+    struct rlimit limit {};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= needed)
+      return;
+    struct rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max == RLIM_INFINITY ? needed : std::min(limit.rlim_max, needed);
+    if (raised.rlim_cur < needed || ::setrlimit(RLIMIT_NOFILE, &raised) != 0)
+      throw TraceError(path_, 0, "OTF2: replay reads the event files of all " +
+                                     std::to_string(rank_locations_.size()) + " ranks at once and needs " +
+                                     std::to_string(needed) + " open files; the limit is " +
+                                     std::to_string(limit.rlim_max) + " (ulimit -Hn)");
+  }
+
   void open_events()
   {
+    ensure_open_files();
     for (OTF2_LocationRef location : rank_locations_)
       check(OTF2_Reader_SelectLocation(reader_, location), "selecting a location");
     // Local definitions carry the mappings of Score-P's local ids to the global ones.

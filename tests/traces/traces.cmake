@@ -181,6 +181,14 @@ trace_replay_test(traces.otf2.deadlock_names_events TRACE ${OTF2_ARCHIVES}/deadl
          --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Recv\\(source=1, [^\n]* at [^ ]*deadlock/traces\\.otf2: location 0 \\(rank 0\\), event 3 \\(recv\\)"
          --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Recv\\(source=0, [^\n]* at [^ ]*deadlock/traces\\.otf2: location 1 \\(rank 1\\), event 3 \\(recv\\)")
 set_tests_properties(traces.otf2.deadlock_names_events PROPERTIES FIXTURES_REQUIRED otf2_archives)
+# One open file per rank while reading: 100 ranks replay under a soft limit
+# of 64 open files (raised), not under a hard one (refused, both numbers said).
+add_test(NAME traces.otf2.open_files
+  COMMAND bash -c "(ulimit -Sn 64 && \"$0\" replay --ranks-per-node 4 \"$1\") || exit 1
+                   out=$( (ulimit -n 64 && \"$0\" replay --ranks-per-node 4 \"$1\") 2>&1)
+                   [ $? = 2 ] && grep -q 'needs 164 open files; the limit is 64' <<<\"$out\" || { echo \"$out\"; exit 1; }"
+          ${PROGSIM_CLI} ${OTF2_ARCHIVES}/many/traces.otf2)
+set_tests_properties(traces.otf2.open_files PROPERTIES FIXTURES_REQUIRED otf2_archives LABELS program)
 otf2_error_test(truncated_events truncated/traces.otf2
   --stderr-regex "truncated/traces\\.otf2: location 3 \\(rank 3\\)[^\n]*OTF2")
 otf2_error_test(not_an_archive garbage/traces.otf2

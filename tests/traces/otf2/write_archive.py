@@ -18,6 +18,7 @@ VARIANT is
   rma          2 ranks, an RmaPut inside MPI_Put: not replayable.
   alltoallv    2 ranks, an MPI_Alltoallv: only totals, not replayable.
   deadlock     2 ranks, each in an MPI_Recv from the other.
+  many         100 ranks: MPI_Init, MPI_Barrier, MPI_Finalize.
 The byte counts of collectives are Score-P's (scorep_mpi_coll.c).
 """
 import sys
@@ -146,7 +147,20 @@ def deadlock(defs, world, region, writers, n):
         c.call(w, region("MPI_Finalize"))
 
 
-VARIANTS = {"mix": (8, mix), "rma": (2, rma), "alltoallv": (2, alltoallv), "deadlock": (2, deadlock)}
+def many(defs, world, region, writers, n):
+    for r, w in enumerate(writers):
+        c = Clock()
+        c.call(w, region("MPI_Init"))
+
+        def records(t):
+            w.mpi_collective_begin(t - 1)
+            w.mpi_collective_end(t, CollectiveOp.BARRIER, world, 0xFFFFFFFF, 0, 0)
+        c.call(w, region("MPI_Barrier", RegionRole.BARRIER), records)
+        c.call(w, region("MPI_Finalize"))
+
+
+VARIANTS = {"mix": (8, mix), "rma": (2, rma), "alltoallv": (2, alltoallv), "deadlock": (2, deadlock),
+            "many": (100, many)}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[2] not in VARIANTS:
