@@ -1,5 +1,9 @@
 #include "traces/Otf2Export.hpp"
 
+#include "traces/MpiNames.hpp"
+
+#include "MpiModel.hpp"
+
 #include <algorithm>
 #include <mpi.h>
 
@@ -70,19 +74,13 @@ long long number(const nlohmann::ordered_json& event, const char* key)
   return found != event.end() && found->is_number() ? found->get<long long>() : 0;
 }
 
-// Bytes of a reduction event (count items of a predefined datatype).
+// Bytes of `count` items of a reduction event's datatype (predefined:
+// the recorder writes others as bytes).
 long long reduction_bytes(const nlohmann::ordered_json& event, long long count)
 {
-  static const std::pair<const char*, int> sizes[] = {
-      {"MPI_CHAR", 1},  {"MPI_SIGNED_CHAR", 1}, {"MPI_UNSIGNED_CHAR", 1}, {"MPI_BYTE", 1},   {"MPI_SHORT", 2},
-      {"MPI_UNSIGNED_SHORT", 2}, {"MPI_INT", 4}, {"MPI_UNSIGNED", 4},     {"MPI_FLOAT", 4},  {"MPI_INT32_T", 4},
-      {"MPI_UINT32_T", 4}, {"MPI_INT8_T", 1},  {"MPI_UINT8_T", 1},        {"MPI_INT16_T", 2}, {"MPI_UINT16_T", 2},
-      {"MPI_C_BOOL", 1},  {"MPI_LONG_DOUBLE", 16}, {"MPI_C_DOUBLE_COMPLEX", 16}, {"MPI_C_FLOAT_COMPLEX", 8}};
-  std::string dt = event.value("dt", "MPI_BYTE");
-  for (const auto& [name, size] : sizes)
-    if (dt == name)
-      return count * size;
-  return count * 8;  // the other predefined types (double, long, int64, ...) are 8 bytes
+  MPI_Datatype type = predefined_datatype(event.value("dt", "MPI_BYTE"));
+  auto live = mpi::MpiModel::instance().datatypes().find_live(type);
+  return count * (live ? live->size() : 1);
 }
 
 }  // namespace
@@ -99,9 +97,15 @@ OTF2_CommRef Otf2Export::comm(int rank, const nlohmann::ordered_json& event)
     return Otf2Writer::kWorld;
   if (id == 1)
     return Otf2Writer::kSelf;
-  long long context = 0;
-  std::vector<int> members = members_(rank, id, context);
-  return members.empty() ? OTF2_UNDEFINED_COMM : writer_.comm(members, context);
+  auto& known = ranks_.at(static_cast<std::size_t>(rank)).comms;
+  auto found = known.find(id);
+  if (found != known.end())
+    return found->second;
+  CommView view = members_(rank, id);
+  OTF2_CommRef ref = view.members ? writer_.comm(*view.members, view.context) : OTF2_UNDEFINED_COMM;
+  if (view.members)  // the recorder never gives an id to another communicator
+    known[id] = ref;
+  return ref;
 }
 
 void Otf2Export::call(int rank, double time, const nlohmann::ordered_json& event)
@@ -176,11 +180,9 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
 void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event)
 {
   std::string call = event.at("call").get<std::string>();
-  long long context = 0;
-  int id = event.value("comm", -1);
-  std::vector<int> members = members_(rank, id, context);
-  auto n = static_cast<long long>(members.size());
-  auto me = std::find(members.begin(), members.end(), rank) - members.begin();
+  CommView view = members_(rank, event.value("comm", -1));
+  auto n = static_cast<long long>(view.members ? view.members->size() : 0);
+  long long me = view.me;
   int root = event.value("root", -1);
   bool is_root = root >= 0 && root == me;
   long long bytes = number(event, "bytes");

@@ -31,10 +31,16 @@ struct Completion {
 
 class Otf2Export {
 public:
-  // `members(rank, comm id)`: the world ranks of the communicator the rank
-  // knows by that trace id, and a number telling apart communicators with
-  // the same members; empty members when unknown.
-  using CommMembers = std::function<std::vector<int>(int rank, int comm, long long& context)>;
+  // A communicator as the rank knows it: its members (world ranks, in rank
+  // order; null when unknown), a number telling apart communicators with
+  // the same members, and the rank's place in it.
+  struct CommView {
+    const std::vector<int>* members = nullptr;
+    long long context = 0;
+    int me = -1;
+  };
+  // The communicator the rank knows by that trace id (the recorder's ids).
+  using CommMembers = std::function<CommView(int rank, int comm)>;
 
   Otf2Export(const std::string& dir, int nranks, CommMembers members);
 
@@ -54,6 +60,7 @@ private:
     nlohmann::ordered_json open;  // the call in progress (null: none)
     OTF2_RegionRef region = 0;
     std::map<int, PendingRequest> requests;
+    std::map<int, OTF2_CommRef> comms;  // the rank's trace ids of communicators -> OTF2's
   };
 
   OTF2_CommRef comm(int rank, const nlohmann::ordered_json& event);

@@ -33,7 +33,7 @@ struct RankRecord {
   long long local_repeat = 0;
 };
 
-std::vector<int> comm_members(int rank, int id, long long& context);
+Otf2Export::CommView comm_members(int rank, int id);
 
 class Recorder {
 public:
@@ -180,7 +180,7 @@ void bind_comm(int rank, int id, MPI_Comm handle)
   }
 }
 
-std::vector<int> comm_members(int rank, int id, long long& context)
+Otf2Export::CommView comm_members(int rank, int id)
 {
   MPI_Comm handle = id == 0 ? MPI_COMM_WORLD : id == 1 ? MPI_COMM_SELF : MPI_COMM_NULL;
   if (id > 1) {
@@ -193,8 +193,7 @@ std::vector<int> comm_members(int rank, int id, long long& context)
   const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank);
   if (!c || c->is_inter())
     return {};
-  context = c->context_id;
-  return c->group->world_ranks();
+  return {&c->group->world_ranks(), c->context_id, c->my_rank};
 }
 
 // What a receive's status says (the caller's, or one of the recorder's own

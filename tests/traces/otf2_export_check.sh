@@ -4,8 +4,9 @@
 # Debian's otf2-tools) and requires the given number of each event kind
 # (otf2-print's names: ENTER, MPI_SEND, MPI_COLLECTIVE_END, ...), counted
 # over all locations, and no other MPI event kind. With --status N, the run
-# must end with exit status N (a crash: the archive is completed anyway).
-#   otf2_export_check.sh PROGSIM WORKDIR [--status N] KIND=COUNT... -- RUN_ARGS... PROGRAM [ARGS...]
+# must end with exit status N (a crash: the archive is completed anyway);
+# each --line REGEX must match a line of otf2-print's output.
+#   otf2_export_check.sh PROGSIM WORKDIR [--status N] [--line REGEX]... KIND=COUNT... -- RUN_ARGS... PROGRAM [ARGS...]
 set -u
 progsim=$1 work=$2
 shift 2
@@ -14,8 +15,13 @@ if [ "${1:-}" = --status ]; then
   want_status=$2
   shift 2
 fi
-expected=()
+expected=() lines=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
+  if [ "$1" = --line ]; then
+    lines+=("$2")
+    shift 2
+    continue
+  fi
   expected+=("$1")
   shift
 done
@@ -63,6 +69,12 @@ while IFS== read -r kind count; do
     failed=1
   fi
 done <"$work/counts.txt"
+for regex in "${lines[@]}"; do
+  if ! grep -qE -- "$regex" "$work/print.txt"; then
+    echo "FAIL: no event line matches /$regex/"
+    failed=1
+  fi
+done
 # Timestamps are simulated time in ns: the last Leave is the run's end.
 end_ns=$(awk '/^LEAVE/ { if ($3 > m) m = $3 } END { print m + 0 }' "$work/print.txt")
 sim=$(jq -r .simulated_time "$work/a.json")

@@ -130,8 +130,14 @@ set(OTF2_ARCHIVES ${TRACE_WORK}/otf2-archives)
 # on 2, MPI_Recv on 3; 13 collectives each; 5 sends (4 in MPI_Sendrecv), 6
 # receives, 5 nonblocking sends and their completions, 4 nonblocking
 # receives), two runs byte-identical.
+# Sizes as Score-P gives them: rank 2, root of the broadcast of 5000 bytes on
+# {2, 0}, sends both blocks; MPI_Reduce_scatter of {1,2,3,4} ints; rank 1
+# receives rank 0's MPI_Ssend.
 add_test(NAME traces.otf2.export.trace_mix
   COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export
+          --line "^MPI_COLLECTIVE_END +2 +[0-9]+ +Operation: BCAST, Communicator: [^,]+, Root: 0 \\(\"MPI Rank 2\" <2>\\), Sent: 10000, Received: 5000$"
+          --line "^MPI_COLLECTIVE_END +2 +[0-9]+ +Operation: REDUCE_SCATTER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 40, Received: 12$"
+          --line "^MPI_RECV +1 +[0-9]+ +Sender: 0 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 3, Length: 50000$"
           ENTER=101 LEAVE=101 MPI_SEND=5 MPI_RECV=6 MPI_ISEND=5 MPI_ISEND_COMPLETE=5 MPI_IRECV_REQUEST=4
           MPI_IRECV=4 MPI_COLLECTIVE_BEGIN=52 MPI_COLLECTIVE_END=52
           -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
