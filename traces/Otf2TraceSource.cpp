@@ -596,21 +596,37 @@ private:
 
   // Converts the MPI call just left (call_, records_) into progsim events;
   // returns why it cannot, or "".
+  // The communicators of the definitions, made by every rank in the same
+  // order right after MPI_Init (or before the first MPI call of a trace
+  // without MPI_Init: replay initializes MPI there).
+  void make_communicators()
+  {
+    if (comms_made_)
+      return;
+    comms_made_ = true;
+    const auto& made = archive_->made_comms();
+    for (std::size_t k = 0; k < made.size(); ++k) {
+      int me = -1;
+      archive_->comm_size(static_cast<int>(2 + k), rank_, me);
+      emit({{"call", "comm_split"}, {"comm", 0}, {"color", me >= 0 ? 0 : MPI_UNDEFINED}, {"key", std::max(me, 0)},
+            {"newcomm", 2 + k}},
+           call_position_);
+    }
+  }
+
   std::string convert()
   {
     std::string reason;
     if (call_ == "MPI_Init" || call_ == "MPI_Init_thread") {
       emit({{"call", "init"}}, call_position_);
-      const auto& made = archive_->made_comms();
-      for (std::size_t k = 0; k < made.size(); ++k) {
-        int me = -1;
-        archive_->comm_size(static_cast<int>(2 + k), rank_, me);
-        emit({{"call", "comm_split"}, {"comm", 0}, {"color", me >= 0 ? 0 : MPI_UNDEFINED}, {"key", std::max(me, 0)},
-              {"newcomm", 2 + k}},
-             call_position_);
-      }
+      make_communicators();
       return "";
     }
+    // MPI_Initialized, MPI_Query_thread... before MPI_Init: replaying them
+    // would initialize MPI before the trace's MPI_Init.
+    if (!comms_made_ && records_.empty() && call_ != "MPI_Finalize")
+      return "";
+    make_communicators();
     if (call_ == "MPI_Finalize") {
       emit({{"call", "finalize"}}, call_position_);
       return "";
@@ -795,6 +811,7 @@ private:
   // OTF2 request ids of the rank's pending requests -> progsim request ids.
   std::map<uint64_t, int> requests_;
   int next_request_ = 0;
+  bool comms_made_ = false;
 };
 
 }  // namespace
