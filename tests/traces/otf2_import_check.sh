@@ -57,7 +57,7 @@ check(got == want, "application messages (source, dest, tag, bytes): %s" % got)
 for r in range(0, 8, 2):
     posts = {m["tag"]: m["post_time"] for m in app if m["source"] == r}
     check(posts.get(7, 1) < posts.get(9, 0), "rank %d posts its tag-7 message before its tag-9 one: %s" % (r, posts))
-# The calls replayed: MPI_Init, the MPI_Comm_split that makes the even ranks'
+# The calls replayed (MPI_Initialized, before MPI_Init, is not): MPI_Init, the MPI_Comm_split that makes the even ranks'
 # communicator, the trace's MPI_Comm_split (a local call), send or receive,
 # MPI_Irecv, MPI_Isend, MPI_Waitall, MPI_Allreduce, MPI_Bcast, MPI_Barrier
 # (even ranks), MPI_Alltoall, MPI_Comm_rank, MPI_Finalize.

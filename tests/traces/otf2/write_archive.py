@@ -5,7 +5,7 @@ writer (Debian's python3-otf2), for the import tests of `progsim replay`.
     write_archive.py DIR VARIANT
 
 VARIANT is
-  mix          8 ranks: MPI_Init; MPI_Comm_split (a CREATE_HANDLE collective,
+  mix          8 ranks: MPI_Initialized; MPI_Init; MPI_Comm_split (a CREATE_HANDLE collective,
                as Score-P writes it); 1 ms of computation; blocking MPI_Send/
                MPI_Recv pairs (0->1, 2->3, ..., tag 7, 1000*(r+1) bytes);
                2 ms; a ring of MPI_Irecv/MPI_Isend (tag 9, 65536 bytes)
@@ -76,6 +76,7 @@ def mix(defs, world, region, writers, n):
     even = defs.comm("even ranks", group=even_group, parent=world)
     for r, w in enumerate(writers):
         c = Clock()
+        c.call(w, region("MPI_Initialized"))
         c.call(w, region("MPI_Init"))
 
         def collective(op, comm, root, sent, received):
