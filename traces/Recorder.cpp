@@ -742,8 +742,13 @@ int MPI_Comm_free(MPI_Comm* comm)
   MPI_Comm before = *comm;
   g_recorder->write(rank, Event({{"call", "comm_free"}, {"comm", comm_id(rank, before)}}));
   int err = PMPI_Comm_free(comm);
-  if (err == MPI_SUCCESS)
-    g_recorder->rank(rank).comms.erase(before);
+  if (err == MPI_SUCCESS) {
+    RankRecord& r = g_recorder->rank(rank);
+    if (auto found = r.comms.find(before); found != r.comms.end()) {
+      r.comm_handles.erase(found->second);
+      r.comms.erase(found);
+    }
+  }
   g_recorder->returned(rank);
   return err;
 }
