@@ -140,6 +140,10 @@ public:
     const std::string* file = nullptr;
     const std::string* event = nullptr;
     long line = 0;
+    const char* separator = ":";  // ", event " for OTF2 archives (event indices, not lines)
+    // The file, kept after the replay ends: errors found later (a
+    // collective mismatch seen by a peer) name lines the rank replayed.
+    std::string kept_file;
   };
   TracePosition trace_position;
   // "FILE:LINE (EVENT)" while replaying, else "".
@@ -147,8 +151,14 @@ public:
   {
     if (!trace_position.file)
       return "";
-    return *trace_position.file + ":" + std::to_string(trace_position.line) +
+    return *trace_position.file + trace_position.separator + std::to_string(trace_position.line) +
            (trace_position.event ? " (" + *trace_position.event + ")" : std::string());
+  }
+  // "FILE:LINE" of an earlier event of the rank's trace ("" if it never replayed one).
+  std::string trace_site(long line) const
+  {
+    return trace_position.kept_file.empty() ? ""
+                                            : trace_position.kept_file + trace_position.separator + std::to_string(line);
   }
 
   // Where the program called the library interposed between it and MPI

@@ -38,6 +38,9 @@ void register_runtime_parameters(Config& config, RuntimeParameters& p)
              "the lazily watched memory (large or heap windows, see window-watch) is watched too, so that a "
              "loop polling it blocks; 0: never (needs the watchdog on). A run where this happened is marked "
              "non-deterministic");
+  config.add("otf2-compute-scale", p.otf2_compute_scale, {0, 1e6}, "",
+             "progsim replay of an OTF2 archive: the time measured between two MPI calls of a rank is replayed "
+             "as computation of this many times its length (0: none; e.g. 0.5 for a CPU twice as fast)");
 }
 
 }  // namespace progsim::sim

@@ -20,6 +20,7 @@ struct RuntimeParameters {
   long long memory_poll_repeats = 1; // unchanged re-reads at one instruction before a poll blocks
   double watchdog = 30;            // host CPU seconds of user code without MPI before `stuck`; 0: off
   double memory_watch_arm = 0.05;  // host CPU seconds of such user code before lazy watches are armed; 0: never
+  double otf2_compute_scale = 1.0; // progsim replay of an OTF2 archive: measured time between MPI calls x this
 };
 
 // Declares the fields above in the --cfg table, with units and meanings.

@@ -368,6 +368,8 @@ void Simulation::end_from_signal(Outcome outcome, const std::string& message, in
   OutputCapture::stop();
   write_report();
   write_timeline_file();
+  if (finish_after_signal_)
+    finish_after_signal_(result_.simulated_time);
   TemporaryDirectory::remove_all();
   ::_exit(result_.exit_status);
 }

@@ -13,6 +13,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -68,6 +69,10 @@ public:
   //    and exits the process.
   [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
   [[noreturn]] void end_from_signal(Outcome outcome, const std::string& message, int exit_status);
+  // What end_from_signal also finishes before the process exits (outputs
+  // its caller writes after run() otherwise: the OTF2 export), given the
+  // simulated end.
+  void on_end_from_signal(std::function<void(double)> finish) { finish_after_signal_ = std::move(finish); }
   // Host time decided the outcome (the CPU-time watchdog fired).
   void mark_nondeterministic() { deterministic_ = false; }
   // The simulated time of the engine (0 before it started).
@@ -108,6 +113,7 @@ private:
   std::vector<std::unique_ptr<Rank>> ranks_;
   std::vector<Rank*> rank_by_actor_;  // indexed by SimGrid actor id
   RunResult result_;
+  std::function<void(double)> finish_after_signal_;
   bool outcome_decided_ = false;
   bool running_ = false;
   bool deterministic_ = true;

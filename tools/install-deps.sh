@@ -2,10 +2,12 @@
 # Installs the Debian bookworm packages progsim needs, if any is missing.
 # (smpicc and smpirun, the peer of the benchmarks, come with libsimgrid-dev; "simgrid" is
 # only a name it provides, which dpkg never reports as installed. pajeng: its pj_dump checks
-# the Paje timelines in the tests.)
+# the Paje timelines in the tests. OTF2: libotf2-trace-dev for --otf2 and OTF2 replay,
+# otf2-tools (otf2-print) and python3-otf2 (OTF2's writer) for their tests.)
 set -euo pipefail
 packages=(build-essential cmake pkg-config libsimgrid-dev libboost-context-dev
-          nlohmann-json3-dev libgtest-dev python3 chromium groff-base ccache pajeng)
+          nlohmann-json3-dev libgtest-dev python3 chromium groff-base ccache pajeng
+          libotf2-trace-dev otf2-tools python3-otf2)
 missing=()
 for p in "${packages[@]}"; do
   [[ $(dpkg-query -W -f='${Status}' "$p" 2>/dev/null) == "install ok installed" ]] || missing+=("$p")

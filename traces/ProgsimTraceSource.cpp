@@ -1,5 +1,6 @@
 // Reading progsim traces (docs/traces.md).
 #include "traces/LineReader.hpp"
+#include "traces/Otf2TraceSource.hpp"
 #include "traces/TiTraceSource.hpp"
 #include "traces/TraceSchema.hpp"
 #include "traces/TraceSource.hpp"
@@ -128,6 +129,8 @@ TraceEvent parse_event(const std::string& file, long line_number, const std::str
 
 TraceInfo probe_trace(const std::string& path)
 {
+  if (is_otf2_archive(path))
+    return probe_otf2_trace(path);
   TraceInfo info;
   std::string file = is_directory(path) ? rank_file(path, 0) : path;
   LineReader reader(file);
@@ -145,6 +148,8 @@ std::unique_ptr<RankEventSource> open_rank_events(const std::string& path, const
 {
   if (info.kind == TraceKind::SimgridTi)
     return open_ti_rank_events(path, info, rank);
+  if (info.kind == TraceKind::Otf2)
+    return open_otf2_rank_events(path, info, rank);
   if (is_directory(path))
     return std::make_unique<ProgsimRankSource>(rank_file(path, rank), rank, false);
   return std::make_unique<ProgsimRankSource>(path, rank, true);

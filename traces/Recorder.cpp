@@ -1,6 +1,7 @@
 #include "traces/Recorder.hpp"
 
 #include "traces/MpiNames.hpp"
+#include "traces/Otf2Export.hpp"
 #include "traces/TraceWriter.hpp"
 
 #include "MpiModel.hpp"
@@ -25,17 +26,24 @@ struct RankRecord {
   int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
   std::map<MPI_Request, int> requests;
   std::map<MPI_Comm, int> comms;
+  std::map<int, MPI_Comm> comm_handles;  // the reverse of comms (the OTF2 export asks by id)
   // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
   // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
   const char* local_name = nullptr;
   long long local_repeat = 0;
 };
 
+Otf2Export::CommView comm_members(int rank, int id);
+
 class Recorder {
 public:
-  Recorder(const std::string& path, int nranks, const Event& about)
-      : writer_(path, nranks, about), ranks_(static_cast<std::size_t>(nranks))
+  Recorder(const std::string& path, const std::string& otf2_dir, int nranks, const Event& about)
+      : ranks_(static_cast<std::size_t>(nranks))
   {
+    if (!path.empty())
+      writer_ = std::make_unique<TraceWriter>(path, nranks, about);
+    if (!otf2_dir.empty())
+      otf2_ = std::make_unique<Otf2Export>(otf2_dir, nranks, comm_members);
   }
 
   RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
@@ -43,7 +51,27 @@ public:
   void write(int rank_id, const Event& event)
   {
     flush_local(rank_id);
-    writer_.write(rank_id, event);
+    if (writer_)
+      writer_->write(rank_id, event);
+    if (otf2_)
+      otf2_->call(rank_id, now(), event);
+  }
+
+  // The call last written returned (completing `done`).
+  void returned(int rank_id, const std::vector<Completion>& done = {})
+  {
+    if (otf2_)
+      otf2_->returned(rank_id, now(), done);
+  }
+
+  // Whether the calls' completions are wanted (only the OTF2 export needs them).
+  bool wants_completions() const { return otf2_ != nullptr; }
+
+  void finish(double end)
+  {
+    flush_all();
+    if (otf2_)
+      otf2_->close(end);
   }
 
   void local(int rank_id, const char* name)
@@ -65,7 +93,8 @@ public:
       event["repeat"] = r.local_repeat;
     r.local_name = nullptr;
     r.local_repeat = 0;
-    writer_.write(rank_id, event);
+    if (writer_)
+      writer_->write(rank_id, event);
   }
 
   void flush_all()
@@ -75,7 +104,10 @@ public:
   }
 
 private:
-  TraceWriter writer_;
+  static double now() { return sim::calling_rank()->clock().now(); }
+
+  std::unique_ptr<TraceWriter> writer_;
+  std::unique_ptr<Otf2Export> otf2_;
   std::vector<RankRecord> ranks_;
 };
 
@@ -142,8 +174,35 @@ int new_comm(int rank)
 }
 void bind_comm(int rank, int id, MPI_Comm handle)
 {
-  if (handle != MPI_COMM_NULL)
+  if (handle != MPI_COMM_NULL) {
     g_recorder->rank(rank).comms[handle] = id;
+    g_recorder->rank(rank).comm_handles[id] = handle;
+  }
+}
+
+Otf2Export::CommView comm_members(int rank, int id)
+{
+  MPI_Comm handle = id == 0 ? MPI_COMM_WORLD : id == 1 ? MPI_COMM_SELF : MPI_COMM_NULL;
+  if (id > 1) {
+    auto& handles = g_recorder->rank(rank).comm_handles;
+    auto found = handles.find(id);
+    if (found == handles.end())
+      return {};
+    handle = found->second;
+  }
+  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank);
+  if (!c || c->is_inter())
+    return {};
+  return {&c->group->world_ranks(), c->context_id, c->my_rank};
+}
+
+// What a receive's status says (the caller's, or one of the recorder's own
+// when the caller ignores it).
+Completion received(int request, const MPI_Status& status)
+{
+  long long bytes = static_cast<long long>(static_cast<unsigned>(status.count_lo)) |
+                    (static_cast<long long>(static_cast<unsigned>(status.count_hi_and_cancelled) >> 1) << 32);
+  return {request, status.MPI_SOURCE, status.MPI_TAG, bytes};
 }
 
 Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes)
@@ -186,9 +245,10 @@ Fn next_symbol(const char* name)
 
 }  // namespace
 
-void start_recording(const std::string& path, int nranks, const nlohmann::ordered_json& about)
+void start_recording(const std::string& path, const std::string& otf2_dir, int nranks,
+                     const nlohmann::ordered_json& about)
 {
-  g_recorder = std::make_unique<Recorder>(path, nranks, about);
+  g_recorder = std::make_unique<Recorder>(path, otf2_dir, nranks, about);
 }
 
 void record_unsupported(const char* name)
@@ -197,28 +257,36 @@ void record_unsupported(const char* name)
     g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}}));
 }
 
-void stop_recording()
+void stop_recording(double end)
 {
-  if (g_recorder)
-    g_recorder->flush_all();
-  g_recorder.reset();
+  std::unique_ptr<Recorder> recorder = std::move(g_recorder);
+  if (recorder)
+    recorder->finish(end);
 }
 
 }  // namespace progsim::traces
 
 using namespace progsim::traces;
 
-// Notes the call (`action`, with the calling rank as rank_) when recording,
-// then runs it.
-#define PROGSIM_NOTE_THEN(action, call) \
-  do {                                  \
-    int rank_ = recording_rank();       \
-    if (rank_ >= 0)                     \
-      action;                           \
-    return call;                        \
+// Records the call (`event_expr`, with the calling rank as rank_) when
+// recording, runs it, and notes that it returned.
+#define PROGSIM_RECORD(event_expr, call)      \
+  do {                                        \
+    int rank_ = recording_rank();             \
+    if (rank_ < 0)                            \
+      return call;                            \
+    g_recorder->write(rank_, event_expr);     \
+    auto result_ = call;                      \
+    g_recorder->returned(rank_);              \
+    return result_;                           \
   } while (0)
-#define PROGSIM_RECORD(event_expr, call) PROGSIM_NOTE_THEN(g_recorder->write(rank_, event_expr), call)
-#define PROGSIM_RECORD_LOCAL(name, call) PROGSIM_NOTE_THEN(g_recorder->local(rank_, name), call)
+#define PROGSIM_RECORD_LOCAL(name, call)      \
+  do {                                        \
+    int rank_ = recording_rank();             \
+    if (rank_ >= 0)                           \
+      g_recorder->local(rank_, name);         \
+    return call;                              \
+  } while (0)
 
 extern "C" {
 
@@ -311,8 +379,20 @@ int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
   progsim::sim::InterposedCall interposed(__builtin_return_address(0));
-  PROGSIM_RECORD(p2p("recv", rank_, source, tag, comm, bytes_of(type, count)),
-                 PMPI_Recv(buf, count, type, source, tag, comm, status));
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Recv(buf, count, type, source, tag, comm, status);
+  g_recorder->write(rank, p2p("recv", rank, source, tag, comm, bytes_of(type, count)));
+  MPI_Status own;
+  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
+  int err = PMPI_Recv(buf, count, type, source, tag, comm, used);
+  if (used != MPI_STATUS_IGNORE)
+    g_recorder->returned(rank, {received(-1, *used)});
+  else
+    g_recorder->returned(rank);
+  if (used == &own && status != MPI_STATUS_IGNORE)
+    *status = own;
+  return err;
 }
 
 }  // extern "C"
@@ -334,6 +414,7 @@ int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long 
   int err = call();
   if (err == MPI_SUCCESS && request)
     bind_request(rank, id, *request);
+  g_recorder->returned(rank);
   return err;
 }
 
@@ -374,8 +455,15 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
     event["rbytes"] = bytes_of(recvtype, recvcount);
     g_recorder->write(rank, event);
   }
-  return PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source, recvtag,
-                       comm, status);
+  MPI_Status own;
+  MPI_Status* used = rank >= 0 && status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
+  int err = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
+                          recvtag, comm, used);
+  if (rank >= 0 && used != MPI_STATUS_IGNORE)
+    g_recorder->returned(rank, {received(-1, *used)});
+  else if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status)
@@ -385,9 +473,16 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
   if (rank < 0 || !request)
     return PMPI_Wait(request, status);
   MPI_Request before = *request;
-  g_recorder->write(rank, Event({{"call", "wait"}, {"req", request_id(rank, before)}}));
-  int err = PMPI_Wait(request, status);
+  int id = request_id(rank, before);
+  g_recorder->write(rank, Event({{"call", "wait"}, {"req", id}}));
+  MPI_Status own;
+  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
+  int err = PMPI_Wait(request, used);
   forget_request(rank, before, *request);
+  if (used != MPI_STATUS_IGNORE)
+    g_recorder->returned(rank, {received(id, *used)});
+  else
+    g_recorder->returned(rank);
   return err;
 }
 
@@ -398,9 +493,16 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
   if (rank < 0 || !request)
     return PMPI_Test(request, flag, status);
   MPI_Request before = *request;
-  g_recorder->write(rank, Event({{"call", "test"}, {"req", request_id(rank, before)}}));
-  int err = PMPI_Test(request, flag, status);
+  int id = request_id(rank, before);
+  g_recorder->write(rank, Event({{"call", "test"}, {"req", id}}));
+  MPI_Status own;
+  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
+  int err = PMPI_Test(request, flag, used);
   forget_request(rank, before, *request);
+  if (flag && *flag && used != MPI_STATUS_IGNORE)
+    g_recorder->returned(rank, {received(id, *used)});
+  else
+    g_recorder->returned(rank);
   return err;
 }
 
@@ -415,9 +517,18 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
   for (MPI_Request r : before)
     ids.push_back(request_id(rank, r));
   g_recorder->write(rank, Event({{"call", "waitall"}, {"reqs", ids}}));
-  int err = PMPI_Waitall(count, requests, statuses);
-  for (int i = 0; i < count; ++i)
-    forget_request(rank, before[static_cast<std::size_t>(i)], requests[i]);
+  bool own_statuses = statuses == MPI_STATUSES_IGNORE && count > 0 && g_recorder->wants_completions();
+  std::vector<MPI_Status> own(own_statuses ? static_cast<std::size_t>(count) : 0);
+  MPI_Status* used = own_statuses ? own.data() : statuses;
+  int err = PMPI_Waitall(count, requests, used);
+  std::vector<Completion> done;
+  for (int i = 0; i < count; ++i) {
+    auto k = static_cast<std::size_t>(i);
+    forget_request(rank, before[k], requests[i]);
+    if (used != MPI_STATUSES_IGNORE && ids[k] >= 0)  // not MPI_REQUEST_NULL, or one started before recording
+      done.push_back(received(ids[k], used[i]));
+  }
+  g_recorder->returned(rank, done);
   return err;
 }
 
@@ -444,7 +555,10 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
     add_reduction(event, count, type, op);
     g_recorder->write(rank, event);
   }
-  return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  int err = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
@@ -456,7 +570,10 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
     add_reduction(event, count, type, op);
     g_recorder->write(rank, event);
   }
-  return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  int err = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
@@ -469,7 +586,10 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_
     add_reduction(event, count, type, op);
     g_recorder->write(rank, event);
   }
-  return PMPI_Reduce_scatter_block(sendbuf, recvbuf, count, type, op, comm);
+  int err = PMPI_Reduce_scatter_block(sendbuf, recvbuf, count, type, op, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], MPI_Datatype type, MPI_Op op,
@@ -489,7 +609,10 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], M
     event["counts"] = list;
     g_recorder->write(rank, event);
   }
-  return PMPI_Reduce_scatter(sendbuf, recvbuf, counts, type, op, comm);
+  int err = PMPI_Reduce_scatter(sendbuf, recvbuf, counts, type, op, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -512,7 +635,10 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
                                    {"sbytes", byte_list(sendcounts, sendtype, n)},
                                    {"rbytes", byte_list(recvcounts, recvtype, n)}}));
   }
-  return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  int err = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
@@ -555,7 +681,10 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                                    {"rbytes", is_root ? byte_list(recvcounts, recvtype, c->size())
                                                       : std::vector<long long>{}}}));
   }
-  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+  int err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
@@ -567,7 +696,10 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
     g_recorder->write(rank, Event({{"call", "allgatherv"}, {"comm", comm_id(rank, comm)},
                                    {"bytes", bytes_of(sendtype, sendcount)},
                                    {"rbytes", byte_list(recvcounts, recvtype, comm_size(rank, comm))}}));
-  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  int err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
@@ -581,6 +713,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
   int err = PMPI_Comm_dup(comm, newcomm);
   if (err == MPI_SUCCESS && newcomm)
     bind_comm(rank, id, *newcomm);
+  g_recorder->returned(rank);
   return err;
 }
 
@@ -596,6 +729,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
   int err = PMPI_Comm_split(comm, color, key, newcomm);
   if (err == MPI_SUCCESS && newcomm)
     bind_comm(rank, id, *newcomm);
+  g_recorder->returned(rank);
   return err;
 }
 
@@ -608,8 +742,14 @@ int MPI_Comm_free(MPI_Comm* comm)
   MPI_Comm before = *comm;
   g_recorder->write(rank, Event({{"call", "comm_free"}, {"comm", comm_id(rank, before)}}));
   int err = PMPI_Comm_free(comm);
-  if (err == MPI_SUCCESS)
-    g_recorder->rank(rank).comms.erase(before);
+  if (err == MPI_SUCCESS) {
+    RankRecord& r = g_recorder->rank(rank);
+    if (auto found = r.comms.find(before); found != r.comms.end()) {
+      r.comm_handles.erase(found->second);
+      r.comms.erase(found);
+    }
+  }
+  g_recorder->returned(rank);
   return err;
 }
 

@@ -7,7 +7,9 @@
 // (progsim-cc's --wrap targets), so a trace holds the time between calls.
 //
 // Each event is written before the call runs: a call that deadlocks or
-// crashes is the trace's last event.
+// crashes is the trace's last event. The same view of the run can also be
+// written as an OTF2 archive (`--otf2 DIR`, Otf2Export), which also needs
+// when each call returned and what it received.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -16,11 +18,15 @@
 
 namespace progsim::traces {
 
-// Starts writing `path` (a file, or a directory when it ends in '/' or
-// exists as one) for a run of `nranks` ranks. Throws TraceError.
-void start_recording(const std::string& path, int nranks, const nlohmann::ordered_json& about);
-// Writes what is still pending and closes the trace.
-void stop_recording();
+// Starts writing a progsim trace to `path` (a file, or a directory when it
+// ends in '/' or exists as one) and/or an OTF2 archive to `otf2_dir` (either
+// may be empty) for a run of `nranks` ranks. Throws TraceError.
+void start_recording(const std::string& path, const std::string& otf2_dir, int nranks,
+                     const nlohmann::ordered_json& about);
+// Writes what is still pending and closes the outputs; `end`: the run's
+// simulated end (calls still blocked then end there in the OTF2 archive).
+// Throws TraceError when the OTF2 archive cannot be completed.
+void stop_recording(double end);
 // Records that the calling rank called `name`, which replay does not support
 // (UnsupportedCalls.cpp); nothing when not recording.
 void record_unsupported(const char* name);

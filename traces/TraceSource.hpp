@@ -1,7 +1,8 @@
 // Where a replayed rank gets its events: a progsim trace (one file with all
-// ranks, or a directory with one file per rank) or an imported SimGrid
-// time-independent trace (TiTraceSource). Events are read incrementally:
-// memory does not grow with the length of the trace.
+// ranks, or a directory with one file per rank), an imported SimGrid
+// time-independent trace (TiTraceSource) or an OTF2 archive
+// (Otf2TraceSource). Events are read incrementally: memory does not grow
+// with the length of the trace.
 #pragma once
 
 #include "traces/TraceEvent.hpp"
@@ -18,14 +19,25 @@ public:
   virtual bool next(TraceEvent& event) = 0;
   // "FILE" (for messages about the event last returned).
   virtual const std::string& file() const = 0;
+  // What follows file() to name the position of an event: ":" for line
+  // numbers ("run.jsonl:4"), ", event " for OTF2 event indices.
+  virtual const char* position_separator() const { return ":"; }
+  // "FILE:LINE": where the event with that `line` is.
+  std::string position(long line) const
+  {
+    return line > 0 ? file() + position_separator() + std::to_string(line) : file();
+  }
 };
 
-enum class TraceKind { Progsim, SimgridTi };
+enum class TraceKind { Progsim, SimgridTi, Otf2 };
 
 struct TraceInfo {
   TraceKind kind = TraceKind::Progsim;
   int nranks = 0;
   nlohmann::json header;  // progsim traces: the header line
+  // OTF2 archives: the time between MPI calls is replayed as computation of
+  // this many times its measured length (--cfg otf2-compute-scale).
+  double compute_scale = 1.0;
 };
 
 // Reads what the trace is and how many ranks it has; throws TraceError.

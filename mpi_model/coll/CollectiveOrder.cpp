@@ -44,6 +44,26 @@ std::uintptr_t return_address_of(const CollectiveLog& log, std::uint64_t k)
   return log.calls > k && log.calls - k <= CollectiveLog::kDepth ? log.return_addresses[k % CollectiveLog::kDepth] : 0;
 }
 
+// Where world rank `world` made its call #k: the source line, or the trace
+// line it replayed.
+std::string site_of(MpiModel& model, const CollectiveLog& log, std::uint64_t k, int world, bool unwind)
+{
+  std::uintptr_t at = return_address_of(log, k);
+  if (at & CollectiveLog::kTraceLine)
+    return model.simulation().rank(world).trace_site(static_cast<long>(at & ~CollectiveLog::kTraceLine));
+  return StandardErrors::source_of(at, unwind);
+}
+
+// What note_collective keeps of where a call was made.
+std::uintptr_t call_site_mark(const sim::Rank* rank)
+{
+  if (!rank)
+    return 0;
+  if (rank->trace_position.file)
+    return CollectiveLog::kTraceLine | static_cast<std::uintptr_t>(rank->trace_position.line);
+  return rank->call_return_address();
+}
+
 // The same communicator as `comm` (same context id) of member `peer` of its
 // local group, or nullptr when that process freed it.
 const Communicator* member(MpiModel& model, const Communicator& comm, int peer)
@@ -62,7 +82,7 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
   auto& self = const_cast<Communicator&>(comm);
   std::uint64_t k = self.log.calls++;
   self.log.names[k % CollectiveLog::kDepth] = name;
-  self.log.return_addresses[k % CollectiveLog::kDepth] = caller.rank() ? caller.rank()->call_return_address() : 0;
+  self.log.return_addresses[k % CollectiveLog::kDepth] = call_site_mark(caller.rank());
   // Among the (local) group; intercommunicators compare within each group.
   int n = comm.group->size();
   if (n < 2 || self.log.mismatch_reported)
@@ -87,8 +107,8 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
     e.what = "collective mismatch on " + comm_text(comm) + ": its collective call #" + std::to_string(k + 1) + " is " +
              theirs + " at rank " + std::to_string(peer) + " but " + name + " at rank " + std::to_string(me);
     int peer_world = comm.group->world_rank(peer);
-    e.sites = {{peer_world, theirs, StandardErrors::source_of(return_address_of(other->log, k), false)},
-               {caller.world(), name, StandardErrors::source_of(return_address_of(self.log, k), true)}};
+    e.sites = {{peer_world, theirs, site_of(caller.model(), other->log, k, peer_world, false)},
+               {caller.world(), name, site_of(caller.model(), self.log, k, caller.world(), true)}};
     e.time = caller.rank() ? caller.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
     e.context_id = comm.context_id;
     caller.model().standard_errors().add(std::move(e));
@@ -122,7 +142,7 @@ void check_collectives_complete(MpiModel& model)
       e.what = std::string(name) + " (collective call #" + std::to_string(k + 1) + " on " + comm_text(*comm) +
                ") was called by rank " + std::to_string(r) + " but never by rank " + std::to_string(next_world) +
                ", which made " + std::to_string(other->log.calls) + " collective call(s) on it before MPI_Finalize";
-      e.sites = {{r, name, StandardErrors::source_of(return_address_of(comm->log, k), false)}};
+      e.sites = {{r, name, site_of(model, comm->log, k, r, false)}};
       e.time = simgrid::s4u::Engine::get_clock();
       e.context_id = comm->context_id;
       model.standard_errors().add(std::move(e));

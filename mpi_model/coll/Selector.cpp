@@ -39,7 +39,8 @@ std::size_t index_of(const CollectiveAlgorithms& coll, const std::string& name)
 {
   sim::Rank* rank = sim::calling_rank();
   std::string call = rank && rank->current_call() ? rank->current_call() : coll.procedures;
-  std::string site = rank ? StandardErrors::source_of(rank->call_return_address(), true) : "";
+  std::string site = !rank ? "" : rank->trace_position.file ? rank->trace_location()
+                                                           : StandardErrors::source_of(rank->call_return_address(), true);
   std::string message = (rank ? "rank " + std::to_string(rank->id()) + ": " : "") + call +
                         (site.empty() ? "" : " at " + site) + ": --cfg " + coll.option + "=" + algorithm.name +
                         " does not apply to this call: " + why +

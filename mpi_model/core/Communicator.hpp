@@ -59,8 +59,10 @@ struct CollectiveLog {
   std::uint64_t calls = 0;                // collectives started so far
   std::array<const char*, kDepth> names{};  // name of call #i at [i % kDepth]
   // Where the program made call #i (Rank::call_return_address), for the
-  // source lines of an error.
+  // source lines of an error; under progsim replay, the trace line (or OTF2
+  // event) of the call, marked with kTraceLine.
   std::array<std::uintptr_t, kDepth> return_addresses{};
+  static constexpr std::uintptr_t kTraceLine = std::uintptr_t(1) << 63;  // above every user-space address
   bool mismatch_reported = false;
 };
 

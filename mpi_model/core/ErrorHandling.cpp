@@ -129,7 +129,11 @@ int handle_error(sim::Rank* rank, MPI_Errhandler handler, int object, int error_
     return error_class;
   }
   const char* handler_name = handler == MPI_ERRORS_ABORT ? "MPI_ERRORS_ABORT" : "MPI_ERRORS_ARE_FATAL";
-  std::string message = "rank " + std::to_string(rank->id()) + ": " + call + ": " + error_class_name(error_class) +
+  // Under progsim replay, the trace line of the call (a program's calls are
+  // named by the rank and call alone).
+  std::string replayed = rank->trace_location();
+  std::string message = "rank " + std::to_string(rank->id()) + ": " + call +
+                        (replayed.empty() ? "" : " at " + replayed) + ": " + error_class_name(error_class) +
                         " (" + error_class_text(error_class) + ")" + (detail.empty() ? "" : ": " + detail) + " at " +
                         sim::format_time(rank->clock().now()) + "; the error handler is " + handler_name;
   rank->set_state(sim::RankState::Failed);

@@ -7,13 +7,21 @@
 # deferred in the run, and sums in another order differ in their last bits).
 # The recorded run must complete.
 #   roundtrip.sh PROGSIM WORKDIR POLICY TRACE_NAME -- RUN_ARGS... PROGRAM [ARGS...]
-# TRACE_NAME ending in '/' records one file per rank.
+# TRACE_NAME ending in '/' records one file per rank; "otf2" exports an OTF2
+# archive (--otf2, issue 19) and replays its anchor file (the export's
+# timestamps are whole nanoseconds: the programs' times must be too).
 set -u
 progsim=$1 work=$2 policy=$3 trace_name=$4
 shift 5
 rm -rf "$work" && mkdir -p "$work"
-trace="$work/$trace_name"
-"$progsim" run --progress "$policy" --record "$trace" --report "$work/run.json" "$@" >"$work/run.out" 2>&1
+if [ "$trace_name" = otf2 ]; then
+  output=(--otf2 "$work/otf2")
+  trace="$work/otf2/traces.otf2"
+else
+  trace="$work/$trace_name"
+  output=(--record "$trace")
+fi
+"$progsim" run --progress "$policy" "${output[@]}" --report "$work/run.json" "$@" >"$work/run.out" 2>&1
 run_status=$?
 "$progsim" replay --progress "$policy" --report "$work/replay.json" "$trace" >"$work/replay.out" 2>&1
 replay_status=$?
@@ -22,7 +30,7 @@ recorded=$(jq -c "$summary" "$work/run.json")
 replayed=$(jq -c "$summary" "$work/replay.json")
 echo "run    (exit $run_status): $recorded"
 echo "replay (exit $replay_status): $replayed"
-echo "events: $(cat "$trace" "$trace"/*.jsonl 2>/dev/null | wc -l) lines"
+[ "$trace_name" = otf2 ] || echo "events: $(cat "$trace" "$trace"/*.jsonl 2>/dev/null | wc -l) lines"
 if [ "$(jq -r .outcome "$work/run.json")" != completed ]; then
   echo "FAIL: the recorded run did not complete"
   cat "$work/run.out"

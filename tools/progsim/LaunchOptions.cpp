@@ -28,12 +28,12 @@ const Names kBindTo = {"--bind-to", "-bind-to"};
 const Names kExport = {"-x"};
 const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}, kTimeline = {"--timeline"},
             kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
-            kTimeLimit = {"--time-limit"}, kTimelineRanks = {"--timeline-ranks"},
+            kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"}, kTimelineRanks = {"--timeline-ranks"},
             kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
 const Names* const kWithValue[] = {&kRanks,  &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,   &kMapBy,
                                    &kBindTo, &kExport,   &kProgress, &kCfg,      &kReport,         &kTimeline,
-                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kTimeLimit,
+                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kOtf2, &kTimeLimit,
                                    &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
@@ -258,6 +258,8 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       options.tag_output = true;
     else if (args.take(kRecord, value))
       request.record_path = value;
+    else if (args.take(kOtf2, value))
+      request.otf2_dir = value;
     else if (args.take(kTimeLimit, value)) {
       options.time_limit = parse_seconds("--time-limit", value);
       options.time_limit_source.clear();

@@ -22,6 +22,7 @@ enum class LaunchForm {
 struct LaunchRequest {
   sim::RunOptions options;
   std::string record_path;                                       // --record
+  std::string otf2_dir;                                          // --otf2
   std::vector<std::string> notes;  // options accepted without effect, said on stderr
   bool display_map = false;
   bool help = false;

@@ -26,14 +26,18 @@ void print_replay_help()
       "Replays TRACE under any progress policy and platform: a progsim trace (a file, or\n"
       "a directory with one file per rank, written by 'progsim run --record'), or a\n"
       "SimGrid time-independent trace (smpirun -trace-ti: one actions file with every\n"
-      "rank, or an index file listing one file per rank). See docs/traces.md.\n"
+      "rank, or an index file listing one file per rank), or an OTF2 archive (its\n"
+      "anchor file, ending in .otf2: Score-P's MPI events, or 'progsim run --otf2'); the\n"
+      "time between an OTF2 rank's MPI calls is replayed as computation scaled by\n"
+      "--cfg otf2-compute-scale=F (default 1). See docs/traces.md.\n"
       "\n"
       "Options are those of 'progsim run' (--platform, --hostfile, --ranks-per-node,\n"
       "--progress, --cfg, --report, --time-limit, --tag-output), and\n"
       "  -n N       number of ranks; must match the trace (default: the trace's)\n"
       "  -h, --help this text\n"
       "\n"
-      "Exit status as for 'progsim run'; 2 also for a malformed trace (FILE:LINE: reason).\n");
+      "Exit status as for 'progsim run'; 2 also for a malformed trace (FILE:LINE: reason;\n"
+      "OTF2: ARCHIVE: location L (rank R), event I: reason) or an event replay cannot perform.\n");
 }
 
 // The directory of libprogsim_trace.so, where the replay program is installed too.
@@ -66,7 +70,8 @@ int replay_command(int argc, char** argv)
         ranks = argv[++i];
       } else if (arg.rfind("-n=", 0) == 0 || arg.rfind("--np=", 0) == 0) {
         ranks = arg.substr(arg.find('=') + 1);
-      } else if (arg.rfind("--privatize", 0) == 0 || arg.rfind("--record", 0) == 0) {
+      } else if (arg.rfind("--privatize", 0) == 0 || arg.rfind("--record", 0) == 0 ||
+                 arg.rfind("--otf2", 0) == 0) {
         throw sim::InputError{arg + ": not an option of replay"};
       } else if (int words = option_value_words(arg)) {
         options.push_back(arg);

@@ -94,6 +94,10 @@ void print_run_help(LaunchForm form)
       "  --time-limit SECONDS    stop at this simulated time (outcome 'stuck')\n"
       "  --record FILE|DIR/      write a trace of the run (docs/traces.md): one file, or one\n"
       "                          file per rank in DIR; replay it with 'progsim replay'\n"
+      "  --otf2 DIR              write an OTF2 archive of the run's MPI calls and messages\n"
+      "                          (DIR/traces.otf2; Vampir, otf2-print; simulated time in ns\n"
+      "                          ticks); DIR must not hold one already. 'progsim replay\n"
+      "                          DIR/traces.otf2' replays it (docs/traces.md)\n"
       "  -h, --help              this text\n"
       "\n"
       "Environment (options on the command line win):\n"
@@ -143,8 +147,16 @@ void check_timeline_selection(const sim::RunOptions& options)
 
 // Before anything runs: a finished simulation whose results cannot be
 // written is worth nothing.
-void check_output_paths(const sim::RunOptions& options, const std::string& record_path)
+void check_output_paths(const sim::RunOptions& options, const std::string& record_path, const std::string& otf2_dir)
 {
+  if (!otf2_dir.empty()) {
+    struct stat st {};
+    if (::stat(otf2_dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode))
+      throw sim::InputError{"--otf2 " + otf2_dir + ": not a directory"};
+    if (::stat((otf2_dir + "/traces.otf2").c_str(), &st) == 0)
+      throw sim::InputError{"--otf2 " + otf2_dir + ": already holds an OTF2 archive (traces.otf2); OTF2 archives "
+                            "are not overwritten: remove it or choose another directory"};
+  }
   if (!options.report_file.empty())
     check_writable_file("--report", options.report_file);
   if (!options.timeline_file.empty())
@@ -184,7 +196,7 @@ int launch(int argc, char** argv, LaunchForm form)
     if (options.program.empty())
       throw sim::InputError{"no program to run (usage: " + std::string(argv[0]) + " -n N PROGRAM [ARGS...])"};
     options.timeline_format = sim::timeline_format(options.timeline_file, options.timeline_format);
-    check_output_paths(options, request.record_path);
+    check_output_paths(options, request.record_path, request.otf2_dir);
     check_timeline_selection(options);
     for (const std::string& note : request.notes)
       std::fprintf(stderr, "progsim: note: %s\n", note.c_str());
@@ -195,15 +207,30 @@ int launch(int argc, char** argv, LaunchForm form)
       std::fputs(sim::describe_placement(placement_of(simulation), options.map_by).c_str(), stderr);
       std::fflush(stderr);
     }
-    if (!request.record_path.empty()) {
+    if (!request.record_path.empty() || !request.otf2_dir.empty()) {
       try {
-        traces::start_recording(request.record_path, options.nranks, recording_about(simulation.options()));
+        traces::start_recording(request.record_path, request.otf2_dir, options.nranks,
+                                recording_about(simulation.options()));
       } catch (const traces::TraceError& e) {
         throw sim::InputError{e.what()};
       }
+      // A crash ends the process from its signal handler: the OTF2 archive
+      // (buffered, unlike the progsim trace) is completed there.
+      simulation.on_end_from_signal([](double end) {
+        try {
+          traces::stop_recording(end);
+        } catch (const traces::TraceError& e) {
+          std::fprintf(stderr, "progsim: error: %s\n", e.what());
+        }
+      });
     }
     sim::RunResult result = simulation.run();
-    traces::stop_recording();
+    try {
+      traces::stop_recording(result.simulated_time);
+    } catch (const traces::TraceError& e) {
+      std::fprintf(stderr, "progsim: error: %s\n", e.what());
+      return result.exit_status == 0 ? sim::kExitUsageError : result.exit_status;
+    }
     return result.exit_status;
   } catch (const sim::InputError& e) {
     std::fprintf(stderr, "progsim: error: %s\n", e.message.c_str());

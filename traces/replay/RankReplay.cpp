@@ -23,9 +23,16 @@ void RankReplay::run()
   // (the strings it points to end with this call).
   struct PositionGuard {
     sim::Rank& rank;
-    ~PositionGuard() { rank.trace_position = {}; }
+    ~PositionGuard()
+    {
+      rank.trace_position.file = nullptr;
+      rank.trace_position.event = nullptr;
+      rank.trace_position.line = 0;
+    }
   } guard{rank_};
   rank_.trace_position.file = &events_->file();
+  rank_.trace_position.kept_file = events_->file();
+  rank_.trace_position.separator = events_->position_separator();
   rank_.trace_position.event = &event.call;
   while (events_->next(event)) {
     event_ = &event;
@@ -60,7 +67,7 @@ const std::map<std::string, RankReplay::Action>& RankReplay::actions()
 
 void RankReplay::fail(const std::string& reason) const
 {
-  throw TraceError(events_->file(), event_ ? event_->line : 0, reason);
+  throw TraceError(events_->position(event_ ? event_->line : 0), 0, reason);
 }
 
 MPI_Comm RankReplay::comm(const TraceEvent& e) const

@@ -27,7 +27,9 @@ int main(int argc, char** argv)
     return 2;
   }
   try {
-    traces::RankReplay replay(*rank, argv[1], trace_info(argv[1]));
+    traces::TraceInfo info = trace_info(argv[1]);
+    info.compute_scale = sim::Simulation::current()->parameters().otf2_compute_scale;
+    traces::RankReplay replay(*rank, argv[1], info);
     replay.run();
   } catch (const traces::TraceError& e) {
     sim::Simulation::current()->end_run(sim::Outcome::Aborted, std::string("replay: ") + e.what(),

@@ -1,0 +1,74 @@
+// `progsim run --otf2 DIR`: the recorder's view of the run (Recorder.cpp,
+// the same calls and fields as a progsim trace) written as OTF2 events, the
+// way Score-P's MPI adapter writes them: Enter/Leave per MPI call,
+// MpiSend/MpiRecv and MpiIsend/MpiIsendComplete/MpiIrecvRequest/MpiIrecv for
+// point-to-point, MpiCollectiveBegin/End with Score-P's byte counts for
+// collectives. The time between calls (computation, sleeps) is the gap
+// between a Leave and the next Enter. Calls made of local work only
+// (MPI_Wtime, MPI_Comm_rank, ...) and calls replay does not support are not
+// written.
+#pragma once
+
+#include "traces/Otf2Writer.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace progsim::traces {
+
+// What a call received or completed, known when it returns: a message of
+// MPI_Recv or MPI_Sendrecv (request -1), or a request a wait or test completed.
+struct Completion {
+  int request = -1;
+  int source = -1;  // in the communicator; MPI_PROC_NULL: nothing was received
+  int tag = 0;
+  long long bytes = 0;
+};
+
+class Otf2Export {
+public:
+  // A communicator as the rank knows it: its members (world ranks, in rank
+  // order; null when unknown), a number telling apart communicators with
+  // the same members, and the rank's place in it.
+  struct CommView {
+    const std::vector<int>* members = nullptr;
+    long long context = 0;
+    int me = -1;
+  };
+  // The communicator the rank knows by that trace id (the recorder's ids).
+  using CommMembers = std::function<CommView(int rank, int comm)>;
+
+  Otf2Export(const std::string& dir, int nranks, CommMembers members);
+
+  // The rank starts the call `event` (a progsim trace event) at `time`.
+  void call(int rank, double time, const nlohmann::ordered_json& event);
+  // The call returned at `time`.
+  void returned(int rank, double time, const std::vector<Completion>& completions);
+  // Ends calls still open (ranks blocked at the end) at `end` and closes the archive.
+  void close(double end);
+
+private:
+  struct PendingRequest {
+    bool receive = false;
+    OTF2_CommRef comm = OTF2_UNDEFINED_COMM;
+  };
+  struct RankState {
+    nlohmann::ordered_json open;  // the call in progress (null: none)
+    OTF2_RegionRef region = 0;
+    std::map<int, PendingRequest> requests;
+    std::map<int, OTF2_CommRef> comms;  // the rank's trace ids of communicators -> OTF2's
+  };
+
+  OTF2_CommRef comm(int rank, const nlohmann::ordered_json& event);
+  void collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event);
+
+  Otf2Writer writer_;
+  CommMembers members_;
+  std::vector<RankState> ranks_;
+};
+
+}  // namespace progsim::traces
