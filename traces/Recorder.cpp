@@ -6,12 +6,17 @@
 
 #include "MpiModel.hpp"
 #include "sim/CallScope.hpp"
+#include "sim/ProgramCallHook.hpp"
 
 #include <mpi.h>
 
+#include <cstring>
 #include <dlfcn.h>
+#include <string_view>
+#include <unordered_map>
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace progsim::traces {
@@ -30,7 +35,9 @@ struct RankRecord {
   // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
   // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
   const char* local_name = nullptr;
+  bool local_interacting = false;
   long long local_repeat = 0;
+  int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
 };
 
 Otf2Export::CommView comm_members(int rank, int id);
@@ -74,12 +81,15 @@ public:
       otf2_->close(end);
   }
 
-  void local(int rank_id, const char* name)
+  // `interacting`: the call is not a local query (sim::CallKind): it executes
+  // the rank's deferred costs, and its replay must too.
+  void local(int rank_id, const char* name, bool interacting = false)
   {
     RankRecord& r = rank(rank_id);
-    if (r.local_name != name)
+    if (r.local_name && std::strcmp(r.local_name, name) != 0)
       flush_local(rank_id);
     r.local_name = name;
+    r.local_interacting = interacting;
     ++r.local_repeat;
   }
 
@@ -89,6 +99,8 @@ public:
     if (!r.local_name)
       return;
     Event event = {{"call", "local"}, {"name", r.local_name}};
+    if (r.local_interacting)
+      event["kind"] = "interacting";
     if (r.local_repeat > 1)
       event["repeat"] = r.local_repeat;
     r.local_name = nullptr;
@@ -119,7 +131,7 @@ int recording_rank()
   if (!g_recorder)
     return -1;
   sim::Rank* rank = sim::calling_rank();
-  return rank ? rank->id() : -1;
+  return rank && g_recorder->rank(rank->id()).in_callback == 0 ? rank->id() : -1;
 }
 
 long long bytes_of(MPI_Datatype type, long long count)
@@ -243,22 +255,91 @@ Fn next_symbol(const char* name)
   return reinterpret_cast<Fn>(::dlsym(RTLD_NEXT, name));
 }
 
+// What a recording does with a call it has no wrapper for
+// (UnrecordedCalls.def): nullptr for a local call, else why it is refused.
+const char* refusal_of(const char* name)
+{
+  static const std::unordered_map<std::string_view, const char*> classes = [] {
+#define PROGSIM_REFUSAL(reason, text) const char* reason = text;
+#define PROGSIM_LOCAL_CALL(name)
+#define PROGSIM_REFUSED_CALL(name, reason)
+#include "traces/UnrecordedCalls.def"
+#undef PROGSIM_REFUSAL
+#undef PROGSIM_LOCAL_CALL
+#undef PROGSIM_REFUSED_CALL
+    return std::unordered_map<std::string_view, const char*>{
+#define PROGSIM_REFUSAL(reason, text)
+#define PROGSIM_LOCAL_CALL(name) {#name, nullptr},
+#define PROGSIM_REFUSED_CALL(name, reason) {#name, reason},
+#include "traces/UnrecordedCalls.def"
+#undef PROGSIM_REFUSAL
+#undef PROGSIM_LOCAL_CALL
+#undef PROGSIM_REFUSED_CALL
+    };
+  }();
+  auto found = classes.find(name);
+  return found == classes.end() ? "not classified in traces/UnrecordedCalls.def" : found->second;
+}
+
+void write_unsupported(int rank, const char* name, const char* why)
+{
+  g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}, {"why", why}}));
+}
+
+// The generic hook (sim/ProgramCallHook.hpp): every call of the program
+// that no wrapper below recorded.
+void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
+{
+  if (!g_recorder)
+    return;
+  if (const char* why = refusal_of(name))
+    write_unsupported(rank.id(), name, why);
+  else
+    g_recorder->local(rank.id(), name, !local_query);
+}
+
+// Opened first by every wrapper. A wrapper entered while its rank is inside
+// an MPI call is a program callback calling MPI (an attribute delete
+// function in MPI_Finalize, an error handler, a user reduction): a replay
+// runs no callbacks, so such a call is refused (`name`; local calls, null
+// `name`, are only left out) and nothing the callback calls is recorded.
+class WrapperEntry {
+public:
+  explicit WrapperEntry(const char* name)
+  {
+    sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
+    if (!rank || !rank->current_call())
+      return;
+    rank_ = rank->id();
+    if (g_recorder->rank(rank_).in_callback++ == 0 && name)
+      write_unsupported(rank_, name, (std::string("called from a program callback inside ") + rank->current_call() +
+                                      ", which a replay does not run")
+                                         .c_str());
+  }
+  ~WrapperEntry()
+  {
+    if (rank_ >= 0 && g_recorder)
+      --g_recorder->rank(rank_).in_callback;
+  }
+  WrapperEntry(const WrapperEntry&) = delete;
+  WrapperEntry& operator=(const WrapperEntry&) = delete;
+
+private:
+  int rank_ = -1;
+};
+
 }  // namespace
 
 void start_recording(const std::string& path, const std::string& otf2_dir, int nranks,
                      const nlohmann::ordered_json& about)
 {
   g_recorder = std::make_unique<Recorder>(path, otf2_dir, nranks, about);
-}
-
-void record_unsupported(const char* name)
-{
-  if (int rank = recording_rank(); rank >= 0)
-    g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}}));
+  sim::set_program_call_hook(program_call);
 }
 
 void stop_recording(double end)
 {
+  sim::set_program_call_hook(nullptr);
   std::unique_ptr<Recorder> recorder = std::move(g_recorder);
   if (recorder)
     recorder->finish(end);
@@ -267,6 +348,15 @@ void stop_recording(double end)
 }  // namespace progsim::traces
 
 using namespace progsim::traces;
+
+// The first statement of every wrapper: where the program called (for
+// diagnostics) and whether it is a program callback inside MPI.
+#define PROGSIM_WRAPPER()                                           \
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0)); \
+  WrapperEntry entry_(__func__)
+#define PROGSIM_LOCAL_WRAPPER()                                     \
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0)); \
+  WrapperEntry entry_(nullptr)
 
 // Records the call (`event_expr`, with the calling rank as rank_) when
 // recording, runs it, and notes that it returned.
@@ -292,43 +382,43 @@ extern "C" {
 
 int MPI_Init(int* argc, char*** argv)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init(argc, argv));
 }
 
 int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "init"}}), PMPI_Init_thread(argc, argv, required, provided));
 }
 
 int MPI_Finalize(void)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "finalize"}}), PMPI_Finalize());
 }
 
 double MPI_Wtime(void)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_LOCAL_WRAPPER();
   PROGSIM_RECORD_LOCAL("MPI_Wtime", PMPI_Wtime());
 }
 
 int MPI_Comm_rank(MPI_Comm comm, int* rank)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_LOCAL_WRAPPER();
   PROGSIM_RECORD_LOCAL("MPI_Comm_rank", PMPI_Comm_rank(comm, rank));
 }
 
 int MPI_Comm_size(MPI_Comm comm, int* size)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_LOCAL_WRAPPER();
   PROGSIM_RECORD_LOCAL("MPI_Comm_size", PMPI_Comm_size(comm, size));
 }
 
 int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_LOCAL_WRAPPER();
   PROGSIM_RECORD_LOCAL("MPI_Get_count", PMPI_Get_count(status, datatype, count));
 }
 
@@ -364,21 +454,21 @@ int __wrap_nanosleep(const struct timespec* req, struct timespec* rem)
 
 int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(p2p("send", rank_, dest, tag, comm, bytes_of(type, count)),
                  PMPI_Send(buf, count, type, dest, tag, comm));
 }
 
 int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(p2p("ssend", rank_, dest, tag, comm, bytes_of(type, count)),
                  PMPI_Ssend(buf, count, type, dest, tag, comm));
 }
 
 int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Recv(buf, count, type, source, tag, comm, status);
@@ -399,16 +489,11 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 
 namespace {
 
-// isend, issend, irecv: the event carries the id the request will have.
+// A call that starts a request: the event carries the id the request will have.
 template <class Call>
-int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long long bytes, MPI_Request* request,
-                       Call call)
+int record_request(int rank, Event event, MPI_Request* request, Call call)
 {
-  int rank = recording_rank();
-  if (rank < 0)
-    return call();
   int id = next_request(rank);
-  Event event = p2p(name, rank, peer, tag, comm, bytes);
   event["req"] = id;
   g_recorder->write(rank, event);
   int err = call();
@@ -418,27 +503,38 @@ int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long 
   return err;
 }
 
+// isend, issend, irecv, ibsend, irsend.
+template <class Call>
+int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long long bytes, MPI_Request* request,
+                       Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  return record_request(rank, p2p(name, rank, peer, tag, comm, bytes), request, call);
+}
+
 }  // namespace
 
 extern "C" {
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   return record_nonblocking("isend", dest, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Isend(buf, count, type, dest, tag, comm, request); });
 }
 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   return record_nonblocking("issend", dest, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Issend(buf, count, type, dest, tag, comm, request); });
 }
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   return record_nonblocking("irecv", source, tag, comm, bytes_of(type, count), request,
                             [&] { return PMPI_Irecv(buf, count, type, source, tag, comm, request); });
 }
@@ -446,7 +542,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = p2p("sendrecv", rank, dest, sendtag, comm, bytes_of(sendtype, sendcount));
@@ -468,7 +564,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
 
 int MPI_Wait(MPI_Request* request, MPI_Status* status)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0 || !request)
     return PMPI_Wait(request, status);
@@ -488,7 +584,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
 
 int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0 || !request)
     return PMPI_Test(request, flag, status);
@@ -508,7 +604,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0 || !requests || count < 0)
     return PMPI_Waitall(count, requests, statuses);
@@ -534,13 +630,13 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 
 int MPI_Barrier(MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "barrier"}, {"comm", comm_id(rank_, comm)}}), PMPI_Barrier(comm));
 }
 
 int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "bcast"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(type, count)}}),
                  PMPI_Bcast(buf, count, type, root, comm));
@@ -548,7 +644,7 @@ int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce"}, {"comm", comm_id(rank, comm)}, {"root", root}};
@@ -563,7 +659,7 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "allreduce"}, {"comm", comm_id(rank, comm)}};
@@ -579,7 +675,7 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype ty
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce_scatter_block"}, {"comm", comm_id(rank, comm)}};
@@ -595,7 +691,7 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int count, MPI_
 int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], MPI_Datatype type, MPI_Op op,
                        MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     Event event = {{"call", "reduce_scatter"}, {"comm", comm_id(rank, comm)}};
@@ -618,7 +714,7 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int counts[], M
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "alltoall"}, {"comm", comm_id(rank_, comm)},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
@@ -627,7 +723,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     int n = comm_size(rank, comm);
@@ -644,7 +740,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
 int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "gather"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
@@ -653,7 +749,7 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "scatter"}, {"comm", comm_id(rank_, comm)}, {"root", root},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm));
@@ -662,7 +758,7 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   PROGSIM_RECORD(Event({{"call", "allgather"}, {"comm", comm_id(rank_, comm)},
                         {"bytes", bytes_of(sendtype, sendcount)}, {"rbytes", bytes_of(recvtype, recvcount)}}),
                  PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
@@ -671,7 +767,7 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
 int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0) {
     const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
@@ -690,7 +786,7 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
 int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank >= 0)
     g_recorder->write(rank, Event({{"call", "allgatherv"}, {"comm", comm_id(rank, comm)},
@@ -704,7 +800,7 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Comm_dup(comm, newcomm);
@@ -719,7 +815,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Comm_split(comm, color, key, newcomm);
@@ -735,7 +831,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 
 int MPI_Comm_free(MPI_Comm* comm)
 {
-  progsim::sim::InterposedCall interposed(__builtin_return_address(0));
+  PROGSIM_WRAPPER();
   int rank = recording_rank();
   if (rank < 0 || !comm)
     return PMPI_Comm_free(comm);
@@ -751,6 +847,252 @@ int MPI_Comm_free(MPI_Comm* comm)
   }
   g_recorder->returned(rank);
   return err;
+}
+
+}  // extern "C"
+
+// --- calls recorded since issue 19 -------------------------------------------
+
+namespace {
+
+// MPI_Waitany, MPI_Waitsome, MPI_Testany, MPI_Testall, MPI_Testsome: the
+// event names the requests (written before the call, which may block); if
+// the call completed some, a `completed` event then names those, so that a
+// replay completes the same ones there whatever its own timing (replayed
+// under another policy, another request may be the one a Waitany returns).
+template <class Call>
+int record_completion(const char* name, int count, MPI_Request requests[], Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0 || !requests || count < 0)
+    return call();
+  std::vector<MPI_Request> before(requests, requests + count);
+  std::vector<int> ids;
+  for (MPI_Request r : before)
+    ids.push_back(request_id(rank, r));
+  g_recorder->write(rank, Event({{"call", name}, {"reqs", ids}}));
+  int err = call();
+  std::vector<int> done;
+  for (int i = 0; i < count; ++i) {
+    auto k = static_cast<std::size_t>(i);
+    // Persistent requests are refused, so a completed request is one set to MPI_REQUEST_NULL.
+    if (ids[k] >= 0 && requests[i] == MPI_REQUEST_NULL)
+      done.push_back(ids[k]);
+    forget_request(rank, before[k], requests[i]);
+  }
+  if (!done.empty())
+    g_recorder->write(rank, Event({{"call", "completed"}, {"reqs", done}}));
+  g_recorder->returned(rank);
+  return err;
+}
+
+// A nonblocking collective: `event` without its request id.
+template <class Call>
+int record_icollective(Event event, MPI_Request* request, Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  return record_request(rank, std::move(event), request, call);
+}
+
+// A reduction without a root (MPI_Scan, MPI_Exscan).
+template <class Call>
+int record_reduction(const char* name, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm, Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  Event event = {{"call", name}, {"comm", comm_id(rank, comm)}};
+  add_reduction(event, count, type, op);
+  g_recorder->write(rank, event);
+  int err = call();
+  g_recorder->returned(rank);
+  return err;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(p2p("bsend", rank_, dest, tag, comm, bytes_of(type, count)),
+                 PMPI_Bsend(buf, count, type, dest, tag, comm));
+}
+
+int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(p2p("rsend", rank_, dest, tag, comm, bytes_of(type, count)),
+                 PMPI_Rsend(buf, count, type, dest, tag, comm));
+}
+
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("ibsend", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Ibsend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("irsend", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Irsend(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Buffer_attach(void* buffer, int size)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "buffer_attach"}, {"bytes", size}}), PMPI_Buffer_attach(buffer, size));
+}
+
+int MPI_Buffer_detach(void* buffer_addr, int* size)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "buffer_detach"}}), PMPI_Buffer_detach(buffer_addr, size));
+}
+
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "probe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank_, comm)}}),
+                 PMPI_Probe(source, tag, comm, status));
+}
+
+// Written after the call, with its outcome: MPI_Iprobe never blocks.
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Iprobe(source, tag, comm, flag, status);
+  int err = PMPI_Iprobe(source, tag, comm, flag, status);
+  g_recorder->write(rank, Event({{"call", "iprobe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)},
+                                 {"flag", flag && *flag ? 1 : 0}}));
+  g_recorder->returned(rank);
+  return err;
+}
+
+int MPI_Request_free(MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !request)
+    return PMPI_Request_free(request);
+  MPI_Request before = *request;
+  g_recorder->write(rank, Event({{"call", "request_free"}, {"req", request_id(rank, before)}}));
+  int err = PMPI_Request_free(request);
+  forget_request(rank, before, *request);
+  g_recorder->returned(rank);
+  return err;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  return record_completion("waitany", count, requests, [&] { return PMPI_Waitany(count, requests, index, status); });
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
+{
+  PROGSIM_WRAPPER();
+  return record_completion("waitsome", incount, requests,
+                           [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); });
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  return record_completion("testany", count, requests,
+                           [&] { return PMPI_Testany(count, requests, index, flag, status); });
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
+{
+  PROGSIM_WRAPPER();
+  return record_completion("testall", count, requests, [&] { return PMPI_Testall(count, requests, flag, statuses); });
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
+{
+  PROGSIM_WRAPPER();
+  return record_completion("testsome", incount, requests,
+                           [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); });
+}
+
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  PROGSIM_WRAPPER();
+  return record_reduction("scan", count, type, op, comm,
+                          [&] { return PMPI_Scan(sendbuf, recvbuf, count, type, op, comm); });
+}
+
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+  PROGSIM_WRAPPER();
+  return record_reduction("exscan", count, type, op, comm,
+                          [&] { return PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm); });
+}
+
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
+                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank >= 0) {
+    const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
+    bool is_root = c && root >= 0 && root < c->size() && c->world_rank(root) == rank;
+    g_recorder->write(rank, Event({{"call", "scatterv"}, {"comm", comm_id(rank, comm)}, {"root", root},
+                                   {"sbytes", is_root ? byte_list(sendcounts, sendtype, c->size())
+                                                      : std::vector<long long>{}},
+                                   {"rbytes", bytes_of(recvtype, recvcount)}}));
+  }
+  int err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  if (rank >= 0)
+    g_recorder->returned(rank);
+  return err;
+}
+
+int MPI_Ibarrier(MPI_Comm comm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  return record_icollective(Event({{"call", "ibarrier"}, {"comm", rank < 0 ? -1 : comm_id(rank, comm)}}), request,
+                            [&] { return PMPI_Ibarrier(comm, request); });
+}
+
+int MPI_Ibcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  return record_icollective(Event({{"call", "ibcast"}, {"comm", rank < 0 ? -1 : comm_id(rank, comm)}, {"root", root},
+                                   {"bytes", bytes_of(type, count)}}),
+                            request, [&] { return PMPI_Ibcast(buf, count, type, root, comm, request); });
+}
+
+int MPI_Iallreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  Event event = {{"call", "iallreduce"}, {"comm", rank < 0 ? -1 : comm_id(rank, comm)}};
+  add_reduction(event, count, type, op);
+  return record_icollective(std::move(event), request,
+                            [&] { return PMPI_Iallreduce(sendbuf, recvbuf, count, type, op, comm, request); });
+}
+
+int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  Event event = {{"call", "ireduce"}, {"comm", rank < 0 ? -1 : comm_id(rank, comm)}, {"root", root}};
+  add_reduction(event, count, type, op);
+  return record_icollective(std::move(event), request,
+                            [&] { return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request); });
 }
 
 }  // extern "C"

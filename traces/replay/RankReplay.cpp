@@ -49,8 +49,9 @@ void RankReplay::perform(const TraceEvent& e)
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
     fail("event \"" + e.call + "\" cannot be replayed");
-  // A trace may compute or sleep before MPI_Init; every other event needs MPI.
-  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported")
+  // A trace may compute, sleep or make local calls (MPI_Initialized) before
+  // MPI_Init; every other event needs MPI.
+  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local")
     ensure_initialized();
   (this->*action->second)(e);
 }

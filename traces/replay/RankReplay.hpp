@@ -59,6 +59,10 @@ private:
   void blocking_send(const TraceEvent& e, BlockingSend send);
   void nonblocking_send(const TraceEvent& e, NonblockingSend send);
   void keep_request(const TraceEvent& e, MPI_Request handle);
+  // Runs a completion call on the handles of the event's "reqs" and keeps
+  // what it left in each (MPI_REQUEST_NULL once completed).
+  template <class Call>
+  void on_requests(const TraceEvent& e, Call call);
   void keep_comm(const TraceEvent& e, MPI_Comm created);
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {
@@ -74,6 +78,7 @@ private:
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
   std::map<int, MPI_Comm> comms_;
+  std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 
 }  // namespace progsim::traces

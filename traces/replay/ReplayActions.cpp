@@ -69,6 +69,19 @@ void RankReplay::keep_request(const TraceEvent& e, MPI_Request handle)
   requests_[e.small("req")] = handle;
 }
 
+template <class Call>
+void RankReplay::on_requests(const TraceEvent& e, Call call)
+{
+  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
+  std::vector<MPI_Request> handles;
+  for (int id : ids)
+    handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
+  check(call(static_cast<int>(handles.size()), handles.data()));
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] >= 0)
+      requests_[ids[i]] = handles[i];
+}
+
 void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
 {
   if (created != MPI_COMM_NULL)
@@ -99,7 +112,8 @@ void RankReplay::replay_sleep(const TraceEvent& e)
 
 void RankReplay::replay_unsupported(const TraceEvent& e)
 {
-  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet");
+  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet" +
+       (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
 }
 
 // --- environment -------------------------------------------------------------
@@ -114,16 +128,26 @@ void RankReplay::replay_finalize(const TraceEvent&)
   check(PMPI_Finalize());
 }
 
+// The cost of the recorded calls, by calls of the same kind (sim::CallKind):
+// a local query may leave its cost deferred, an interacting call executes
+// the rank's deferred costs first, which changes when the rank's next
+// messages leave under some policies.
 void RankReplay::replay_local(const TraceEvent& e)
 {
   bool wtime = e.fields.at("name") == "MPI_Wtime";
+  bool interacting = e.has("kind") && e.fields.at("kind") == "interacting";
+  bool usable = rank_.mpi_initialized && !rank_.mpi_finalized;
   long long repeat = e.has("repeat") ? e.integer("repeat") : 1;
   for (long long i = 0; i < repeat; ++i) {
     int ignored = 0;
     if (wtime)
       PMPI_Wtime();
-    else
+    else if (usable && interacting)
+      PMPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &ignored);
+    else if (usable)
       PMPI_Comm_size(MPI_COMM_WORLD, &ignored);
+    else  // MPI_Initialized before MPI_Init, MPI_Finalized after MPI_Finalize
+      PMPI_Initialized(&ignored);
   }
 }
 
@@ -137,6 +161,16 @@ void RankReplay::replay_send(const TraceEvent& e)
 void RankReplay::replay_ssend(const TraceEvent& e)
 {
   blocking_send(e, PMPI_Ssend);
+}
+
+void RankReplay::replay_bsend(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Bsend);
+}
+
+void RankReplay::replay_rsend(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Rsend);
 }
 
 void RankReplay::replay_recv(const TraceEvent& e)
@@ -155,6 +189,16 @@ void RankReplay::replay_isend(const TraceEvent& e)
 void RankReplay::replay_issend(const TraceEvent& e)
 {
   nonblocking_send(e, PMPI_Issend);
+}
+
+void RankReplay::replay_ibsend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Ibsend);
+}
+
+void RankReplay::replay_irsend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Irsend);
 }
 
 void RankReplay::replay_irecv(const TraceEvent& e)
@@ -195,6 +239,108 @@ void RankReplay::replay_waitall(const TraceEvent& e)
     requests_.erase(id);
 }
 
+// The request sets of MPI_Waitany & co. are replayed as the same call; what
+// the recorded call completed follows as a `completed` event.
+void RankReplay::replay_waitany(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int index = 0;
+    return PMPI_Waitany(n, r, &index, MPI_STATUS_IGNORE);
+  });
+}
+
+void RankReplay::replay_waitsome(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int outcount = 0;
+    std::vector<int> indices(static_cast<std::size_t>(n));
+    return PMPI_Waitsome(n, r, &outcount, indices.data(), MPI_STATUSES_IGNORE);
+  });
+}
+
+void RankReplay::replay_testany(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int index = 0, flag = 0;
+    return PMPI_Testany(n, r, &index, &flag, MPI_STATUS_IGNORE);
+  });
+}
+
+void RankReplay::replay_testall(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int flag = 0;
+    return PMPI_Testall(n, r, &flag, MPI_STATUSES_IGNORE);
+  });
+}
+
+void RankReplay::replay_testsome(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int outcount = 0;
+    std::vector<int> indices(static_cast<std::size_t>(n));
+    return PMPI_Testsome(n, r, &outcount, indices.data(), MPI_STATUSES_IGNORE);
+  });
+}
+
+// The recorded call completed these: under the recording's policy the
+// replayed call did too (nothing left to do); under another one, what it
+// did not complete yet is waited for here, so the replay goes on with the
+// requests the program went on with.
+void RankReplay::replay_completed(const TraceEvent& e)
+{
+  bool pending = false;
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    pending = pending || (id >= 0 && request(id) != MPI_REQUEST_NULL);
+  if (pending)  // else no call: it would cost time the recording did not spend
+    on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    requests_.erase(id);
+}
+
+void RankReplay::replay_request_free(const TraceEvent& e)
+{
+  int id = e.small("req");
+  if (id < 0)
+    return;
+  MPI_Request& handle = request(id);
+  if (handle != MPI_REQUEST_NULL)  // completed already by a replayed test that the recording's did not
+    check(PMPI_Request_free(&handle));
+  requests_.erase(id);
+}
+
+void RankReplay::replay_probe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  check(PMPI_Probe(rank_field(e, "peer", c, true), e.small("tag"), c, MPI_STATUS_IGNORE));
+}
+
+// One MPI_Iprobe per recorded one: the replay keeps the program's control
+// flow (how many times it polled), so under the recording's policy it sees
+// the same flags; under another the flags may differ and are not used.
+void RankReplay::replay_iprobe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int flag = 0;
+  check(PMPI_Iprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_buffer_attach(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  attached_.reset(new char[static_cast<std::size_t>(std::max(n, 1))]);
+  check(PMPI_Buffer_attach(attached_.get(), n));
+}
+
+void RankReplay::replay_buffer_detach(const TraceEvent&)
+{
+  void* address = nullptr;
+  int size = 0;
+  check(PMPI_Buffer_detach(&address, &size));
+  // attached_ is kept: MPI may still be reading a buffered send's copy until
+  // it completes, and the next attach replaces it.
+}
+
 void RankReplay::replay_test(const TraceEvent& e)
 {
   int id = e.small("req");
@@ -229,6 +375,53 @@ void RankReplay::replay_allreduce(const TraceEvent& e)
 {
   Reduction r = reduction(e);
   check(PMPI_Allreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
+}
+
+void RankReplay::replay_ibarrier(const TraceEvent& e)
+{
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Ibarrier(comm(e), &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_ibcast(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Ibcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c, &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_ireduce(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Ireduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op,
+                     rank_field(e, "root", c), c, &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_iallreduce(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Iallreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e),
+                        &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_scan(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  check(PMPI_Scan(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
+}
+
+void RankReplay::replay_exscan(const TraceEvent& e)
+{
+  Reduction r = reduction(e);
+  check(PMPI_Exscan(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
 }
 
 void RankReplay::replay_reduce_scatter_block(const TraceEvent& e)
@@ -299,6 +492,17 @@ void RankReplay::replay_scatter(const TraceEvent& e)
   long long size = comm_size(c);
   check(PMPI_Scatter(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn), rn, MPI_BYTE,
                      rank_field(e, "root", c), c));
+}
+
+void RankReplay::replay_scatterv(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int rn = count(e.integer("rbytes"));
+  long long stotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
+  std::vector<int> sdispls = displacements(scounts);
+  check(PMPI_Scatterv(send_scratch.get(stotal), scounts.data(), sdispls.data(), MPI_BYTE, recv_scratch.get(rn), rn,
+                      MPI_BYTE, rank_field(e, "root", c), c));
 }
 
 void RankReplay::replay_allgather(const TraceEvent& e)

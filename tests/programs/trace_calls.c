@@ -1,0 +1,110 @@
+/* Exercises the calls the trace recorder learnt in issue 19, for record ->
+ * replay round trips: buffered and ready sends (blocking and not), an
+ * MPI_Iprobe polling loop and MPI_Probe from any source, MPI_Waitany,
+ * MPI_Waitsome, MPI_Testany, MPI_Testall, MPI_Testsome, MPI_Request_free,
+ * MPI_Scan, MPI_Exscan, MPI_Scatterv, MPI_Ibarrier, MPI_Ibcast, MPI_Ireduce,
+ * MPI_Iallreduce (overlapping compute), and local calls recorded through the
+ * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
+ * ranks. */
+#include <mpi.h>
+#include <stdlib.h>
+
+#define N 4096
+static char out[8 * N], in[8 * N];
+
+int main(int argc, char** argv)
+{
+  int initialized = 0, rank, size, type_size;
+  MPI_Initialized(&initialized);
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Type_size(MPI_DOUBLE, &type_size);
+  int right = (rank + 1) % size, left = (rank + size - 1) % size;
+
+  /* Buffered sends around the ring. */
+  int attached = 4 * (N + MPI_BSEND_OVERHEAD);
+  char* buffer = malloc((size_t)attached);
+  MPI_Buffer_attach(buffer, attached);
+  MPI_Request bsend;
+  MPI_Bsend(out, N, MPI_CHAR, right, 1, MPI_COMM_WORLD);
+  MPI_Ibsend(out, N, MPI_CHAR, right, 2, MPI_COMM_WORLD, &bsend);
+  MPI_Recv(in, N, MPI_CHAR, left, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Recv(in, N, MPI_CHAR, left, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Wait(&bsend, MPI_STATUS_IGNORE);
+  void* detached;
+  MPI_Buffer_detach(&detached, &attached);
+  free(buffer);
+
+  /* Ready sends: the receives are posted before the barrier. */
+  MPI_Request recvs[2], rsend;
+  MPI_Irecv(in, N, MPI_CHAR, left, 3, MPI_COMM_WORLD, &recvs[0]);
+  MPI_Irecv(in + N, N, MPI_CHAR, left, 4, MPI_COMM_WORLD, &recvs[1]);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Rsend(out, N, MPI_CHAR, right, 3, MPI_COMM_WORLD);
+  MPI_Irsend(out, N, MPI_CHAR, right, 4, MPI_COMM_WORLD, &rsend);
+  int index;
+  MPI_Waitany(2, recvs, &index, MPI_STATUS_IGNORE);
+  MPI_Waitany(2, recvs, &index, MPI_STATUS_IGNORE);
+  MPI_Wait(&rsend, MPI_STATUS_IGNORE);
+
+  /* Rank 0 polls with MPI_Iprobe while the others compute, then send. */
+  if (rank == 0) {
+    for (int from = 1; from < size; ++from) {
+      int flag = 0;
+      while (!flag)
+        MPI_Iprobe(from, 5, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+      MPI_Recv(in, N, MPI_CHAR, from, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    for (int i = 1; i < size; ++i) {
+      MPI_Status status;
+      MPI_Probe(MPI_ANY_SOURCE, 6, MPI_COMM_WORLD, &status);
+      MPI_Recv(in, 8, MPI_CHAR, status.MPI_SOURCE, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  } else {
+    progsim_compute(0.0001 * rank);
+    MPI_Send(out, N, MPI_CHAR, 0, 5, MPI_COMM_WORLD);
+    MPI_Send(out, 8, MPI_CHAR, 0, 6, MPI_COMM_WORLD);
+  }
+
+  /* Waitsome, Testany, Testall, Testsome over a ring exchange. */
+  MPI_Request requests[4];
+  MPI_Irecv(in, 2 * N, MPI_CHAR, left, 7, MPI_COMM_WORLD, &requests[0]);
+  MPI_Irecv(in + 2 * N, 8 * N - 2 * N, MPI_CHAR, right, 8, MPI_COMM_WORLD, &requests[1]);
+  MPI_Isend(out, 2 * N, MPI_CHAR, right, 7, MPI_COMM_WORLD, &requests[2]);
+  MPI_Isend(out, 6 * N, MPI_CHAR, left, 8, MPI_COMM_WORLD, &requests[3]);
+  int flag = 0, outcount = 0, indices[4];
+  MPI_Testany(4, requests, &index, &flag, MPI_STATUS_IGNORE);
+  MPI_Testall(4, requests, &flag, MPI_STATUSES_IGNORE);
+  progsim_compute(0.0002);
+  MPI_Testsome(4, requests, &outcount, indices, MPI_STATUSES_IGNORE);
+  do
+    MPI_Waitsome(4, requests, &outcount, indices, MPI_STATUSES_IGNORE);
+  while (outcount != MPI_UNDEFINED);
+
+  /* A request freed while it is pending (the receive completes it). */
+  MPI_Request freed;
+  MPI_Isend(out, 16, MPI_CHAR, right, 9, MPI_COMM_WORLD, &freed);
+  MPI_Request_free(&freed);
+  MPI_Recv(in, 16, MPI_CHAR, left, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+
+  double x[32] = {0}, y[32];
+  MPI_Scan(x, y, 32, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Exscan(x, y, 32, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  int counts[4] = {100, 2000, 30, 4}, displs[4] = {0, 100, 2100, 2130};
+  MPI_Scatterv(out, counts, displs, MPI_CHAR, in, counts[rank], MPI_CHAR, 1, MPI_COMM_WORLD);
+
+  /* Nonblocking collectives overlapping compute. */
+  MPI_Request colls[4];
+  double z[32], w[16];
+  MPI_Ibarrier(MPI_COMM_WORLD, &colls[0]);
+  MPI_Ibcast(in, 3 * N, MPI_CHAR, 2, MPI_COMM_WORLD, &colls[1]);
+  MPI_Ireduce(x, z, 32, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD, &colls[2]);
+  MPI_Iallreduce(x + 16, w, 16, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD, &colls[3]);
+  progsim_compute(0.0001 * (rank + 1));
+  MPI_Test(&colls[0], &flag, MPI_STATUS_IGNORE);
+  MPI_Waitall(4, colls, MPI_STATUSES_IGNORE);
+
+  MPI_Finalize();
+  return 0;
+}
