@@ -860,30 +860,38 @@ namespace {
 // the call completed some, a `completed` event then names those, so that a
 // replay completes the same ones there whatever its own timing (replayed
 // under another policy, another request may be the one a Waitany returns).
+// `call(done)` runs the call and adds the indices it says it completed (a
+// persistent request stays non-null: the handles cannot tell).
 template <class Call>
 int record_completion(const char* name, int count, MPI_Request requests[], Call call)
 {
+  std::vector<int> done_indices;
   int rank = recording_rank();
   if (rank < 0 || !requests || count < 0)
-    return call();
+    return call(done_indices);
   std::vector<MPI_Request> before(requests, requests + count);
   std::vector<int> ids;
   for (MPI_Request r : before)
     ids.push_back(request_id(rank, r));
   g_recorder->write(rank, Event({{"call", name}, {"reqs", ids}}));
-  int err = call();
+  int err = call(done_indices);
   std::vector<int> done;
-  for (int i = 0; i < count; ++i) {
-    auto k = static_cast<std::size_t>(i);
-    // Persistent requests are refused, so a completed request is one set to MPI_REQUEST_NULL.
-    if (ids[k] >= 0 && requests[i] == MPI_REQUEST_NULL)
-      done.push_back(ids[k]);
-    forget_request(rank, before[k], requests[i]);
-  }
+  for (int i : done_indices)
+    if (i >= 0 && i < count && ids[static_cast<std::size_t>(i)] >= 0)
+      done.push_back(ids[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < count; ++i)
+    forget_request(rank, before[static_cast<std::size_t>(i)], requests[i]);
   if (!done.empty())
     g_recorder->write(rank, Event({{"call", "completed"}, {"reqs", done}}));
   g_recorder->returned(rank);
   return err;
+}
+
+// The indices MPI_Waitsome and MPI_Testsome completed.
+void add_some(std::vector<int>& done, int outcount, const int indices[])
+{
+  for (int i = 0; indices && outcount != MPI_UNDEFINED && i < outcount; ++i)
+    done.push_back(indices[i]);
 }
 
 // A nonblocking collective: `event` without its request id.
@@ -993,34 +1001,56 @@ int MPI_Request_free(MPI_Request* request)
 int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
 {
   PROGSIM_WRAPPER();
-  return record_completion("waitany", count, requests, [&] { return PMPI_Waitany(count, requests, index, status); });
+  return record_completion("waitany", count, requests, [&](std::vector<int>& done) {
+    int err = PMPI_Waitany(count, requests, index, status);
+    if (index && *index != MPI_UNDEFINED)
+      done.push_back(*index);
+    return err;
+  });
 }
 
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
 {
   PROGSIM_WRAPPER();
-  return record_completion("waitsome", incount, requests,
-                           [&] { return PMPI_Waitsome(incount, requests, outcount, indices, statuses); });
+  return record_completion("waitsome", incount, requests, [&](std::vector<int>& done) {
+    int err = PMPI_Waitsome(incount, requests, outcount, indices, statuses);
+    if (outcount)
+      add_some(done, *outcount, indices);
+    return err;
+  });
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
 {
   PROGSIM_WRAPPER();
-  return record_completion("testany", count, requests,
-                           [&] { return PMPI_Testany(count, requests, index, flag, status); });
+  return record_completion("testany", count, requests, [&](std::vector<int>& done) {
+    int err = PMPI_Testany(count, requests, index, flag, status);
+    if (flag && *flag && index && *index != MPI_UNDEFINED)
+      done.push_back(*index);
+    return err;
+  });
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
 {
   PROGSIM_WRAPPER();
-  return record_completion("testall", count, requests, [&] { return PMPI_Testall(count, requests, flag, statuses); });
+  return record_completion("testall", count, requests, [&](std::vector<int>& done) {
+    int err = PMPI_Testall(count, requests, flag, statuses);
+    for (int i = 0; flag && *flag && i < count; ++i)
+      done.push_back(i);
+    return err;
+  });
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
 {
   PROGSIM_WRAPPER();
-  return record_completion("testsome", incount, requests,
-                           [&] { return PMPI_Testsome(incount, requests, outcount, indices, statuses); });
+  return record_completion("testsome", incount, requests, [&](std::vector<int>& done) {
+    int err = PMPI_Testsome(incount, requests, outcount, indices, statuses);
+    if (outcount)
+      add_some(done, *outcount, indices);
+    return err;
+  });
 }
 
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
@@ -1093,6 +1123,69 @@ int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type
   add_reduction(event, count, type, op);
   return record_icollective(std::move(event), request,
                             [&] { return PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request); });
+}
+
+// Persistent point-to-point: the *_init event carries the request's id,
+// which each start reuses; the request is forgotten when MPI_Request_free
+// sets it to MPI_REQUEST_NULL.
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                  MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("send_init", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Send_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("ssend_init", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Ssend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("bsend_init", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Bsend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("rsend_init", dest, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Rsend_init(buf, count, type, dest, tag, comm, request); });
+}
+
+int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_nonblocking("recv_init", source, tag, comm, bytes_of(type, count), request,
+                            [&] { return PMPI_Recv_init(buf, count, type, source, tag, comm, request); });
+}
+
+int MPI_Start(MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "start"}, {"req", request ? request_id(rank_, *request) : -1}}), PMPI_Start(request));
+}
+
+int MPI_Startall(int count, MPI_Request requests[])
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !requests || count < 0)
+    return PMPI_Startall(count, requests);
+  std::vector<int> ids;
+  for (int i = 0; i < count; ++i)
+    ids.push_back(request_id(rank, requests[i]));
+  g_recorder->write(rank, Event({{"call", "startall"}, {"reqs", ids}}));
+  int err = PMPI_Startall(count, requests);
+  g_recorder->returned(rank);
+  return err;
 }
 
 }  // extern "C"

@@ -3,7 +3,8 @@
  * MPI_Iprobe polling loop and MPI_Probe from any source, MPI_Waitany,
  * MPI_Waitsome, MPI_Testany, MPI_Testall, MPI_Testsome, MPI_Request_free,
  * MPI_Scan, MPI_Exscan, MPI_Scatterv, MPI_Ibarrier, MPI_Ibcast, MPI_Ireduce,
- * MPI_Iallreduce (overlapping compute), and local calls recorded through the
+ * MPI_Iallreduce (overlapping compute), persistent requests (MPI_Send_init,
+ * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), and local calls recorded through the
  * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
  * ranks. */
 #include <mpi.h>
@@ -104,6 +105,30 @@ int main(int argc, char** argv)
   progsim_compute(0.0001 * (rank + 1));
   MPI_Test(&colls[0], &flag, MPI_STATUS_IGNORE);
   MPI_Waitall(4, colls, MPI_STATUSES_IGNORE);
+
+  /* Persistent requests, restarted: MPI_Startall and MPI_Waitall, then
+   * MPI_Start of each and MPI_Waitany, then freed. */
+  MPI_Request persistent[3];
+  MPI_Recv_init(in, N, MPI_CHAR, left, 10, MPI_COMM_WORLD, &persistent[0]);
+  MPI_Send_init(out, N, MPI_CHAR, right, 10, MPI_COMM_WORLD, &persistent[1]);
+  MPI_Ssend_init(out + N, 64, MPI_CHAR, right, 11, MPI_COMM_WORLD, &persistent[2]);
+  MPI_Request tail;
+  for (int round = 0; round < 3; ++round) {
+    MPI_Irecv(in + N, 64, MPI_CHAR, left, 11, MPI_COMM_WORLD, &tail);
+    MPI_Startall(3, persistent);
+    progsim_compute(0.00005 * (rank + 1));
+    MPI_Testany(3, persistent, &index, &flag, MPI_STATUS_IGNORE);
+    MPI_Waitall(3, persistent, MPI_STATUSES_IGNORE);
+    MPI_Wait(&tail, MPI_STATUS_IGNORE);
+  }
+  MPI_Irecv(in + N, 64, MPI_CHAR, left, 11, MPI_COMM_WORLD, &tail);
+  for (int i = 0; i < 3; ++i)
+    MPI_Start(&persistent[i]);
+  for (int i = 0; i < 3; ++i)
+    MPI_Waitany(3, persistent, &index, MPI_STATUS_IGNORE);
+  MPI_Wait(&tail, MPI_STATUS_IGNORE);
+  for (int i = 0; i < 3; ++i)
+    MPI_Request_free(&persistent[i]);
 
   MPI_Finalize();
   return 0;

@@ -14,12 +14,11 @@ set(refused_programs
   comm_from_groups MPI_Comm_create_group
   comm_inter MPI_Intercomm_create
   comm_split MPI_Comm_idup
-  datatype_free_in_use MPI_Recv_init
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
   large_count MPI_Send_c
   null_buffer MPI_Win_create
-  p2p_semantics MPI_Recv_init
+  p2p_semantics MPI_Mprobe
   parrived_overlap MPI_Psend_init
   partitioned MPI_Psend_init
   rma_flag_late MPI_Comm_split_type

@@ -56,13 +56,20 @@ private:
   // What several actions share.
   using BlockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm);
   using NonblockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
+  using NonblockingRecv = int (*)(void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
   void blocking_send(const TraceEvent& e, BlockingSend send);
   void nonblocking_send(const TraceEvent& e, NonblockingSend send);
+  void nonblocking_receive(const TraceEvent& e, NonblockingRecv receive);
   void keep_request(const TraceEvent& e, MPI_Request handle);
   // Runs a completion call on the handles of the event's "reqs" and keeps
   // what it left in each (MPI_REQUEST_NULL once completed).
   template <class Call>
   void on_requests(const TraceEvent& e, Call call);
+  // Whether the replay's request `id` is still to complete: not
+  // MPI_REQUEST_NULL, nor a persistent request that is inactive.
+  bool pending(int id);
+  // After a wait: forgets `id` unless it is persistent (kept for its next start).
+  void retired(int id);
   void keep_comm(const TraceEvent& e, MPI_Comm created);
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {

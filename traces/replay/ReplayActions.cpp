@@ -5,6 +5,7 @@
 // protocols, progress chunks and collective algorithms of the chosen policy.
 #include "traces/replay/RankReplay.hpp"
 
+#include "MpiModel.hpp"
 #include "sim/Simulation.hpp"
 
 #include <algorithm>
@@ -64,6 +65,15 @@ void RankReplay::nonblocking_send(const TraceEvent& e, NonblockingSend send)
   keep_request(e, handle);
 }
 
+void RankReplay::nonblocking_receive(const TraceEvent& e, NonblockingRecv receive)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(receive(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c, &handle));
+  keep_request(e, handle);
+}
+
 void RankReplay::keep_request(const TraceEvent& e, MPI_Request handle)
 {
   requests_[e.small("req")] = handle;
@@ -80,6 +90,21 @@ void RankReplay::on_requests(const TraceEvent& e, Call call)
   for (std::size_t i = 0; i < ids.size(); ++i)
     if (ids[i] >= 0)
       requests_[ids[i]] = handles[i];
+}
+
+bool RankReplay::pending(int id)
+{
+  if (id < 0 || request(id) == MPI_REQUEST_NULL)
+    return false;
+  mpi::RequestPtr r = mpi::MpiModel::instance().requests().find(request(id));
+  return r && r->active();
+}
+
+void RankReplay::retired(int id)
+{
+  auto found = requests_.find(id);
+  if (found != requests_.end() && found->second == MPI_REQUEST_NULL)
+    requests_.erase(found);
 }
 
 void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
@@ -203,11 +228,7 @@ void RankReplay::replay_irsend(const TraceEvent& e)
 
 void RankReplay::replay_irecv(const TraceEvent& e)
 {
-  int n = count(e.integer("bytes"));
-  MPI_Comm c = comm(e);
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Irecv(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c, &handle));
-  keep_request(e, handle);
+  nonblocking_receive(e, PMPI_Irecv);
 }
 
 void RankReplay::replay_sendrecv(const TraceEvent& e)
@@ -225,18 +246,51 @@ void RankReplay::replay_wait(const TraceEvent& e)
   int id = e.small("req");
   MPI_Request null_request = MPI_REQUEST_NULL;
   check(PMPI_Wait(id < 0 ? &null_request : &request(id), MPI_STATUS_IGNORE));
-  requests_.erase(id);
+  retired(id);
 }
 
 void RankReplay::replay_waitall(const TraceEvent& e)
 {
-  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
-  std::vector<MPI_Request> handles;
-  for (int id : ids)
-    handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
-  check(PMPI_Waitall(static_cast<int>(handles.size()), handles.data(), MPI_STATUSES_IGNORE));
-  for (int id : ids)
-    requests_.erase(id);
+  on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    retired(id);
+}
+
+// Persistent point-to-point: the request keeps its id from its *_init to
+// MPI_Request_free.
+void RankReplay::replay_send_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Send_init);
+}
+
+void RankReplay::replay_ssend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Ssend_init);
+}
+
+void RankReplay::replay_bsend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Bsend_init);
+}
+
+void RankReplay::replay_rsend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Rsend_init);
+}
+
+void RankReplay::replay_recv_init(const TraceEvent& e)
+{
+  nonblocking_receive(e, PMPI_Recv_init);
+}
+
+void RankReplay::replay_start(const TraceEvent& e)
+{
+  check(PMPI_Start(&request(e.small("req"))));
+}
+
+void RankReplay::replay_startall(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) { return PMPI_Startall(n, r); });
 }
 
 // The request sets of MPI_Waitany & co. are replayed as the same call; what
@@ -289,13 +343,13 @@ void RankReplay::replay_testsome(const TraceEvent& e)
 // requests the program went on with.
 void RankReplay::replay_completed(const TraceEvent& e)
 {
-  bool pending = false;
+  bool any = false;
   for (int id : e.fields.at("reqs").get<std::vector<int>>())
-    pending = pending || (id >= 0 && request(id) != MPI_REQUEST_NULL);
-  if (pending)  // else no call: it would cost time the recording did not spend
+    any = any || pending(id);
+  if (any)  // else no call: it would cost time the recording did not spend
     on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
   for (int id : e.fields.at("reqs").get<std::vector<int>>())
-    requests_.erase(id);
+    retired(id);
 }
 
 void RankReplay::replay_request_free(const TraceEvent& e)
