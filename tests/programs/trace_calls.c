@@ -3,7 +3,8 @@
  * MPI_Iprobe polling loop and MPI_Probe from any source, MPI_Waitany,
  * MPI_Waitsome, MPI_Testany, MPI_Testall, MPI_Testsome, MPI_Request_free,
  * MPI_Scan, MPI_Exscan, MPI_Scatterv, MPI_Ibarrier, MPI_Ibcast, MPI_Ireduce,
- * MPI_Iallreduce (overlapping compute), persistent requests (MPI_Send_init,
+ * MPI_Iallreduce (overlapping compute) and the other nonblocking collectives
+ * but MPI_Ialltoallw, persistent requests (MPI_Send_init,
  * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), and local calls recorded through the
  * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
  * ranks. */
@@ -105,6 +106,30 @@ int main(int argc, char** argv)
   progsim_compute(0.0001 * (rank + 1));
   MPI_Test(&colls[0], &flag, MPI_STATUS_IGNORE);
   MPI_Waitall(4, colls, MPI_STATUSES_IGNORE);
+  /* The other nonblocking collectives, each on its own buffers. */
+  static char sbuf[12][4 * N], rbuf[12][4 * N];
+  int vcounts[4] = {10, 200, 3000, 4}, vdispls[4] = {0, 10, 210, 3210};
+  int rscounts[4] = {1, 2, 3, 4};
+  MPI_Request more[12];
+  MPI_Iallgather(sbuf[0], 100, MPI_CHAR, rbuf[0], 100, MPI_CHAR, MPI_COMM_WORLD, &more[0]);
+  MPI_Ialltoall(sbuf[1], 200, MPI_CHAR, rbuf[1], 200, MPI_CHAR, MPI_COMM_WORLD, &more[1]);
+  MPI_Igather(sbuf[2], 300, MPI_CHAR, rbuf[2], 300, MPI_CHAR, 3, MPI_COMM_WORLD, &more[2]);
+  MPI_Iscatter(sbuf[3], 400, MPI_CHAR, rbuf[3], 400, MPI_CHAR, 0, MPI_COMM_WORLD, &more[3]);
+  MPI_Iallgatherv(sbuf[4], vcounts[rank], MPI_CHAR, rbuf[4], vcounts, vdispls, MPI_CHAR, MPI_COMM_WORLD, &more[4]);
+  int mine[4], mine_displs[4];  /* rank r sends vcounts[r] to each peer */
+  for (int i = 0; i < 4; ++i) {
+    mine[i] = vcounts[rank];
+    mine_displs[i] = i * vcounts[rank];
+  }
+  MPI_Ialltoallv(sbuf[5], mine, mine_displs, MPI_CHAR, rbuf[5], vcounts, vdispls, MPI_CHAR, MPI_COMM_WORLD, &more[5]);
+  MPI_Igatherv(sbuf[6], vcounts[rank], MPI_CHAR, rbuf[6], vcounts, vdispls, MPI_CHAR, 2, MPI_COMM_WORLD, &more[6]);
+  MPI_Iscatterv(sbuf[7], vcounts, vdispls, MPI_CHAR, rbuf[7], vcounts[rank], MPI_CHAR, 1, MPI_COMM_WORLD, &more[7]);
+  MPI_Ireduce_scatter((double*)sbuf[8], (double*)rbuf[8], rscounts, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &more[8]);
+  MPI_Ireduce_scatter_block((int*)sbuf[9], (int*)rbuf[9], 5, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &more[9]);
+  MPI_Iscan((double*)sbuf[10], (double*)rbuf[10], 7, MPI_DOUBLE, MPI_PROD, MPI_COMM_WORLD, &more[10]);
+  MPI_Iexscan((int*)sbuf[11], (int*)rbuf[11], 9, MPI_INT, MPI_BXOR, MPI_COMM_WORLD, &more[11]);
+  progsim_compute(0.0002);
+  MPI_Waitall(12, more, MPI_STATUSES_IGNORE);
 
   /* Persistent requests, restarted: MPI_Startall and MPI_Waitall, then
    * MPI_Start of each and MPI_Waitany, then freed. */

@@ -79,6 +79,25 @@ private:
     long long bytes;  // of `count` items
   };
   Reduction reduction(const TraceEvent& e);
+  // The collectives, blocking (`request` null) or nonblocking (ReplayActions.cpp).
+  void started(const TraceEvent& e, MPI_Request* request);
+  void barrier(const TraceEvent& e, MPI_Request* request);
+  void bcast(const TraceEvent& e, MPI_Request* request);
+  void reduce(const TraceEvent& e, MPI_Request* request);
+  using BlockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
+  using NonblockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request*);
+  void reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
+                      NonblockingReduction nonblocking);
+  void reduce_scatter_block(const TraceEvent& e, MPI_Request* request);
+  void reduce_scatter(const TraceEvent& e, MPI_Request* request);
+  void alltoall(const TraceEvent& e, MPI_Request* request);
+  void alltoallv(const TraceEvent& e, MPI_Request* request);
+  void gather(const TraceEvent& e, MPI_Request* request);
+  void gatherv(const TraceEvent& e, MPI_Request* request);
+  void scatter(const TraceEvent& e, MPI_Request* request);
+  void scatterv(const TraceEvent& e, MPI_Request* request);
+  void allgather(const TraceEvent& e, MPI_Request* request);
+  void allgatherv(const TraceEvent& e, MPI_Request* request);
 
   sim::Rank& rank_;
   std::unique_ptr<RankEventSource> events_;

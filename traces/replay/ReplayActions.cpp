@@ -404,108 +404,95 @@ void RankReplay::replay_test(const TraceEvent& e)
 }
 
 // --- collectives -------------------------------------------------------------
+//
+// Each collective has one function for its blocking and nonblocking forms:
+// with `request` null it makes the blocking call, else the nonblocking one,
+// keeping the request under the event's "req".
 
-void RankReplay::replay_barrier(const TraceEvent& e)
+void RankReplay::started(const TraceEvent& e, MPI_Request* request)
 {
-  check(PMPI_Barrier(comm(e)));
+  if (request)
+    keep_request(e, *request);
 }
 
-void RankReplay::replay_bcast(const TraceEvent& e)
+void RankReplay::barrier(const TraceEvent& e, MPI_Request* request)
 {
-  int n = count(e.integer("bytes"));
-  MPI_Comm c = comm(e);
-  check(PMPI_Bcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c));
+  check(request ? PMPI_Ibarrier(comm(e), request) : PMPI_Barrier(comm(e)));
+  started(e, request);
 }
 
-void RankReplay::replay_reduce(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  MPI_Comm c = comm(e);
-  check(PMPI_Reduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op,
-                    rank_field(e, "root", c), c));
-}
-
-void RankReplay::replay_allreduce(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  check(PMPI_Allreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
-}
-
-void RankReplay::replay_ibarrier(const TraceEvent& e)
-{
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Ibarrier(comm(e), &handle));
-  keep_request(e, handle);
-}
-
-void RankReplay::replay_ibcast(const TraceEvent& e)
+void RankReplay::bcast(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   MPI_Comm c = comm(e);
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Ibcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c, &handle));
-  keep_request(e, handle);
+  void* buf = recv_scratch.get(n);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Ibcast(buf, n, MPI_BYTE, root, c, request) : PMPI_Bcast(buf, n, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_ireduce(const TraceEvent& e)
+void RankReplay::reduce(const TraceEvent& e, MPI_Request* request)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Ireduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op,
-                     rank_field(e, "root", c), c, &handle));
-  keep_request(e, handle);
+  void* in = send_scratch.get(r.bytes);
+  void* out = recv_scratch.get(r.bytes);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Ireduce(in, out, r.count, r.type, r.op, root, c, request)
+                : PMPI_Reduce(in, out, r.count, r.type, r.op, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_iallreduce(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Iallreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e),
-                        &handle));
-  keep_request(e, handle);
-}
-
-void RankReplay::replay_scan(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  check(PMPI_Scan(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
-}
-
-void RankReplay::replay_exscan(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  check(PMPI_Exscan(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
-}
-
-void RankReplay::replay_reduce_scatter_block(const TraceEvent& e)
+// allreduce, scan, exscan: the same arguments.
+void RankReplay::reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
+                                NonblockingReduction nonblocking)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  check(PMPI_Reduce_scatter_block(send_scratch.get(r.bytes * comm_size(c)), recv_scratch.get(r.bytes), r.count,
-                                  r.type, r.op, c));
+  void* in = send_scratch.get(r.bytes);
+  void* out = recv_scratch.get(r.bytes);
+  check(request ? nonblocking(in, out, r.count, r.type, r.op, c, request) : blocking(in, out, r.count, r.type, r.op, c));
+  started(e, request);
 }
 
-void RankReplay::replay_reduce_scatter(const TraceEvent& e)
+void RankReplay::reduce_scatter_block(const TraceEvent& e, MPI_Request* request)
+{
+  Reduction r = reduction(e);
+  MPI_Comm c = comm(e);
+  void* in = send_scratch.get(r.bytes * comm_size(c));
+  void* out = recv_scratch.get(r.bytes);
+  check(request ? PMPI_Ireduce_scatter_block(in, out, r.count, r.type, r.op, c, request)
+                : PMPI_Reduce_scatter_block(in, out, r.count, r.type, r.op, c));
+  started(e, request);
+}
+
+void RankReplay::reduce_scatter(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Datatype type = datatype(e);
   MPI_Comm c = comm(e);
   long long total = 0;
   std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
-  check(PMPI_Reduce_scatter(send_scratch.get(total * type_size(type)), recv_scratch.get(total * type_size(type)),
-                            list.data(), type, op(e), c));
+  void* in = send_scratch.get(total * type_size(type));
+  void* out = recv_scratch.get(total * type_size(type));
+  check(request ? PMPI_Ireduce_scatter(in, out, list.data(), type, op(e), c, request)
+                : PMPI_Reduce_scatter(in, out, list.data(), type, op(e), c));
+  started(e, request);
 }
 
-void RankReplay::replay_alltoall(const TraceEvent& e)
+void RankReplay::alltoall(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Alltoall(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+  void* in = send_scratch.get(n * size);
+  void* out = recv_scratch.get(rn * size);
+  check(request ? PMPI_Ialltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_alltoallv(const TraceEvent& e)
+void RankReplay::alltoallv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int size = comm_size(c);
@@ -513,70 +500,154 @@ void RankReplay::replay_alltoallv(const TraceEvent& e)
   std::vector<int> scounts = counts(e.fields.at("sbytes"), size, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
-  check(PMPI_Alltoallv(send_scratch.get(stotal), scounts.data(), sdispls.data(), MPI_BYTE, recv_scratch.get(rtotal),
-                       rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ialltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
+                                  MPI_BYTE, c, request)
+                : PMPI_Alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
+                                 MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_gather(const TraceEvent& e)
+void RankReplay::gather(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Gather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE,
-                    rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * size);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Igather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Gather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_gatherv(const TraceEvent& e)
+void RankReplay::gatherv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  check(PMPI_Gatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
-                     MPI_BYTE, rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Igatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c, request)
+                : PMPI_Gatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_scatter(const TraceEvent& e)
+void RankReplay::scatter(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Scatter(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn), rn, MPI_BYTE,
-                     rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n * size);
+  void* out = recv_scratch.get(rn);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Iscatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Scatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_scatterv(const TraceEvent& e)
+void RankReplay::scatterv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int rn = count(e.integer("rbytes"));
   long long stotal = 0;
   std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
   std::vector<int> sdispls = displacements(scounts);
-  check(PMPI_Scatterv(send_scratch.get(stotal), scounts.data(), sdispls.data(), MPI_BYTE, recv_scratch.get(rn), rn,
-                      MPI_BYTE, rank_field(e, "root", c), c));
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rn);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Iscatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Scatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_allgather(const TraceEvent& e)
+void RankReplay::allgather(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Allgather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * size);
+  check(request ? PMPI_Iallgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_allgatherv(const TraceEvent& e)
+void RankReplay::allgatherv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  check(PMPI_Allgatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
-                        MPI_BYTE, c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Iallgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
+// The actions: each collective's function, blocking or with a request.
+#define PROGSIM_COLLECTIVE_ACTIONS(kind)                              \
+  void RankReplay::replay_##kind(const TraceEvent& e) { kind(e, nullptr); } \
+  void RankReplay::replay_i##kind(const TraceEvent& e)                       \
+  {                                                                          \
+    MPI_Request request = MPI_REQUEST_NULL;                                  \
+    kind(e, &request);                                                       \
+  }
+PROGSIM_COLLECTIVE_ACTIONS(barrier)
+PROGSIM_COLLECTIVE_ACTIONS(bcast)
+PROGSIM_COLLECTIVE_ACTIONS(reduce)
+PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter_block)
+PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter)
+PROGSIM_COLLECTIVE_ACTIONS(alltoall)
+PROGSIM_COLLECTIVE_ACTIONS(alltoallv)
+PROGSIM_COLLECTIVE_ACTIONS(gather)
+PROGSIM_COLLECTIVE_ACTIONS(gatherv)
+PROGSIM_COLLECTIVE_ACTIONS(scatter)
+PROGSIM_COLLECTIVE_ACTIONS(scatterv)
+PROGSIM_COLLECTIVE_ACTIONS(allgather)
+PROGSIM_COLLECTIVE_ACTIONS(allgatherv)
+#undef PROGSIM_COLLECTIVE_ACTIONS
+
+void RankReplay::replay_allreduce(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Allreduce, PMPI_Iallreduce);
+}
+
+void RankReplay::replay_iallreduce(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Allreduce, PMPI_Iallreduce);
+}
+
+void RankReplay::replay_scan(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Scan, PMPI_Iscan);
+}
+
+void RankReplay::replay_iscan(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Scan, PMPI_Iscan);
+}
+
+void RankReplay::replay_exscan(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Exscan, PMPI_Iexscan);
+}
+
+void RankReplay::replay_iexscan(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Exscan, PMPI_Iexscan);
 }
 
 // --- communicators -----------------------------------------------------------
