@@ -5,7 +5,8 @@
  * MPI_Scan, MPI_Exscan, MPI_Scatterv, MPI_Ibarrier, MPI_Ibcast, MPI_Ireduce,
  * MPI_Iallreduce (overlapping compute) and the other nonblocking collectives
  * but MPI_Ialltoallw, persistent requests (MPI_Send_init,
- * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), and local calls recorded through the
+ * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), communicators
+ * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, and local calls recorded through the
  * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
  * ranks. */
 #include <mpi.h>
@@ -154,6 +155,21 @@ int main(int argc, char** argv)
   MPI_Wait(&tail, MPI_STATUS_IGNORE);
   for (int i = 0; i < 3; ++i)
     MPI_Request_free(&persistent[i]);
+
+  /* Communicators by node and on a 2 x 2 grid, and a row of it. */
+  MPI_Comm node, grid, row;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+  MPI_Allreduce(x, y, 8, MPI_DOUBLE, MPI_SUM, node);
+  int dims[2] = {2, 2}, periods[2] = {1, 0}, remain[2] = {0, 1};
+  MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 1, &grid);
+  int up, down;
+  MPI_Cart_shift(grid, 0, 1, &up, &down);
+  MPI_Sendrecv(out, 500, MPI_CHAR, down, 12, in, 500, MPI_CHAR, up, 12, grid, MPI_STATUS_IGNORE);
+  MPI_Cart_sub(grid, remain, &row);
+  MPI_Bcast(in, 700, MPI_CHAR, 1, row);
+  MPI_Comm_free(&row);
+  MPI_Comm_free(&grid);
+  MPI_Comm_free(&node);
 
   MPI_Finalize();
   return 0;

@@ -5,6 +5,8 @@
 // protocols, progress chunks and collective algorithms of the chosen policy.
 #include "traces/replay/RankReplay.hpp"
 
+#include "traces/MpiNames.hpp"
+
 #include "MpiModel.hpp"
 #include "sim/Simulation.hpp"
 
@@ -663,6 +665,37 @@ void RankReplay::replay_comm_split(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Comm_split(comm(e), e.small("color"), e.small("key"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_split_type(const TraceEvent& e)
+{
+  std::string name = e.fields.at("split_type").get<std::string>();
+  int type = split_type(name);
+  if (type == -1)
+    fail("unknown split type \"" + name + "\"");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_split_type(comm(e), type, e.small("key"), MPI_INFO_NULL, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_cart_create(const TraceEvent& e)
+{
+  std::vector<int> dims = e.fields.at("dims").get<std::vector<int>>();
+  std::vector<int> periods = e.fields.at("periods").get<std::vector<int>>();
+  if (periods.size() != dims.size())
+    fail("cart_create: " + std::to_string(dims.size()) + " dims but " + std::to_string(periods.size()) + " periods");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Cart_create(comm(e), static_cast<int>(dims.size()), dims.data(), periods.data(), e.small("reorder"),
+                         &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_cart_sub(const TraceEvent& e)
+{
+  std::vector<int> remain = e.fields.at("remain").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Cart_sub(comm(e), remain.data(), &created));
   keep_comm(e, created);
 }
 
