@@ -32,6 +32,8 @@ struct RankRecord {
   int next_request = 0;
   int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
   std::map<MPI_Request, int> requests;
+  int next_message = 0;
+  std::map<MPI_Message, int> messages;  // matched by MPI_Mprobe/MPI_Improbe, until received
   std::map<MPI_Comm, int> comms;
   std::map<int, MPI_Comm> comm_handles;  // the reverse of comms (the OTF2 export asks by id)
   // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
@@ -1305,6 +1307,102 @@ int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
 {
   PROGSIM_WRAPPER();
   return record_icollective([&](int rank_) { return allgatherv_event("iallgatherv", rank_, comm, sendcount, sendtype, recvcounts, recvtype); }, request, [&] { return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request); });
+}
+
+// --- matched probes and MPI_Sendrecv_replace ---------------------------------
+
+}  // extern "C"
+
+namespace {
+
+// A matched message's id: per rank, in matching order; -1 stands for
+// MPI_MESSAGE_NO_PROC (a probe of MPI_PROC_NULL), -2 for an unknown handle.
+int bind_message(int rank, MPI_Message message)
+{
+  if (message == MPI_MESSAGE_NO_PROC)
+    return -1;
+  RankRecord& r = g_recorder->rank(rank);
+  int id = r.next_message++;
+  r.messages[message] = id;
+  return id;
+}
+
+// Forgets the message a receive takes (its handle is reused afterwards).
+int take_message(int rank, MPI_Message message)
+{
+  if (message == MPI_MESSAGE_NO_PROC)
+    return -1;
+  auto& messages = g_recorder->rank(rank).messages;
+  auto found = messages.find(message);
+  if (found == messages.end())
+    return -2;
+  int id = found->second;
+  messages.erase(found);
+  return id;
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "sendrecv_replace"}, {"peer", dest}, {"tag", sendtag}, {"bytes", bytes_of(type, count)},
+                        {"source", source}, {"rtag", recvtag}, {"comm", comm_id(rank_, comm)}}),
+                 PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status));
+}
+
+// Written after the call, which may block: the event carries the message's id.
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !message)
+    return PMPI_Mprobe(source, tag, comm, message, status);
+  Event event = {{"call", "mprobe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)}};
+  int err = PMPI_Mprobe(source, tag, comm, message, status);
+  event["msg"] = err == MPI_SUCCESS ? bind_message(rank, *message) : -2;
+  g_recorder->write(rank, event);
+  g_recorder->returned(rank);
+  return err;
+}
+
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !message || !flag)
+    return PMPI_Improbe(source, tag, comm, flag, message, status);
+  int err = PMPI_Improbe(source, tag, comm, flag, message, status);
+  Event event = {{"call", "improbe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)},
+                 {"flag", *flag ? 1 : 0}};
+  if (*flag)
+    event["msg"] = err == MPI_SUCCESS ? bind_message(rank, *message) : -2;
+  g_recorder->write(rank, event);
+  g_recorder->returned(rank);
+  return err;
+}
+
+int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  PROGSIM_RECORD(Event({{"call", "mrecv"}, {"msg", message ? take_message(rank_, *message) : -2},
+                        {"bytes", bytes_of(type, count)}}),
+                 PMPI_Mrecv(buf, count, type, message, status));
+}
+
+int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Imrecv(buf, count, type, message, request);
+  return record_request(rank,
+                        Event({{"call", "imrecv"}, {"msg", message ? take_message(rank, *message) : -2},
+                               {"bytes", bytes_of(type, count)}}),
+                        request, [&] { return PMPI_Imrecv(buf, count, type, message, request); });
 }
 
 }  // extern "C"

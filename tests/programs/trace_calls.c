@@ -6,7 +6,9 @@
  * MPI_Iallreduce (overlapping compute) and the other nonblocking collectives
  * but MPI_Ialltoallw, persistent requests (MPI_Send_init,
  * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), communicators
- * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, and local calls recorded through the
+ * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, matched
+ * probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv, MPI_Imrecv),
+ * MPI_Sendrecv_replace, and local calls recorded through the
  * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
  * ranks. */
 #include <mpi.h>
@@ -170,6 +172,31 @@ int main(int argc, char** argv)
   MPI_Comm_free(&row);
   MPI_Comm_free(&grid);
   MPI_Comm_free(&node);
+
+  /* Matched probes: rank 0 takes the others' messages by MPI_Mprobe and
+   * by an MPI_Improbe loop; MPI_Sendrecv_replace around the ring. */
+  if (rank == 0) {
+    for (int i = 1; i < size; ++i) {
+      MPI_Message message;
+      MPI_Status status;
+      MPI_Mprobe(MPI_ANY_SOURCE, 13, MPI_COMM_WORLD, &message, &status);
+      MPI_Mrecv(in, 64, MPI_CHAR, &message, MPI_STATUS_IGNORE);
+    }
+    for (int from = 1; from < size; ++from) {
+      MPI_Message message;
+      int found = 0;
+      while (!found)
+        MPI_Improbe(from, 14, MPI_COMM_WORLD, &found, &message, MPI_STATUS_IGNORE);
+      MPI_Request request;
+      MPI_Imrecv(in, N, MPI_CHAR, &message, &request);
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+    }
+  } else {
+    MPI_Send(out, 64, MPI_CHAR, 0, 13, MPI_COMM_WORLD);
+    progsim_compute(0.00003 * rank);
+    MPI_Send(out, N, MPI_CHAR, 0, 14, MPI_COMM_WORLD);
+  }
+  MPI_Sendrecv_replace(in, 300, MPI_CHAR, right, 15, left, 15, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 
   MPI_Finalize();
   return 0;

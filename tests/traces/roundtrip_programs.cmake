@@ -18,7 +18,7 @@ set(refused_programs
   grequest MPI_Grequest_start
   large_count MPI_Send_c
   null_buffer MPI_Win_create
-  p2p_semantics MPI_Mprobe
+  p2p_semantics MPI_Cancel
   parrived_overlap MPI_Psend_init
   partitioned MPI_Psend_init
   rma_flag_late MPI_Win_allocate_shared

@@ -87,10 +87,10 @@ trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN 
 
 # Calls replay does not support yet leave an "unsupported" event: replaying
 # stops there with an error naming the call, not with a different run
-# (p2p_semantics: its first refused call, after MPI_Probe and persistent
-# requests, which are recorded).
+# (p2p_semantics: its first refused call, after the probes, matched probes
+# and persistent requests, which are recorded).
 add_test(NAME traces.record.unsupported_call
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Mprobe
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Cancel
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
 # Partitioned communication is not in the trace format: refused the same way.

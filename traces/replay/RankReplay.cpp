@@ -151,6 +151,19 @@ MPI_Request& RankReplay::request(int id)
   return found->second;
 }
 
+MPI_Message RankReplay::take_message(int id)
+{
+  if (id == -1)
+    return MPI_MESSAGE_NO_PROC;
+  auto found = messages_.find(id);
+  if (found == messages_.end())
+    fail("message id " + std::to_string(id) + " was not matched by a probe earlier in rank " +
+         std::to_string(rank_.id()) + "'s events");
+  MPI_Message message = found->second;
+  messages_.erase(found);
+  return message;
+}
+
 void RankReplay::ensure_initialized()
 {
   if (!rank_.mpi_initialized)

@@ -50,6 +50,8 @@ private:
   MPI_Op op(const TraceEvent& e) const;
   long long type_size(MPI_Datatype type) const;
   MPI_Request& request(int id);
+  // The message of a matched probe, by its id (-1: MPI_MESSAGE_NO_PROC).
+  MPI_Message take_message(int id);
   void ensure_initialized();
   void check(int err) const;
 
@@ -104,6 +106,7 @@ private:
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
   std::map<int, MPI_Comm> comms_;
+  std::map<int, MPI_Message> messages_;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 

@@ -243,6 +243,14 @@ void RankReplay::replay_sendrecv(const TraceEvent& e)
                       MPI_STATUS_IGNORE));
 }
 
+void RankReplay::replay_sendrecv_replace(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  check(PMPI_Sendrecv_replace(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
+                              rank_field(e, "source", c, true), e.small("rtag"), c, MPI_STATUS_IGNORE));
+}
+
 void RankReplay::replay_wait(const TraceEvent& e)
 {
   int id = e.small("req");
@@ -379,6 +387,53 @@ void RankReplay::replay_iprobe(const TraceEvent& e)
   MPI_Comm c = comm(e);
   int flag = 0;
   check(PMPI_Iprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_mprobe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  MPI_Message message = MPI_MESSAGE_NULL;
+  check(PMPI_Mprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &message, MPI_STATUS_IGNORE));
+  messages_[e.small("msg")] = message;
+}
+
+// A recorded MPI_Improbe that matched nothing is replayed as MPI_Iprobe: a
+// replay under another policy must not take a message the program did not
+// (its later receive expects it). One that matched is replayed as
+// MPI_Improbe, then, if the replay's found nothing yet, MPI_Mprobe waits for
+// the message the program got.
+void RankReplay::replay_improbe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int peer = rank_field(e, "peer", c, true);
+  int flag = 0;
+  if (e.small("flag") == 0) {
+    check(PMPI_Iprobe(peer, e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+    return;
+  }
+  if (!e.has("msg"))
+    fail("improbe: a matched probe without \"msg\"");
+  MPI_Message message = MPI_MESSAGE_NULL;
+  check(PMPI_Improbe(peer, e.small("tag"), c, &flag, &message, MPI_STATUS_IGNORE));
+  if (!flag)
+    check(PMPI_Mprobe(peer, e.small("tag"), c, &message, MPI_STATUS_IGNORE));
+  messages_[e.small("msg")] = message;
+}
+
+void RankReplay::replay_mrecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Message message = take_message(e.small("msg"));
+  check(PMPI_Mrecv(recv_scratch.get(n), n, MPI_BYTE, &message, MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_imrecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Message message = take_message(e.small("msg"));
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Imrecv(recv_scratch.get(n), n, MPI_BYTE, &message, &handle));
+  keep_request(e, handle);
 }
 
 void RankReplay::replay_buffer_attach(const TraceEvent& e)
