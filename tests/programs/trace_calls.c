@@ -6,7 +6,8 @@
  * MPI_Iallreduce (overlapping compute) and the other nonblocking collectives
  * but MPI_Ialltoallw, persistent requests (MPI_Send_init,
  * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), communicators
- * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, matched
+ * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, the
+ * neighborhood collectives (blocking and nonblocking, but the w forms), matched
  * probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv, MPI_Imrecv),
  * MPI_Sendrecv_replace, and local calls recorded through the
  * generic hook (MPI_Initialized before MPI_Init, MPI_Type_size). Needs 4
@@ -167,6 +168,20 @@ int main(int argc, char** argv)
   int up, down;
   MPI_Cart_shift(grid, 0, 1, &up, &down);
   MPI_Sendrecv(out, 500, MPI_CHAR, down, 12, in, 500, MPI_CHAR, up, 12, grid, MPI_STATUS_IGNORE);
+  /* Neighborhood collectives on the grid (2 in- and 2 out-neighbors; the
+   * non-periodic dimension gives MPI_PROC_NULL neighbors). */
+  int ncounts[4] = {20, 20, 20, 20}, ndispls[4] = {0, 25, 50, 75};  /* what each neighbor expects */
+  MPI_Request nreq[4];
+  MPI_Neighbor_allgather(out, 50, MPI_CHAR, in, 50, MPI_CHAR, grid);
+  MPI_Neighbor_alltoall(out, 60, MPI_CHAR, in, 60, MPI_CHAR, grid);
+  MPI_Neighbor_allgatherv(out, 25, MPI_CHAR, in, (int[]){25, 25, 25, 25}, ndispls, MPI_CHAR, grid);
+  MPI_Neighbor_alltoallv(out, ncounts, ndispls, MPI_CHAR, in, ncounts, ndispls, MPI_CHAR, grid);
+  MPI_Ineighbor_allgather(sbuf[0], 50, MPI_CHAR, rbuf[0], 50, MPI_CHAR, grid, &nreq[0]);
+  MPI_Ineighbor_alltoall(sbuf[1], 60, MPI_CHAR, rbuf[1], 60, MPI_CHAR, grid, &nreq[1]);
+  MPI_Ineighbor_allgatherv(sbuf[2], 25, MPI_CHAR, rbuf[2], (int[]){25, 25, 25, 25}, ndispls, MPI_CHAR, grid, &nreq[2]);
+  MPI_Ineighbor_alltoallv(sbuf[3], ncounts, ndispls, MPI_CHAR, rbuf[3], ncounts, ndispls, MPI_CHAR, grid, &nreq[3]);
+  progsim_compute(0.00002);
+  MPI_Waitall(4, nreq, MPI_STATUSES_IGNORE);
   MPI_Cart_sub(grid, remain, &row);
   MPI_Bcast(in, 700, MPI_CHAR, 1, row);
   MPI_Comm_free(&row);

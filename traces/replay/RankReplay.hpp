@@ -100,6 +100,10 @@ private:
   void scatterv(const TraceEvent& e, MPI_Request* request);
   void allgather(const TraceEvent& e, MPI_Request* request);
   void allgatherv(const TraceEvent& e, MPI_Request* request);
+  void neighbor_allgather(const TraceEvent& e, MPI_Request* request);
+  void neighbor_alltoall(const TraceEvent& e, MPI_Request* request);
+  void neighbor_allgatherv(const TraceEvent& e, MPI_Request* request);
+  void neighbor_alltoallv(const TraceEvent& e, MPI_Request* request);
 
   sim::Rank& rank_;
   std::unique_ptr<RankEventSource> events_;

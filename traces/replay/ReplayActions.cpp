@@ -6,6 +6,7 @@
 #include "traces/replay/RankReplay.hpp"
 
 #include "traces/MpiNames.hpp"
+#include "traces/NeighborDegrees.hpp"
 
 #include "MpiModel.hpp"
 #include "sim/Simulation.hpp"
@@ -651,6 +652,65 @@ void RankReplay::allgatherv(const TraceEvent& e, MPI_Request* request)
   started(e, request);
 }
 
+// The neighborhood collectives: per-neighbor sizes, checked against the
+// degrees of the replay's communicator (by counts()).
+void RankReplay::neighbor_allgather(const TraceEvent& e, MPI_Request* request)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long in_degree = neighbor_degrees(rank_.id(), c).first;
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * in_degree);
+  check(request ? PMPI_Ineighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Neighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_alltoall(const TraceEvent& e, MPI_Request* request)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
+  void* in = send_scratch.get(n * static_cast<long long>(out_degree));
+  void* out = recv_scratch.get(rn * static_cast<long long>(in_degree));
+  check(request ? PMPI_Ineighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Neighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_allgatherv(const TraceEvent& e, MPI_Request* request)
+{
+  MPI_Comm c = comm(e);
+  int n = count(e.integer("bytes"));
+  long long rtotal = 0;
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), neighbor_degrees(rank_.id(), c).first, rtotal);
+  std::vector<int> rdispls = displacements(rcounts);
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ineighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Neighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_alltoallv(const TraceEvent& e, MPI_Request* request)
+{
+  MPI_Comm c = comm(e);
+  auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
+  long long stotal = 0, rtotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_degree, stotal);
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_degree, rtotal);
+  std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ineighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
+                                           rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Neighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
+                                          rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
 // The actions: each collective's function, blocking or with a request.
 #define PROGSIM_COLLECTIVE_ACTIONS(kind)                              \
   void RankReplay::replay_##kind(const TraceEvent& e) { kind(e, nullptr); } \
@@ -672,6 +732,10 @@ PROGSIM_COLLECTIVE_ACTIONS(scatter)
 PROGSIM_COLLECTIVE_ACTIONS(scatterv)
 PROGSIM_COLLECTIVE_ACTIONS(allgather)
 PROGSIM_COLLECTIVE_ACTIONS(allgatherv)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgather)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoall)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgatherv)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoallv)
 #undef PROGSIM_COLLECTIVE_ACTIONS
 
 void RankReplay::replay_allreduce(const TraceEvent& e)
