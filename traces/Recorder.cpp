@@ -1310,9 +1310,9 @@ int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, v
   return record_icollective([&](int rank_) { return allgatherv_event("iallgatherv", rank_, comm, sendcount, sendtype, recvcounts, recvtype); }, request, [&] { return PMPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request); });
 }
 
-// --- matched probes and MPI_Sendrecv_replace ---------------------------------
-
 }  // extern "C"
+
+// --- matched probes and MPI_Sendrecv_replace ---------------------------------
 
 namespace {
 
@@ -1406,9 +1406,9 @@ int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MP
                         request, [&] { return PMPI_Imrecv(buf, count, type, message, request); });
 }
 
-// --- neighborhood collectives -------------------------------------------------
-
 }  // extern "C"
+
+// --- neighborhood collectives -------------------------------------------------
 
 namespace {
 
