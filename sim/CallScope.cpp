@@ -1,6 +1,7 @@
 #include "sim/CallScope.hpp"
 
 #include "sim/OutputCapture.hpp"
+#include "sim/ProgramCallHook.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
@@ -18,7 +19,14 @@ double thread_cpu_seconds()
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+ProgramCallHook g_program_call_hook = nullptr;
+
 }  // namespace
+
+void set_program_call_hook(ProgramCallHook hook)
+{
+  g_program_call_hook = hook;
+}
 
 Rank* calling_rank()
 {
@@ -61,6 +69,8 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
     return;
   if (rank_->interposed_caller)
     caller = rank_->interposed_caller;
+  else if (g_program_call_hook && !rank_->current_call())
+    g_program_call_hook(*rank_, name, kind == CallKind::LocalQuery);
   const RuntimeParameters& params = Simulation::current()->parameters();
   inline_ = stays_inline(params);
   if (inline_) {

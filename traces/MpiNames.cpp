@@ -130,4 +130,36 @@ MPI_Op predefined_op(const std::string& name)
   return handle_of(kOps, name, MPI_OP_NULL);
 }
 
+namespace {
+
+struct SplitType {
+  int value;
+  const char* name;
+};
+const SplitType kSplitTypes[] = {
+    {MPI_COMM_TYPE_SHARED, "MPI_COMM_TYPE_SHARED"},
+    {MPI_COMM_TYPE_HW_GUIDED, "MPI_COMM_TYPE_HW_GUIDED"},
+    {MPI_COMM_TYPE_HW_UNGUIDED, "MPI_COMM_TYPE_HW_UNGUIDED"},
+    {MPI_COMM_TYPE_RESOURCE_GUIDED, "MPI_COMM_TYPE_RESOURCE_GUIDED"},
+    {MPI_UNDEFINED, "MPI_UNDEFINED"},
+};
+
+}  // namespace
+
+const char* split_type_name(int split_type)
+{
+  for (const SplitType& t : kSplitTypes)
+    if (t.value == split_type)
+      return t.name;
+  return nullptr;
+}
+
+int split_type(const std::string& name)
+{
+  for (const SplitType& t : kSplitTypes)
+    if (name == t.name)
+      return t.value;
+  return -1;
+}
+
 }  // namespace progsim::traces

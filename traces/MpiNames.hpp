@@ -1,5 +1,5 @@
-// Names of MPI's predefined datatypes and reduction operations, as they
-// appear in traces ("dt", "op"), and back.
+// Names of MPI's predefined datatypes, reduction operations and split types,
+// as they appear in traces ("dt", "op", "split_type"), and back.
 #pragma once
 
 #include <mpi.h>
@@ -14,5 +14,9 @@ const char* predefined_op_name(MPI_Op op);
 // MPI_DATATYPE_NULL / MPI_OP_NULL for unknown names.
 MPI_Datatype predefined_datatype(const std::string& name);
 MPI_Op predefined_op(const std::string& name);
+// MPI_Comm_split_type's types (MPI_COMM_TYPE_SHARED, ..., MPI_UNDEFINED):
+// nullptr / -1 when unknown.
+const char* split_type_name(int split_type);
+int split_type(const std::string& name);
 
 }  // namespace progsim::traces

@@ -5,6 +5,9 @@
 // launcher links this library before libprogsim.so, the program's MPI calls
 // resolve here first. It also sees progsim_compute() and the sleeps
 // (progsim-cc's --wrap targets), so a trace holds the time between calls.
+// The calls it has no wrapper for reach it through one generic hook
+// (sim/ProgramCallHook.hpp), classified in UnrecordedCalls.def: local calls
+// are recorded as their cost, the others refused with an `unsupported` event.
 //
 // Each event is written before the call runs: a call that deadlocks or
 // crashes is the trace's last event. The same view of the run can also be
@@ -27,8 +30,5 @@ void start_recording(const std::string& path, const std::string& otf2_dir, int n
 // simulated end (calls still blocked then end there in the OTF2 archive).
 // Throws TraceError when the OTF2 archive cannot be completed.
 void stop_recording(double end);
-// Records that the calling rank called `name`, which replay does not support
-// (UnsupportedCalls.cpp); nothing when not recording.
-void record_unsupported(const char* name);
 
 }  // namespace progsim::traces

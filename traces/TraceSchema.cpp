@@ -18,6 +18,7 @@ std::vector<EventSpec> make_specs()
   FieldSpec bytes{"bytes", I, true};
   FieldSpec rbytes{"rbytes", I, true};
   FieldSpec req{"req", I, true};
+  FieldSpec reqs{"reqs", L, true};
   FieldSpec root{"root", I, true};
   FieldSpec count{"count", I, true};
   FieldSpec dt{"dt", S, true};

@@ -2,6 +2,7 @@
 # deadlock or crash, one trace under every policy, malformed input, and the
 # import of SimGrid time-independent traces.
 progsim_test_program(trace_mix trace_mix.c)
+progsim_test_program(trace_calls trace_calls.c)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
@@ -13,6 +14,7 @@ endfunction()
 foreach(policy weak thread offload ideal)
   trace_roundtrip(trace_mix ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
   trace_roundtrip(rndv_compute ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute sender-computes)
+  trace_roundtrip(trace_calls ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_calls)
 endforeach()
 trace_roundtrip(trace_mix_per_rank_files weak trace/ -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
 trace_roundtrip(compute_slowdown thread trace.jsonl -n 2 --ranks-per-node 2 ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
@@ -84,9 +86,11 @@ trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN 
   EXPECT --expect-outcome completed --twice --check /nranks=2)
 
 # Calls replay does not support yet leave an "unsupported" event: replaying
-# stops there with an error naming the call, not with a different run.
+# stops there with an error naming the call, not with a different run
+# (p2p_semantics: its first refused call, after the probes, matched probes
+# and persistent requests, which are recorded).
 add_test(NAME traces.record.unsupported_call
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Cancel
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
 # Partitioned communication is not in the trace format: refused the same way.
@@ -199,3 +203,10 @@ otf2_error_test(truncated_events truncated/traces.otf2
   --stderr-regex "truncated/traces\\.otf2: location 3 \\(rank 3\\)[^\n]*OTF2")
 otf2_error_test(not_an_archive garbage/traces.otf2
   --stderr-regex "garbage/traces\\.otf2: not an OTF2 archive")
+
+# The generic hook (issue 19): every MPI procedure libprogsim exports is
+# recorded, listed as local or refused (traces/UnrecordedCalls.def), or not
+# modelled; a new binding in no class fails here.
+add_test(NAME traces.record.every_call_classified
+  COMMAND ${TRACE_TESTS}/every_call_classified.sh $<TARGET_FILE:progsim> $<TARGET_FILE:progsim_trace>
+          ${PROJECT_SOURCE_DIR}/traces/UnrecordedCalls.def ${PROJECT_SOURCE_DIR}/mpi_model/bindings/NotImplemented.cpp)

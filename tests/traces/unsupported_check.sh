@@ -1,6 +1,6 @@
 #!/bin/bash
-# A program using calls replay does not support (p2p_semantics: MPI_Probe,
-# MPI_Waitany, persistent requests, ...) records "unsupported" events, and
+# A program using calls replay does not support (p2p_semantics: MPI_Cancel,
+# ...) records "unsupported" events, and
 # replaying its trace exits 2 naming the first such call with file and line.
 #   unsupported_check.sh PROGSIM WORKDIR [CALL] -- RUN_ARGS... PROGRAM
 # CALL: the first unsupported call the replay must name (default MPI_Probe).

@@ -49,8 +49,9 @@ void RankReplay::perform(const TraceEvent& e)
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
     fail("event \"" + e.call + "\" cannot be replayed");
-  // A trace may compute or sleep before MPI_Init; every other event needs MPI.
-  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported")
+  // A trace may compute, sleep or make local calls (MPI_Initialized) before
+  // MPI_Init; every other event needs MPI.
+  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local")
     ensure_initialized();
   (this->*action->second)(e);
 }
@@ -148,6 +149,19 @@ MPI_Request& RankReplay::request(int id)
     fail("request id " + std::to_string(id) + " was not started earlier in rank " + std::to_string(rank_.id()) +
          "'s events");
   return found->second;
+}
+
+MPI_Message RankReplay::take_message(int id)
+{
+  if (id == -1)
+    return MPI_MESSAGE_NO_PROC;
+  auto found = messages_.find(id);
+  if (found == messages_.end())
+    fail("message id " + std::to_string(id) + " was not matched by a probe earlier in rank " +
+         std::to_string(rank_.id()) + "'s events");
+  MPI_Message message = found->second;
+  messages_.erase(found);
+  return message;
 }
 
 void RankReplay::ensure_initialized()

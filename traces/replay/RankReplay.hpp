@@ -50,15 +50,28 @@ private:
   MPI_Op op(const TraceEvent& e) const;
   long long type_size(MPI_Datatype type) const;
   MPI_Request& request(int id);
+  // The message of a matched probe, by its id (-1: MPI_MESSAGE_NO_PROC).
+  MPI_Message take_message(int id);
   void ensure_initialized();
   void check(int err) const;
 
   // What several actions share.
   using BlockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm);
   using NonblockingSend = int (*)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
+  using NonblockingRecv = int (*)(void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*);
   void blocking_send(const TraceEvent& e, BlockingSend send);
   void nonblocking_send(const TraceEvent& e, NonblockingSend send);
+  void nonblocking_receive(const TraceEvent& e, NonblockingRecv receive);
   void keep_request(const TraceEvent& e, MPI_Request handle);
+  // Runs a completion call on the handles of the event's "reqs" and keeps
+  // what it left in each (MPI_REQUEST_NULL once completed).
+  template <class Call>
+  void on_requests(const TraceEvent& e, Call call);
+  // Whether the replay's request `id` is still to complete: not
+  // MPI_REQUEST_NULL, nor a persistent request that is inactive.
+  bool pending(int id);
+  // After a wait: forgets `id` unless it is persistent (kept for its next start).
+  void retired(int id);
   void keep_comm(const TraceEvent& e, MPI_Comm created);
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {
@@ -68,12 +81,37 @@ private:
     long long bytes;  // of `count` items
   };
   Reduction reduction(const TraceEvent& e);
+  // The collectives, blocking (`request` null) or nonblocking (ReplayActions.cpp).
+  void started(const TraceEvent& e, MPI_Request* request);
+  void barrier(const TraceEvent& e, MPI_Request* request);
+  void bcast(const TraceEvent& e, MPI_Request* request);
+  void reduce(const TraceEvent& e, MPI_Request* request);
+  using BlockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
+  using NonblockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request*);
+  void reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
+                      NonblockingReduction nonblocking);
+  void reduce_scatter_block(const TraceEvent& e, MPI_Request* request);
+  void reduce_scatter(const TraceEvent& e, MPI_Request* request);
+  void alltoall(const TraceEvent& e, MPI_Request* request);
+  void alltoallv(const TraceEvent& e, MPI_Request* request);
+  void gather(const TraceEvent& e, MPI_Request* request);
+  void gatherv(const TraceEvent& e, MPI_Request* request);
+  void scatter(const TraceEvent& e, MPI_Request* request);
+  void scatterv(const TraceEvent& e, MPI_Request* request);
+  void allgather(const TraceEvent& e, MPI_Request* request);
+  void allgatherv(const TraceEvent& e, MPI_Request* request);
+  void neighbor_allgather(const TraceEvent& e, MPI_Request* request);
+  void neighbor_alltoall(const TraceEvent& e, MPI_Request* request);
+  void neighbor_allgatherv(const TraceEvent& e, MPI_Request* request);
+  void neighbor_alltoallv(const TraceEvent& e, MPI_Request* request);
 
   sim::Rank& rank_;
   std::unique_ptr<RankEventSource> events_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
   std::map<int, MPI_Comm> comms_;
+  std::map<int, MPI_Message> messages_;
+  std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 
 }  // namespace progsim::traces

@@ -5,6 +5,10 @@
 // protocols, progress chunks and collective algorithms of the chosen policy.
 #include "traces/replay/RankReplay.hpp"
 
+#include "traces/MpiNames.hpp"
+#include "traces/NeighborDegrees.hpp"
+
+#include "MpiModel.hpp"
 #include "sim/Simulation.hpp"
 
 #include <algorithm>
@@ -64,9 +68,46 @@ void RankReplay::nonblocking_send(const TraceEvent& e, NonblockingSend send)
   keep_request(e, handle);
 }
 
+void RankReplay::nonblocking_receive(const TraceEvent& e, NonblockingRecv receive)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(receive(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c, &handle));
+  keep_request(e, handle);
+}
+
 void RankReplay::keep_request(const TraceEvent& e, MPI_Request handle)
 {
   requests_[e.small("req")] = handle;
+}
+
+template <class Call>
+void RankReplay::on_requests(const TraceEvent& e, Call call)
+{
+  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
+  std::vector<MPI_Request> handles;
+  for (int id : ids)
+    handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
+  check(call(static_cast<int>(handles.size()), handles.data()));
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] >= 0)
+      requests_[ids[i]] = handles[i];
+}
+
+bool RankReplay::pending(int id)
+{
+  if (id < 0 || request(id) == MPI_REQUEST_NULL)
+    return false;
+  mpi::RequestPtr r = mpi::MpiModel::instance().requests().find(request(id));
+  return r && r->active();
+}
+
+void RankReplay::retired(int id)
+{
+  auto found = requests_.find(id);
+  if (found != requests_.end() && found->second == MPI_REQUEST_NULL)
+    requests_.erase(found);
 }
 
 void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
@@ -99,7 +140,8 @@ void RankReplay::replay_sleep(const TraceEvent& e)
 
 void RankReplay::replay_unsupported(const TraceEvent& e)
 {
-  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet");
+  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet" +
+       (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
 }
 
 // --- environment -------------------------------------------------------------
@@ -114,16 +156,26 @@ void RankReplay::replay_finalize(const TraceEvent&)
   check(PMPI_Finalize());
 }
 
+// The cost of the recorded calls, by calls of the same kind (sim::CallKind):
+// a local query may leave its cost deferred, an interacting call executes
+// the rank's deferred costs first, which changes when the rank's next
+// messages leave under some policies.
 void RankReplay::replay_local(const TraceEvent& e)
 {
   bool wtime = e.fields.at("name") == "MPI_Wtime";
+  bool interacting = e.has("kind") && e.fields.at("kind") == "interacting";
+  bool usable = rank_.mpi_initialized && !rank_.mpi_finalized;
   long long repeat = e.has("repeat") ? e.integer("repeat") : 1;
   for (long long i = 0; i < repeat; ++i) {
     int ignored = 0;
     if (wtime)
       PMPI_Wtime();
-    else
+    else if (usable && interacting)
+      PMPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &ignored);
+    else if (usable)
       PMPI_Comm_size(MPI_COMM_WORLD, &ignored);
+    else  // MPI_Initialized before MPI_Init, MPI_Finalized after MPI_Finalize
+      PMPI_Initialized(&ignored);
   }
 }
 
@@ -137,6 +189,16 @@ void RankReplay::replay_send(const TraceEvent& e)
 void RankReplay::replay_ssend(const TraceEvent& e)
 {
   blocking_send(e, PMPI_Ssend);
+}
+
+void RankReplay::replay_bsend(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Bsend);
+}
+
+void RankReplay::replay_rsend(const TraceEvent& e)
+{
+  blocking_send(e, PMPI_Rsend);
 }
 
 void RankReplay::replay_recv(const TraceEvent& e)
@@ -157,13 +219,19 @@ void RankReplay::replay_issend(const TraceEvent& e)
   nonblocking_send(e, PMPI_Issend);
 }
 
+void RankReplay::replay_ibsend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Ibsend);
+}
+
+void RankReplay::replay_irsend(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Irsend);
+}
+
 void RankReplay::replay_irecv(const TraceEvent& e)
 {
-  int n = count(e.integer("bytes"));
-  MPI_Comm c = comm(e);
-  MPI_Request handle = MPI_REQUEST_NULL;
-  check(PMPI_Irecv(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c, true), e.small("tag"), c, &handle));
-  keep_request(e, handle);
+  nonblocking_receive(e, PMPI_Irecv);
 }
 
 void RankReplay::replay_sendrecv(const TraceEvent& e)
@@ -176,23 +244,213 @@ void RankReplay::replay_sendrecv(const TraceEvent& e)
                       MPI_STATUS_IGNORE));
 }
 
+void RankReplay::replay_sendrecv_replace(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  check(PMPI_Sendrecv_replace(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
+                              rank_field(e, "source", c, true), e.small("rtag"), c, MPI_STATUS_IGNORE));
+}
+
 void RankReplay::replay_wait(const TraceEvent& e)
 {
   int id = e.small("req");
   MPI_Request null_request = MPI_REQUEST_NULL;
   check(PMPI_Wait(id < 0 ? &null_request : &request(id), MPI_STATUS_IGNORE));
-  requests_.erase(id);
+  retired(id);
 }
 
 void RankReplay::replay_waitall(const TraceEvent& e)
 {
-  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
-  std::vector<MPI_Request> handles;
-  for (int id : ids)
-    handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
-  check(PMPI_Waitall(static_cast<int>(handles.size()), handles.data(), MPI_STATUSES_IGNORE));
-  for (int id : ids)
-    requests_.erase(id);
+  on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    retired(id);
+}
+
+// Persistent point-to-point: the request keeps its id from its *_init to
+// MPI_Request_free.
+void RankReplay::replay_send_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Send_init);
+}
+
+void RankReplay::replay_ssend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Ssend_init);
+}
+
+void RankReplay::replay_bsend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Bsend_init);
+}
+
+void RankReplay::replay_rsend_init(const TraceEvent& e)
+{
+  nonblocking_send(e, PMPI_Rsend_init);
+}
+
+void RankReplay::replay_recv_init(const TraceEvent& e)
+{
+  nonblocking_receive(e, PMPI_Recv_init);
+}
+
+void RankReplay::replay_start(const TraceEvent& e)
+{
+  check(PMPI_Start(&request(e.small("req"))));
+}
+
+void RankReplay::replay_startall(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) { return PMPI_Startall(n, r); });
+}
+
+// The request sets of MPI_Waitany & co. are replayed as the same call; what
+// the recorded call completed follows as a `completed` event.
+void RankReplay::replay_waitany(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int index = 0;
+    return PMPI_Waitany(n, r, &index, MPI_STATUS_IGNORE);
+  });
+}
+
+void RankReplay::replay_waitsome(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int outcount = 0;
+    std::vector<int> indices(static_cast<std::size_t>(n));
+    return PMPI_Waitsome(n, r, &outcount, indices.data(), MPI_STATUSES_IGNORE);
+  });
+}
+
+void RankReplay::replay_testany(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int index = 0, flag = 0;
+    return PMPI_Testany(n, r, &index, &flag, MPI_STATUS_IGNORE);
+  });
+}
+
+void RankReplay::replay_testall(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int flag = 0;
+    return PMPI_Testall(n, r, &flag, MPI_STATUSES_IGNORE);
+  });
+}
+
+void RankReplay::replay_testsome(const TraceEvent& e)
+{
+  on_requests(e, [](int n, MPI_Request* r) {
+    int outcount = 0;
+    std::vector<int> indices(static_cast<std::size_t>(n));
+    return PMPI_Testsome(n, r, &outcount, indices.data(), MPI_STATUSES_IGNORE);
+  });
+}
+
+// The recorded call completed these: under the recording's policy the
+// replayed call did too (nothing left to do); under another one, what it
+// did not complete yet is waited for here, so the replay goes on with the
+// requests the program went on with.
+void RankReplay::replay_completed(const TraceEvent& e)
+{
+  bool any = false;
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    any = any || pending(id);
+  if (any)  // else no call: it would cost time the recording did not spend
+    on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    retired(id);
+}
+
+void RankReplay::replay_request_free(const TraceEvent& e)
+{
+  int id = e.small("req");
+  if (id < 0)
+    return;
+  MPI_Request& handle = request(id);
+  if (handle != MPI_REQUEST_NULL)  // completed already by a replayed test that the recording's did not
+    check(PMPI_Request_free(&handle));
+  requests_.erase(id);
+}
+
+void RankReplay::replay_probe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  check(PMPI_Probe(rank_field(e, "peer", c, true), e.small("tag"), c, MPI_STATUS_IGNORE));
+}
+
+// One MPI_Iprobe per recorded one: the replay keeps the program's control
+// flow (how many times it polled), so under the recording's policy it sees
+// the same flags; under another the flags may differ and are not used.
+void RankReplay::replay_iprobe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int flag = 0;
+  check(PMPI_Iprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_mprobe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  MPI_Message message = MPI_MESSAGE_NULL;
+  check(PMPI_Mprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &message, MPI_STATUS_IGNORE));
+  messages_[e.small("msg")] = message;
+}
+
+// A recorded MPI_Improbe that matched nothing is replayed as MPI_Iprobe: a
+// replay under another policy must not take a message the program did not
+// (its later receive expects it). One that matched is replayed as
+// MPI_Improbe, then, if the replay's found nothing yet, MPI_Mprobe waits for
+// the message the program got.
+void RankReplay::replay_improbe(const TraceEvent& e)
+{
+  MPI_Comm c = comm(e);
+  int peer = rank_field(e, "peer", c, true);
+  int flag = 0;
+  if (e.small("flag") == 0) {
+    check(PMPI_Iprobe(peer, e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+    return;
+  }
+  if (!e.has("msg"))
+    fail("improbe: a matched probe without \"msg\"");
+  MPI_Message message = MPI_MESSAGE_NULL;
+  check(PMPI_Improbe(peer, e.small("tag"), c, &flag, &message, MPI_STATUS_IGNORE));
+  if (!flag)
+    check(PMPI_Mprobe(peer, e.small("tag"), c, &message, MPI_STATUS_IGNORE));
+  messages_[e.small("msg")] = message;
+}
+
+void RankReplay::replay_mrecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Message message = take_message(e.small("msg"));
+  check(PMPI_Mrecv(recv_scratch.get(n), n, MPI_BYTE, &message, MPI_STATUS_IGNORE));
+}
+
+void RankReplay::replay_imrecv(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Message message = take_message(e.small("msg"));
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Imrecv(recv_scratch.get(n), n, MPI_BYTE, &message, &handle));
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_buffer_attach(const TraceEvent& e)
+{
+  int n = count(e.integer("bytes"));
+  attached_.reset(new char[static_cast<std::size_t>(std::max(n, 1))]);
+  check(PMPI_Buffer_attach(attached_.get(), n));
+}
+
+void RankReplay::replay_buffer_detach(const TraceEvent&)
+{
+  void* address = nullptr;
+  int size = 0;
+  check(PMPI_Buffer_detach(&address, &size));
+  // attached_ is kept: MPI may still be reading a buffered send's copy until
+  // it completes, and the next attach replaces it.
 }
 
 void RankReplay::replay_test(const TraceEvent& e)
@@ -204,61 +462,95 @@ void RankReplay::replay_test(const TraceEvent& e)
 }
 
 // --- collectives -------------------------------------------------------------
+//
+// Each collective has one function for its blocking and nonblocking forms:
+// with `request` null it makes the blocking call, else the nonblocking one,
+// keeping the request under the event's "req".
 
-void RankReplay::replay_barrier(const TraceEvent& e)
+void RankReplay::started(const TraceEvent& e, MPI_Request* request)
 {
-  check(PMPI_Barrier(comm(e)));
+  if (request)
+    keep_request(e, *request);
 }
 
-void RankReplay::replay_bcast(const TraceEvent& e)
+void RankReplay::barrier(const TraceEvent& e, MPI_Request* request)
+{
+  check(request ? PMPI_Ibarrier(comm(e), request) : PMPI_Barrier(comm(e)));
+  started(e, request);
+}
+
+void RankReplay::bcast(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   MPI_Comm c = comm(e);
-  check(PMPI_Bcast(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "root", c), c));
+  void* buf = recv_scratch.get(n);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Ibcast(buf, n, MPI_BYTE, root, c, request) : PMPI_Bcast(buf, n, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_reduce(const TraceEvent& e)
+void RankReplay::reduce(const TraceEvent& e, MPI_Request* request)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  check(PMPI_Reduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op,
-                    rank_field(e, "root", c), c));
+  void* in = send_scratch.get(r.bytes);
+  void* out = recv_scratch.get(r.bytes);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Ireduce(in, out, r.count, r.type, r.op, root, c, request)
+                : PMPI_Reduce(in, out, r.count, r.type, r.op, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_allreduce(const TraceEvent& e)
-{
-  Reduction r = reduction(e);
-  check(PMPI_Allreduce(send_scratch.get(r.bytes), recv_scratch.get(r.bytes), r.count, r.type, r.op, comm(e)));
-}
-
-void RankReplay::replay_reduce_scatter_block(const TraceEvent& e)
+// allreduce, scan, exscan: the same arguments.
+void RankReplay::reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
+                                NonblockingReduction nonblocking)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  check(PMPI_Reduce_scatter_block(send_scratch.get(r.bytes * comm_size(c)), recv_scratch.get(r.bytes), r.count,
-                                  r.type, r.op, c));
+  void* in = send_scratch.get(r.bytes);
+  void* out = recv_scratch.get(r.bytes);
+  check(request ? nonblocking(in, out, r.count, r.type, r.op, c, request) : blocking(in, out, r.count, r.type, r.op, c));
+  started(e, request);
 }
 
-void RankReplay::replay_reduce_scatter(const TraceEvent& e)
+void RankReplay::reduce_scatter_block(const TraceEvent& e, MPI_Request* request)
+{
+  Reduction r = reduction(e);
+  MPI_Comm c = comm(e);
+  void* in = send_scratch.get(r.bytes * comm_size(c));
+  void* out = recv_scratch.get(r.bytes);
+  check(request ? PMPI_Ireduce_scatter_block(in, out, r.count, r.type, r.op, c, request)
+                : PMPI_Reduce_scatter_block(in, out, r.count, r.type, r.op, c));
+  started(e, request);
+}
+
+void RankReplay::reduce_scatter(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Datatype type = datatype(e);
   MPI_Comm c = comm(e);
   long long total = 0;
   std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
-  check(PMPI_Reduce_scatter(send_scratch.get(total * type_size(type)), recv_scratch.get(total * type_size(type)),
-                            list.data(), type, op(e), c));
+  void* in = send_scratch.get(total * type_size(type));
+  void* out = recv_scratch.get(total * type_size(type));
+  check(request ? PMPI_Ireduce_scatter(in, out, list.data(), type, op(e), c, request)
+                : PMPI_Reduce_scatter(in, out, list.data(), type, op(e), c));
+  started(e, request);
 }
 
-void RankReplay::replay_alltoall(const TraceEvent& e)
+void RankReplay::alltoall(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Alltoall(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+  void* in = send_scratch.get(n * size);
+  void* out = recv_scratch.get(rn * size);
+  check(request ? PMPI_Ialltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_alltoallv(const TraceEvent& e)
+void RankReplay::alltoallv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int size = comm_size(c);
@@ -266,59 +558,217 @@ void RankReplay::replay_alltoallv(const TraceEvent& e)
   std::vector<int> scounts = counts(e.fields.at("sbytes"), size, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
-  check(PMPI_Alltoallv(send_scratch.get(stotal), scounts.data(), sdispls.data(), MPI_BYTE, recv_scratch.get(rtotal),
-                       rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ialltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
+                                  MPI_BYTE, c, request)
+                : PMPI_Alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
+                                 MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_gather(const TraceEvent& e)
+void RankReplay::gather(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Gather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE,
-                    rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * size);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Igather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Gather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_gatherv(const TraceEvent& e)
+void RankReplay::gatherv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  check(PMPI_Gatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
-                     MPI_BYTE, rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Igatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c, request)
+                : PMPI_Gatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_scatter(const TraceEvent& e)
+void RankReplay::scatter(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Scatter(send_scratch.get(n * size), n, MPI_BYTE, recv_scratch.get(rn), rn, MPI_BYTE,
-                     rank_field(e, "root", c), c));
+  void* in = send_scratch.get(n * size);
+  void* out = recv_scratch.get(rn);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Iscatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Scatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
 }
 
-void RankReplay::replay_allgather(const TraceEvent& e)
+void RankReplay::scatterv(const TraceEvent& e, MPI_Request* request)
+{
+  MPI_Comm c = comm(e);
+  int rn = count(e.integer("rbytes"));
+  long long stotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
+  std::vector<int> sdispls = displacements(scounts);
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rn);
+  int root = rank_field(e, "root", c);
+  check(request ? PMPI_Iscatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
+                : PMPI_Scatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, request);
+}
+
+void RankReplay::allgather(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  check(PMPI_Allgather(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rn * size), rn, MPI_BYTE, c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * size);
+  check(request ? PMPI_Iallgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
 }
 
-void RankReplay::replay_allgatherv(const TraceEvent& e)
+void RankReplay::allgatherv(const TraceEvent& e, MPI_Request* request)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  check(PMPI_Allgatherv(send_scratch.get(n), n, MPI_BYTE, recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
-                        MPI_BYTE, c));
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Iallgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
+// The neighborhood collectives: per-neighbor sizes, checked against the
+// degrees of the replay's communicator (by counts()).
+void RankReplay::neighbor_allgather(const TraceEvent& e, MPI_Request* request)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  long long in_degree = neighbor_degrees(rank_.id(), c).first;
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rn * in_degree);
+  check(request ? PMPI_Ineighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Neighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_alltoall(const TraceEvent& e, MPI_Request* request)
+{
+  int n = count(e.integer("bytes"));
+  int rn = count(e.integer("rbytes"));
+  MPI_Comm c = comm(e);
+  auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
+  void* in = send_scratch.get(n * static_cast<long long>(out_degree));
+  void* out = recv_scratch.get(rn * static_cast<long long>(in_degree));
+  check(request ? PMPI_Ineighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
+                : PMPI_Neighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_allgatherv(const TraceEvent& e, MPI_Request* request)
+{
+  MPI_Comm c = comm(e);
+  int n = count(e.integer("bytes"));
+  long long rtotal = 0;
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), neighbor_degrees(rank_.id(), c).first, rtotal);
+  std::vector<int> rdispls = displacements(rcounts);
+  void* in = send_scratch.get(n);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ineighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Neighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
+void RankReplay::neighbor_alltoallv(const TraceEvent& e, MPI_Request* request)
+{
+  MPI_Comm c = comm(e);
+  auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
+  long long stotal = 0, rtotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_degree, stotal);
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_degree, rtotal);
+  std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
+  void* in = send_scratch.get(stotal);
+  void* out = recv_scratch.get(rtotal);
+  check(request ? PMPI_Ineighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
+                                           rdispls.data(), MPI_BYTE, c, request)
+                : PMPI_Neighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
+                                          rdispls.data(), MPI_BYTE, c));
+  started(e, request);
+}
+
+// The actions: each collective's function, blocking or with a request.
+#define PROGSIM_COLLECTIVE_ACTIONS(kind)                              \
+  void RankReplay::replay_##kind(const TraceEvent& e) { kind(e, nullptr); } \
+  void RankReplay::replay_i##kind(const TraceEvent& e)                       \
+  {                                                                          \
+    MPI_Request request = MPI_REQUEST_NULL;                                  \
+    kind(e, &request);                                                       \
+  }
+PROGSIM_COLLECTIVE_ACTIONS(barrier)
+PROGSIM_COLLECTIVE_ACTIONS(bcast)
+PROGSIM_COLLECTIVE_ACTIONS(reduce)
+PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter_block)
+PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter)
+PROGSIM_COLLECTIVE_ACTIONS(alltoall)
+PROGSIM_COLLECTIVE_ACTIONS(alltoallv)
+PROGSIM_COLLECTIVE_ACTIONS(gather)
+PROGSIM_COLLECTIVE_ACTIONS(gatherv)
+PROGSIM_COLLECTIVE_ACTIONS(scatter)
+PROGSIM_COLLECTIVE_ACTIONS(scatterv)
+PROGSIM_COLLECTIVE_ACTIONS(allgather)
+PROGSIM_COLLECTIVE_ACTIONS(allgatherv)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgather)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoall)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgatherv)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoallv)
+#undef PROGSIM_COLLECTIVE_ACTIONS
+
+void RankReplay::replay_allreduce(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Allreduce, PMPI_Iallreduce);
+}
+
+void RankReplay::replay_iallreduce(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Allreduce, PMPI_Iallreduce);
+}
+
+void RankReplay::replay_scan(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Scan, PMPI_Iscan);
+}
+
+void RankReplay::replay_iscan(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Scan, PMPI_Iscan);
+}
+
+void RankReplay::replay_exscan(const TraceEvent& e)
+{
+  reduction_call(e, nullptr, PMPI_Exscan, PMPI_Iexscan);
+}
+
+void RankReplay::replay_iexscan(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  reduction_call(e, &request, PMPI_Exscan, PMPI_Iexscan);
 }
 
 // --- communicators -----------------------------------------------------------
@@ -334,6 +784,37 @@ void RankReplay::replay_comm_split(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Comm_split(comm(e), e.small("color"), e.small("key"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_split_type(const TraceEvent& e)
+{
+  std::string name = e.fields.at("split_type").get<std::string>();
+  int type = split_type(name);
+  if (type == -1)
+    fail("unknown split type \"" + name + "\"");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_split_type(comm(e), type, e.small("key"), MPI_INFO_NULL, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_cart_create(const TraceEvent& e)
+{
+  std::vector<int> dims = e.fields.at("dims").get<std::vector<int>>();
+  std::vector<int> periods = e.fields.at("periods").get<std::vector<int>>();
+  if (periods.size() != dims.size())
+    fail("cart_create: " + std::to_string(dims.size()) + " dims but " + std::to_string(periods.size()) + " periods");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Cart_create(comm(e), static_cast<int>(dims.size()), dims.data(), periods.data(), e.small("reorder"),
+                         &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_cart_sub(const TraceEvent& e)
+{
+  std::vector<int> remain = e.fields.at("remain").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Cart_sub(comm(e), remain.data(), &created));
   keep_comm(e, created);
 }
 

@@ -1,0 +1,19 @@
+// One hook on every MPI procedure the program calls directly (issue 19): the
+// trace recorder sees through it the calls it has no wrapper for, so that a
+// procedure added to the bindings can never be silently left out of a
+// trace (the recorder classifies it: traces/UnrecordedCalls.def).
+#pragma once
+
+namespace progsim::sim {
+
+class Rank;
+
+// Called as a program's call of `name` enters the library, before it does
+// anything: not for calls MPI makes itself (nested), nor for those an
+// interposed library (InterposedCall) already saw. `local_query`: whether the
+// call is a CallKind::LocalQuery (its cost may stay deferred), which a
+// replay reproduces to take the same time. nullptr: no hook.
+using ProgramCallHook = void (*)(Rank& rank, const char* name, bool local_query);
+void set_program_call_hook(ProgramCallHook hook);
+
+}  // namespace progsim::sim

@@ -1,0 +1,62 @@
+#!/bin/bash
+# Record -> replay round trip of one test program under every policy (issue
+# 19): for each of weak, thread, offload, ideal, runs the program with
+# --record and the test's own run options (its --progress replaced), replays
+# the trace with the same options (but --privatize), and requires the same exit status,
+# outcome, simulated time, every rank's finish time (within 1e-12 s, as
+# roundtrip.sh says why) and number of MPI calls per rank.
+# With REFUSED (a call name, not "-"), the program must instead be one the
+# recorder refuses: its replay stops naming REFUSED (so this list of
+# refused programs shrinks as the recorder learns calls: the test fails
+# once the program round-trips).
+#   roundtrip_program.sh PROGSIM WORKDIR REFUSED -- RUN_OPTIONS... -- PROGRAM [ARGS...]
+set -u
+progsim=$1 work=$2 refused=$3
+shift 4
+options=() run_only=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  case "$1" in
+    --progress) shift 2; continue ;;
+    --privatize=*) run_only+=("$1"); shift; continue ;;  # how the program is loaded: not an option of replay
+  esac
+  options+=("$1"); shift
+done
+shift
+summary='[.exit_status, .outcome, .simulated_time, [.ranks[] | .finish_time], [.ranks[] | .mpi_calls]]'
+failed=0
+for policy in weak thread offload ideal; do
+  dir="$work/$policy"
+  rm -rf "$dir" && mkdir -p "$dir"
+  "$progsim" run --progress "$policy" "${options[@]}" "${run_only[@]}" --record "$dir/trace.jsonl" --report "$dir/run.json" "$@" \
+    >"$dir/run.out" 2>&1
+  "$progsim" replay --progress "$policy" "${options[@]}" --report "$dir/replay.json" "$dir/trace.jsonl" \
+    >"$dir/replay.out" 2>&1
+  replay_status=$?
+  if [ "$refused" != - ]; then
+    if [ "$replay_status" = 2 ] && grep -q "the recorded program called $refused, which traces cannot replay yet" "$dir/replay.out"; then
+      echo "$policy: refused as expected: $(grep -o "called $refused, [^(]*([^)]*)" "$dir/replay.out" | head -1)"
+    else
+      echo "FAIL $policy: the replay was expected to stop at $refused (exit $replay_status):"; cat "$dir/replay.out"
+      failed=1
+    fi
+    continue
+  fi
+  recorded=$(jq -c "$summary" "$dir/run.json" 2>/dev/null)
+  replayed=$(jq -c "$summary" "$dir/replay.json" 2>/dev/null)
+  same=$(python3 -c '
+import json, sys
+a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+flat = lambda x: sum((flat(y) for y in x), []) if isinstance(x, list) else [x]
+a, b = flat(a), flat(b)
+ok = len(a) == len(b) and all(x == y or (isinstance(x, float) and isinstance(y, (int, float)) and abs(x - y) <= 1e-12)
+                              for x, y in zip(a, b))
+print("yes" if ok else "no")' "$recorded" "$replayed" 2>/dev/null)
+  echo "$policy: run $recorded"
+  echo "$policy: replay $replayed"
+  if [ "$(jq -r .outcome "$dir/run.json" 2>/dev/null)" != completed ]; then
+    echo "FAIL $policy: the recorded run did not complete"; cat "$dir/run.out"; failed=1
+  elif [ "$same" != yes ]; then
+    echo "FAIL $policy: the replay differs from the recorded run"; cat "$dir/replay.out"; failed=1
+  fi
+done
+exit $failed

@@ -1,0 +1,73 @@
+# Record -> replay round trip of every program a test expects to complete
+# (issue 19): the first such registration of each program
+# (progsim_program_test, tests/CMakeLists.txt) gives its run options and
+# arguments; traces.roundtrip.program.NAME runs it under all four policies
+# (tests/traces/roundtrip_program.sh). Programs the recorder refuses are
+# listed below with the call it refuses and why; their test checks that the
+# replay stops at that call, so it fails (and the entry must go) once the
+# recorder learns it. Programs whose replay cannot be identical are listed
+# in excluded_programs with why, and get no test.
+set(refused_programs
+  cancel_send MPI_Cancel
+  coll_all MPI_Alltoallw
+  coll_large_count MPI_Bcast_c
+  comm_from_groups MPI_Comm_create_group
+  comm_inter MPI_Intercomm_create
+  comm_split MPI_Comm_idup
+  finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
+  grequest MPI_Grequest_start
+  large_count MPI_Send_c
+  null_buffer MPI_Win_create
+  p2p_semantics MPI_Cancel
+  parrived_overlap MPI_Psend_init
+  partitioned MPI_Psend_init
+  rma_flag_late MPI_Win_allocate_shared
+  rma_heap_flag MPI_Win_create
+  rma_ordering MPI_Win_create
+  rma_problem2 MPI_Win_create
+  rma_problem3 MPI_Win_create
+  rma_pscw_figures MPI_Win_create
+  rma_semantics MPI_Win_allocate
+  bsend_shared_flag MPI_Win_allocate_shared
+  sessions MPI_Session_init
+  topo_distgraph MPI_Dist_graph_create_adjacent
+  topo_graph MPI_Graph_create
+  topo_ineighbor MPI_Ineighbor_alltoallw
+  topo_neighbor_cart MPI_Neighbor_alltoallw
+  topo_pneighbor MPI_Neighbor_allgather_init
+)
+# Recorded and replayed, but not identically:
+# - nonzero_return: its exit status is main's return value, which a trace
+#   does not hold (the replay exits 0; times are identical).
+# - memory_poll: its ranks communicate through shared globals
+#   (--privatize=off), which a trace does not see.
+# - coll_algorithms: reductions over a derived datatype or with a user
+#   operation are recorded as bytes reduced with MPI_BOR (docs/traces.md);
+#   the replay ends about 1 us later.
+# - comm_attr: makes an erroneous call on purpose (a send to rank 7 of 4
+#   under MPI_ERRORS_RETURN); the replay refuses the trace there (exit 2,
+#   naming the line), before its refused MPI_Comm_dup_with_info.
+# - topo_cart: makes erroneous calls on purpose (MPI_Cart_create of a grid
+#   larger than the communicator, under MPI_ERRORS_RETURN); the replay's
+#   error handlers are the default, so the replay aborts there.
+# - datatype_decode: the replay ends 0.4 us (8 call costs) later; not
+#   explained yet.
+set(excluded_programs nonzero_return memory_poll coll_algorithms comm_attr topo_cart datatype_decode)
+
+get_property(completing GLOBAL PROPERTY PROGSIM_COMPLETING_PROGRAMS)
+list(REMOVE_ITEM completing ${excluded_programs})
+foreach(program IN LISTS completing)
+  get_property(run GLOBAL PROPERTY PROGSIM_COMPLETING_RUN_${program})
+  get_property(args GLOBAL PROPERTY PROGSIM_COMPLETING_ARGS_${program})
+  set(refused -)
+  list(FIND refused_programs ${program} at)
+  if(NOT at EQUAL -1)
+    math(EXPR at "${at} + 1")
+    list(GET refused_programs ${at} refused)
+  endif()
+  add_test(NAME traces.roundtrip.program.${program}
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/traces/roundtrip_program.sh ${PROGSIM_CLI}
+            ${CMAKE_BINARY_DIR}/tests/traces/roundtrip_program/${program} ${refused}
+            -- ${run} -- ${PROGSIM_TEST_PROGRAM_DIR}/${program} ${args})
+  set_tests_properties(traces.roundtrip.program.${program} PROPERTIES LABELS program)
+endforeach()
