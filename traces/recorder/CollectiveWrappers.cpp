@@ -2,6 +2,7 @@
 // nonblocking one adds its request id.
 #include "traces/recorder/RecorderInternals.hpp"
 
+#include "traces/CommunicatorSizes.hpp"
 #include "traces/MpiNames.hpp"
 
 #include "MpiModel.hpp"

@@ -1,5 +1,5 @@
 // The fields the wrappers' events have in common: byte counts, communicator
-// ids and sizes, reductions, what a receive's status says.
+// ids, reductions, what a receive's status says.
 #include "traces/recorder/RecorderInternals.hpp"
 
 #include "traces/MpiNames.hpp"
@@ -12,12 +12,6 @@ long long bytes_of(MPI_Datatype type, long long count)
 {
   auto t = mpi::MpiModel::instance().datatypes().find_live(type);
   return t ? t->size() * count : 0;
-}
-
-int comm_size(int rank, MPI_Comm comm)
-{
-  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(comm, rank);
-  return c ? c->size() : 0;
 }
 
 Completion received(int request, const MPI_Status& status)

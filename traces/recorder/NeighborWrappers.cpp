@@ -2,7 +2,7 @@
 // have one entry per neighbor of the communicator's virtual topology.
 #include "traces/recorder/RecorderInternals.hpp"
 
-#include "traces/NeighborDegrees.hpp"
+#include "traces/CommunicatorSizes.hpp"
 
 namespace progsim::traces::recorder {
 

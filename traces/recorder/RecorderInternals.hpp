@@ -112,7 +112,6 @@ private:
 // --- the events' shared fields (EventFields.cpp) ----------------------------
 
 long long bytes_of(MPI_Datatype type, long long count);
-int comm_size(int rank, MPI_Comm comm);
 // What a receive's status says (the caller's, or one of the recorder's own
 // when the caller ignores it).
 Completion received(int request, const MPI_Status& status);
