@@ -1,4 +1,4 @@
-// `progsim run --otf2 DIR`: the recorder's view of the run (Recorder.cpp,
+// `progsim run --otf2 DIR`: the recorder's view of the run (traces/recorder/,
 // the same calls and fields as a progsim trace) written as OTF2 events, the
 // way Score-P's MPI adapter writes them: Enter/Leave per MPI call,
 // MpiSend/MpiRecv and MpiIsend/MpiIsendComplete/MpiIrecvRequest/MpiIrecv for

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The generic hook's completeness (issue 19): every MPI procedure libprogsim
 # exports is, for a recording, exactly one of
-#   recorded     - libprogsim_trace defines it (a wrapper of Recorder.cpp),
+#   recorded     - libprogsim_trace defines it (a wrapper of traces/recorder/),
 #   local/refused - listed in traces/UnrecordedCalls.def,
 #   not modelled - listed in mpi_model/bindings/NotImplemented.cpp (ends the run).
 # Fails naming each procedure that is none of them (a new binding nobody
@@ -25,7 +25,7 @@ for name in sorted(exported | recorded | set(listed)):
     if name not in exported:
         problems.append(f'{name}: listed as {", ".join(classes)} but libprogsim does not export it')
     elif len(classes) != 1:
-        problems.append(f'{name}: ' + ('in no class: record it (traces/Recorder.cpp) or list it in traces/UnrecordedCalls.def'
+        problems.append(f'{name}: ' + ('in no class: record it (traces/recorder/) or list it in traces/UnrecordedCalls.def'
                                        if not classes else 'in several classes: ' + ', '.join(classes)))
     else:
         counts[classes[0]] += 1

@@ -1,5 +1,6 @@
 #include "traces/replay/RankReplay.hpp"
 
+#include "traces/CommunicatorSizes.hpp"
 #include "traces/MpiNames.hpp"
 
 #include "MpiModel.hpp"
@@ -83,8 +84,7 @@ MPI_Comm RankReplay::comm(const TraceEvent& e) const
 
 int RankReplay::comm_size(MPI_Comm handle) const
 {
-  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank_.id());
-  return c ? c->size() : 0;
+  return traces::comm_size(rank_.id(), handle);
 }
 
 int RankReplay::rank_field(const TraceEvent& e, const char* key, MPI_Comm c, bool receive) const

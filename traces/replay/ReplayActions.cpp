@@ -6,7 +6,7 @@
 #include "traces/replay/RankReplay.hpp"
 
 #include "traces/MpiNames.hpp"
-#include "traces/NeighborDegrees.hpp"
+#include "traces/CommunicatorSizes.hpp"
 
 #include "MpiModel.hpp"
 #include "sim/Simulation.hpp"

@@ -1,9 +1,15 @@
-#include "traces/NeighborDegrees.hpp"
+#include "traces/CommunicatorSizes.hpp"
 
 #include "MpiModel.hpp"
 #include "topology/Topology.hpp"
 
 namespace progsim::traces {
+
+int comm_size(int rank, MPI_Comm comm)
+{
+  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(comm, rank);
+  return c ? c->size() : 0;
+}
 
 std::pair<int, int> neighbor_degrees(int rank, MPI_Comm comm)
 {

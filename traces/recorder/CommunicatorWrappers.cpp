@@ -1,0 +1,130 @@
+// The calls that make and free communicators: each new communicator gets a
+// per-rank id ("newcomm") that later events name it by.
+#include "traces/recorder/RecorderInternals.hpp"
+
+#include "traces/MpiNames.hpp"
+
+#include "MpiModel.hpp"
+#include "topology/CartesianTopology.hpp"
+
+#include <algorithm>
+
+namespace progsim::traces::recorder {
+
+namespace {
+
+// A call that makes a communicator: `make_event(rank)` gives its event,
+// which gets the id of the communicator it makes ("newcomm").
+template <class MakeEvent, class Call>
+int record_new_comm(MakeEvent make_event, MPI_Comm* newcomm, Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  int id = new_comm(rank);
+  Event event = make_event(rank);
+  event["newcomm"] = id;
+  g_recorder->write(rank, event);
+  int err = call();
+  if (err == MPI_SUCCESS && newcomm)
+    bind_comm(rank, id, *newcomm);
+  g_recorder->returned(rank);
+  return err;
+}
+
+}  // namespace
+
+}  // namespace progsim::traces::recorder
+
+using namespace progsim::traces;
+using namespace progsim::traces::recorder;
+
+extern "C" {
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm([&](int rank) { return Event({{"call", "comm_dup"}, {"comm", comm_id(rank, comm)}}); },
+                         newcomm, [&] { return PMPI_Comm_dup(comm, newcomm); });
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "comm_split"}, {"comm", comm_id(rank, comm)}, {"color", color}, {"key", key}});
+      },
+      newcomm, [&] { return PMPI_Comm_split(comm, color, key, newcomm); });
+}
+
+// The info argument is not recorded: the model reads it only for the guided
+// types, which are refused.
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  if (int rank = recording_rank();
+      rank >= 0 && (split_type == MPI_COMM_TYPE_HW_GUIDED || split_type == MPI_COMM_TYPE_RESOURCE_GUIDED)) {
+    write_unsupported(rank, "MPI_Comm_split_type",
+                      "a guided split type depends on its info argument, which the trace format does not hold");
+    return PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  }
+  return record_new_comm(
+      [&](int rank) {
+        const char* type_name = split_type_name(split_type);  // an invalid type fails in the call, and in its replay
+        return Event({{"call", "comm_split_type"}, {"comm", comm_id(rank, comm)},
+                      {"split_type", type_name ? type_name : "invalid"}, {"key", key}});
+      },
+      newcomm, [&] { return PMPI_Comm_split_type(comm, split_type, key, info, newcomm); });
+}
+
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[], int reorder, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        std::vector<int> d(dims, dims + std::max(ndims, 0)), p(periods, periods + std::max(ndims, 0));
+        return Event({{"call", "cart_create"}, {"comm", comm_id(rank, comm)}, {"dims", d}, {"periods", p},
+                      {"reorder", reorder}});
+      },
+      newcomm, [&] { return PMPI_Cart_create(comm, ndims, dims, periods, reorder, newcomm); });
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        int ndims = 0;
+        // The model's topology, not PMPI_Cartdim_get: a call would cost time the program did not spend.
+        const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
+        auto cart = c ? dynamic_cast<const progsim::mpi::topology::CartesianTopology*>(c->topology.get()) : nullptr;
+        if (cart)
+          ndims = cart->ndims();
+        std::vector<int> remain(remain_dims, remain_dims + (remain_dims ? ndims : 0));
+        return Event({{"call", "cart_sub"}, {"comm", comm_id(rank, comm)}, {"remain", remain}});
+      },
+      newcomm, [&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
+}
+
+int MPI_Comm_free(MPI_Comm* comm)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !comm)
+    return PMPI_Comm_free(comm);
+  MPI_Comm before = *comm;
+  g_recorder->write(rank, Event({{"call", "comm_free"}, {"comm", comm_id(rank, before)}}));
+  int err = PMPI_Comm_free(comm);
+  if (err == MPI_SUCCESS) {
+    RankRecord& r = g_recorder->rank(rank);
+    if (auto found = r.comms.find(before); found != r.comms.end()) {
+      r.comm_handles.erase(found->second);
+      r.comms.erase(found);
+    }
+  }
+  g_recorder->returned(rank);
+  return err;
+}
+
+}  // extern "C"

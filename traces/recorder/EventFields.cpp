@@ -1,0 +1,68 @@
+// The fields the wrappers' events have in common: byte counts, communicator
+// ids, reductions, what a receive's status says.
+#include "traces/recorder/RecorderInternals.hpp"
+
+#include "traces/MpiNames.hpp"
+
+#include "MpiModel.hpp"
+
+namespace progsim::traces::recorder {
+
+long long bytes_of(MPI_Datatype type, long long count)
+{
+  auto t = mpi::MpiModel::instance().datatypes().find_live(type);
+  return t ? t->size() * count : 0;
+}
+
+Completion received(int request, const MPI_Status& status)
+{
+  long long bytes = static_cast<long long>(static_cast<unsigned>(status.count_lo)) |
+                    (static_cast<long long>(static_cast<unsigned>(status.count_hi_and_cancelled) >> 1) << 32);
+  return {request, status.MPI_SOURCE, status.MPI_TAG, bytes};
+}
+
+Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes)
+{
+  return {{"call", call}, {"peer", peer}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"bytes", bytes}};
+}
+
+void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op)
+{
+  const char* type_name = predefined_datatype_name(type);
+  const char* op_name = predefined_op_name(op);
+  if (type_name && op_name) {
+    event["count"] = count;
+    event["dt"] = type_name;
+    event["op"] = op_name;
+  } else {
+    event["count"] = bytes_of(type, count);
+    event["dt"] = "MPI_BYTE";
+    event["op"] = "MPI_BOR";
+  }
+}
+
+std::vector<long long> byte_list(const int counts[], MPI_Datatype type, int n)
+{
+  std::vector<long long> list;
+  if (!counts)
+    return list;
+  for (int i = 0; i < n; ++i)
+    list.push_back(bytes_of(type, counts[i]));
+  return list;
+}
+
+Event comm_event(const char* name, int rank, MPI_Comm comm)
+{
+  return {{"call", name}, {"comm", comm_id(rank, comm)}};
+}
+
+Event exchange_event(const char* name, int rank, MPI_Comm comm, int sendcount, MPI_Datatype sendtype, int recvcount,
+                     MPI_Datatype recvtype)
+{
+  Event event = comm_event(name, rank, comm);
+  event["bytes"] = bytes_of(sendtype, sendcount);
+  event["rbytes"] = bytes_of(recvtype, recvcount);
+  return event;
+}
+
+}  // namespace progsim::traces::recorder

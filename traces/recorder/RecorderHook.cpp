@@ -1,0 +1,77 @@
+// What a recording does with the calls it does not record as themselves:
+// the calls no wrapper sees, through the generic hook (classified in
+// traces/UnrecordedCalls.def), and wrappers entered from a program callback.
+#include "traces/recorder/RecorderInternals.hpp"
+
+#include "sim/ProgramCallHook.hpp"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace progsim::traces::recorder {
+
+namespace {
+
+// What a recording does with a call it has no wrapper for
+// (UnrecordedCalls.def): nullptr for a local call, else why it is refused.
+const char* refusal_of(const char* name)
+{
+  static const std::unordered_map<std::string_view, const char*> classes = [] {
+#define PROGSIM_REFUSAL(reason, text) const char* reason = text;
+#define PROGSIM_LOCAL_CALL(name)
+#define PROGSIM_REFUSED_CALL(name, reason)
+#include "traces/UnrecordedCalls.def"
+#undef PROGSIM_REFUSAL
+#undef PROGSIM_LOCAL_CALL
+#undef PROGSIM_REFUSED_CALL
+    return std::unordered_map<std::string_view, const char*>{
+#define PROGSIM_REFUSAL(reason, text)
+#define PROGSIM_LOCAL_CALL(name) {#name, nullptr},
+#define PROGSIM_REFUSED_CALL(name, reason) {#name, reason},
+#include "traces/UnrecordedCalls.def"
+#undef PROGSIM_REFUSAL
+#undef PROGSIM_LOCAL_CALL
+#undef PROGSIM_REFUSED_CALL
+    };
+  }();
+  auto found = classes.find(name);
+  return found == classes.end() ? "not classified in traces/UnrecordedCalls.def" : found->second;
+}
+
+}  // namespace
+
+void write_unsupported(int rank, const char* name, const char* why)
+{
+  g_recorder->write(rank, Event({{"call", "unsupported"}, {"name", name}, {"why", why}}));
+}
+
+void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
+{
+  if (!g_recorder)
+    return;
+  if (const char* why = refusal_of(name))
+    write_unsupported(rank.id(), name, why);
+  else
+    g_recorder->local(rank.id(), name, !local_query);
+}
+
+WrapperEntry::WrapperEntry(const char* name)
+{
+  sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
+  if (!rank || !rank->current_call())
+    return;
+  rank_ = rank->id();
+  if (g_recorder->rank(rank_).in_callback++ == 0 && name)
+    write_unsupported(rank_, name, (std::string("called from a program callback inside ") + rank->current_call() +
+                                    ", which a replay does not run")
+                                       .c_str());
+}
+
+WrapperEntry::~WrapperEntry()
+{
+  if (rank_ >= 0 && g_recorder)
+    --g_recorder->rank(rank_).in_callback;
+}
+
+}  // namespace progsim::traces::recorder

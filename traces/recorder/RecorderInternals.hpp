@@ -1,0 +1,197 @@
+// What the recorder's files share (internal to traces/recorder/): the
+// recording's state and each rank's ids (RecorderState.cpp), the fields the
+// wrappers' events have in common (EventFields.cpp), and the prologue and
+// record helpers every PMPI wrapper opens with. The wrappers are spread over
+// one file per family of calls (*Wrappers.cpp), all in the progsim_trace
+// library, which the launcher links before libprogsim.so (Recorder.hpp).
+#pragma once
+
+#include "traces/Otf2Export.hpp"
+#include "traces/TraceWriter.hpp"
+
+#include "sim/CallScope.hpp"
+
+#include <mpi.h>
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace progsim::traces::recorder {
+
+using Event = nlohmann::ordered_json;
+
+// What the recorder knows about one rank: its request and communicator ids.
+struct RankRecord {
+  int next_request = 0;
+  int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
+  std::map<MPI_Request, int> requests;
+  int next_message = 0;
+  std::map<MPI_Message, int> messages;  // matched by MPI_Mprobe/MPI_Improbe, until received
+  std::map<MPI_Comm, int> comms;
+  std::map<int, MPI_Comm> comm_handles;  // the reverse of comms (the OTF2 export asks by id)
+  // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
+  // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
+  const char* local_name = nullptr;
+  bool local_interacting = false;
+  long long local_repeat = 0;
+  int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
+};
+
+// The outputs of a recording (a progsim trace, an OTF2 archive) and every rank's record.
+class Recorder {
+public:
+  Recorder(const std::string& path, const std::string& otf2_dir, int nranks, const Event& about);
+
+  RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
+
+  void write(int rank_id, const Event& event);
+  // The call last written returned (completing `done`).
+  void returned(int rank_id, const std::vector<Completion>& done = {});
+  // Whether the calls' completions are wanted (only the OTF2 export needs them).
+  bool wants_completions() const { return otf2_ != nullptr; }
+  void finish(double end);
+  // `interacting`: the call is not a local query (sim::CallKind): it executes
+  // the rank's deferred costs, and its replay must too.
+  void local(int rank_id, const char* name, bool interacting = false);
+  void flush_local(int rank_id);
+  void flush_all();
+
+private:
+  static double now();
+
+  std::unique_ptr<TraceWriter> writer_;
+  std::unique_ptr<Otf2Export> otf2_;
+  std::vector<RankRecord> ranks_;
+};
+
+// The recording under way, null when none is (start_recording, stop_recording).
+extern std::unique_ptr<Recorder> g_recorder;
+
+// --- each rank's ids (RecorderState.cpp) ------------------------------------
+
+// The rank calling now when a trace is being recorded, else -1.
+int recording_rank();
+
+int comm_id(int rank, MPI_Comm comm);
+// The id a new request will get, and its handle once the call returned.
+int next_request(int rank);
+void bind_request(int rank, int id, MPI_Request handle);
+int request_id(int rank, MPI_Request handle);
+// After a completion call: handles set to MPI_REQUEST_NULL are forgotten.
+void forget_request(int rank, MPI_Request before, MPI_Request after);
+int new_comm(int rank);
+void bind_comm(int rank, int id, MPI_Comm handle);
+
+// --- calls not recorded as themselves (RecorderHook.cpp) -------------------
+
+// The generic hook (sim/ProgramCallHook.hpp): every call of the program
+// that no wrapper recorded.
+void program_call(sim::Rank& rank, const char* name, bool local_query);
+void write_unsupported(int rank, const char* name, const char* why);
+
+// Opened first by every wrapper. A wrapper entered while its rank is inside
+// an MPI call is a program callback calling MPI (an attribute delete
+// function in MPI_Finalize, an error handler, a user reduction): a replay
+// runs no callbacks, so such a call is refused (`name`; local calls, null
+// `name`, are only left out) and nothing the callback calls is recorded.
+class WrapperEntry {
+public:
+  explicit WrapperEntry(const char* name);
+  ~WrapperEntry();
+  WrapperEntry(const WrapperEntry&) = delete;
+  WrapperEntry& operator=(const WrapperEntry&) = delete;
+
+private:
+  int rank_ = -1;
+};
+
+// --- the events' shared fields (EventFields.cpp) ----------------------------
+
+long long bytes_of(MPI_Datatype type, long long count);
+// What a receive's status says (the caller's, or one of the recorder's own
+// when the caller ignores it).
+Completion received(int request, const MPI_Status& status);
+Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes);
+// Reductions keep count, datatype and operation when all are predefined;
+// otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
+void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op);
+std::vector<long long> byte_list(const int counts[], MPI_Datatype type, int n);
+// The event of a collective, shared by its blocking and nonblocking forms
+// (the nonblocking one adds "req").
+Event comm_event(const char* name, int rank, MPI_Comm comm);
+// alltoall, allgather and their neighborhood forms: what goes to and comes
+// from each peer.
+Event exchange_event(const char* name, int rank, MPI_Comm comm, int sendcount, MPI_Datatype sendtype, int recvcount,
+                     MPI_Datatype recvtype);
+
+// --- record helpers ----------------------------------------------------------
+
+// A call that starts a request: the event carries the id the request will have.
+template <class Call>
+int record_request(int rank, Event event, MPI_Request* request, Call call)
+{
+  int id = next_request(rank);
+  event["req"] = id;
+  g_recorder->write(rank, event);
+  int err = call();
+  if (err == MPI_SUCCESS && request)
+    bind_request(rank, id, *request);
+  g_recorder->returned(rank);
+  return err;
+}
+
+// isend, issend, irecv, ibsend, irsend, and the persistent *_init.
+template <class Call>
+int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long long bytes, MPI_Request* request,
+                       Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  return record_request(rank, p2p(name, rank, peer, tag, comm, bytes), request, call);
+}
+
+// A nonblocking collective: `make_event(rank)` gives its event without the request id.
+template <class MakeEvent, class Call>
+int record_icollective(MakeEvent make_event, MPI_Request* request, Call call)
+{
+  int rank = recording_rank();
+  if (rank < 0)
+    return call();
+  return record_request(rank, make_event(rank), request, call);
+}
+
+}  // namespace progsim::traces::recorder
+
+// The first statement of every wrapper: where the program called (for
+// diagnostics) and whether it is a program callback inside MPI.
+#define PROGSIM_WRAPPER()                                           \
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0)); \
+  WrapperEntry entry_(__func__)
+#define PROGSIM_LOCAL_WRAPPER()                                     \
+  progsim::sim::InterposedCall interposed(__builtin_return_address(0)); \
+  WrapperEntry entry_(nullptr)
+
+// Records the call (`event_expr`, with the calling rank as rank_) when
+// recording, runs it, and notes that it returned.
+#define PROGSIM_RECORD(event_expr, call)      \
+  do {                                        \
+    int rank_ = recording_rank();             \
+    if (rank_ < 0)                            \
+      return call;                            \
+    g_recorder->write(rank_, event_expr);     \
+    auto result_ = call;                      \
+    g_recorder->returned(rank_);              \
+    return result_;                           \
+  } while (0)
+#define PROGSIM_RECORD_LOCAL(name, call)      \
+  do {                                        \
+    int rank_ = recording_rank();             \
+    if (rank_ >= 0)                           \
+      g_recorder->local(rank_, name);         \
+    return call;                              \
+  } while (0)

@@ -1,0 +1,175 @@
+// The recording's state: its outputs (Recorder) and each rank's request,
+// communicator and local-call record; start_recording and stop_recording.
+#include "traces/Recorder.hpp"
+#include "traces/recorder/RecorderInternals.hpp"
+
+#include "MpiModel.hpp"
+#include "sim/ProgramCallHook.hpp"
+
+#include <cstring>
+
+namespace progsim::traces::recorder {
+
+namespace {
+
+// The members of communicator `id` of `rank`, which the OTF2 export asks for.
+Otf2Export::CommView comm_members(int rank, int id)
+{
+  MPI_Comm handle = id == 0 ? MPI_COMM_WORLD : id == 1 ? MPI_COMM_SELF : MPI_COMM_NULL;
+  if (id > 1) {
+    auto& handles = g_recorder->rank(rank).comm_handles;
+    auto found = handles.find(id);
+    if (found == handles.end())
+      return {};
+    handle = found->second;
+  }
+  const mpi::Communicator* c = mpi::MpiModel::instance().communicators().find(handle, rank);
+  if (!c || c->is_inter())
+    return {};
+  return {&c->group->world_ranks(), c->context_id, c->my_rank};
+}
+
+}  // namespace
+
+Recorder::Recorder(const std::string& path, const std::string& otf2_dir, int nranks, const Event& about)
+    : ranks_(static_cast<std::size_t>(nranks))
+{
+  if (!path.empty())
+    writer_ = std::make_unique<TraceWriter>(path, nranks, about);
+  if (!otf2_dir.empty())
+    otf2_ = std::make_unique<Otf2Export>(otf2_dir, nranks, comm_members);
+}
+
+void Recorder::write(int rank_id, const Event& event)
+{
+  flush_local(rank_id);
+  if (writer_)
+    writer_->write(rank_id, event);
+  if (otf2_)
+    otf2_->call(rank_id, now(), event);
+}
+
+void Recorder::returned(int rank_id, const std::vector<Completion>& done)
+{
+  if (otf2_)
+    otf2_->returned(rank_id, now(), done);
+}
+
+void Recorder::finish(double end)
+{
+  flush_all();
+  if (otf2_)
+    otf2_->close(end);
+}
+
+void Recorder::local(int rank_id, const char* name, bool interacting)
+{
+  RankRecord& r = rank(rank_id);
+  if (r.local_name && std::strcmp(r.local_name, name) != 0)
+    flush_local(rank_id);
+  r.local_name = name;
+  r.local_interacting = interacting;
+  ++r.local_repeat;
+}
+
+void Recorder::flush_local(int rank_id)
+{
+  RankRecord& r = rank(rank_id);
+  if (!r.local_name)
+    return;
+  Event event = {{"call", "local"}, {"name", r.local_name}};
+  if (r.local_interacting)
+    event["kind"] = "interacting";
+  if (r.local_repeat > 1)
+    event["repeat"] = r.local_repeat;
+  r.local_name = nullptr;
+  r.local_repeat = 0;
+  if (writer_)
+    writer_->write(rank_id, event);
+}
+
+void Recorder::flush_all()
+{
+  for (std::size_t i = 0; i < ranks_.size(); ++i)
+    flush_local(static_cast<int>(i));
+}
+
+double Recorder::now()
+{
+  return sim::calling_rank()->clock().now();
+}
+
+std::unique_ptr<Recorder> g_recorder;
+
+int recording_rank()
+{
+  if (!g_recorder)
+    return -1;
+  sim::Rank* rank = sim::calling_rank();
+  return rank && g_recorder->rank(rank->id()).in_callback == 0 ? rank->id() : -1;
+}
+
+int comm_id(int rank, MPI_Comm comm)
+{
+  if (comm == MPI_COMM_WORLD)
+    return 0;
+  if (comm == MPI_COMM_SELF)
+    return 1;
+  auto& comms = g_recorder->rank(rank).comms;
+  auto found = comms.find(comm);
+  return found == comms.end() ? -1 : found->second;
+}
+
+int next_request(int rank)
+{
+  return g_recorder->rank(rank).next_request++;
+}
+void bind_request(int rank, int id, MPI_Request handle)
+{
+  if (handle != MPI_REQUEST_NULL)
+    g_recorder->rank(rank).requests[handle] = id;
+}
+int request_id(int rank, MPI_Request handle)
+{
+  auto& requests = g_recorder->rank(rank).requests;
+  auto found = requests.find(handle);
+  return found == requests.end() ? -1 : found->second;
+}
+void forget_request(int rank, MPI_Request before, MPI_Request after)
+{
+  if (after == MPI_REQUEST_NULL)
+    g_recorder->rank(rank).requests.erase(before);
+}
+
+int new_comm(int rank)
+{
+  return g_recorder->rank(rank).next_comm++;
+}
+void bind_comm(int rank, int id, MPI_Comm handle)
+{
+  if (handle != MPI_COMM_NULL) {
+    g_recorder->rank(rank).comms[handle] = id;
+    g_recorder->rank(rank).comm_handles[id] = handle;
+  }
+}
+
+}  // namespace progsim::traces::recorder
+
+namespace progsim::traces {
+
+void start_recording(const std::string& path, const std::string& otf2_dir, int nranks,
+                     const nlohmann::ordered_json& about)
+{
+  recorder::g_recorder = std::make_unique<recorder::Recorder>(path, otf2_dir, nranks, about);
+  sim::set_program_call_hook(recorder::program_call);
+}
+
+void stop_recording(double end)
+{
+  sim::set_program_call_hook(nullptr);
+  std::unique_ptr<recorder::Recorder> stopped = std::move(recorder::g_recorder);
+  if (stopped)
+    stopped->finish(end);
+}
+
+}  // namespace progsim::traces
