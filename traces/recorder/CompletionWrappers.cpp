@@ -63,14 +63,10 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
   MPI_Request before = *request;
   int id = request_id(rank, before);
   g_recorder->write(rank, Event({{"call", "wait"}, {"req", id}}));
-  MPI_Status own;
-  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
-  int err = PMPI_Wait(request, used);
+  CompletionStatus completion(status, g_recorder->wants_completions());
+  int err = PMPI_Wait(request, completion.get());
   forget_request(rank, before, *request);
-  if (used != MPI_STATUS_IGNORE)
-    g_recorder->returned(rank, {received(id, *used)});
-  else
-    g_recorder->returned(rank);
+  completion.report(rank, id, err);
   return err;
 }
 
@@ -83,14 +79,10 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
   MPI_Request before = *request;
   int id = request_id(rank, before);
   g_recorder->write(rank, Event({{"call", "test"}, {"req", id}}));
-  MPI_Status own;
-  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
-  int err = PMPI_Test(request, flag, used);
+  CompletionStatus completion(status, g_recorder->wants_completions());
+  int err = PMPI_Test(request, flag, completion.get());
   forget_request(rank, before, *request);
-  if (flag && *flag && used != MPI_STATUS_IGNORE)
-    g_recorder->returned(rank, {received(id, *used)});
-  else
-    g_recorder->returned(rank);
+  completion.report(rank, id, err, flag && *flag);
   return err;
 }
 

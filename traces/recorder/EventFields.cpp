@@ -21,6 +21,19 @@ Completion received(int request, const MPI_Status& status)
   return {request, status.MPI_SOURCE, status.MPI_TAG, bytes};
 }
 
+CompletionStatus::CompletionStatus(MPI_Status* program_status, bool wanted)
+    : used_(program_status == MPI_STATUS_IGNORE && wanted ? &own_ : program_status)
+{
+}
+
+void CompletionStatus::report(int rank, int request, int err, bool completed) const
+{
+  if (err == MPI_SUCCESS && completed && used_ != MPI_STATUS_IGNORE)
+    g_recorder->returned(rank, {received(request, *used_)});
+  else
+    g_recorder->returned(rank);
+}
+
 Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes)
 {
   return {{"call", call}, {"peer", peer}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"bytes", bytes}};

@@ -28,15 +28,9 @@ int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_C
   if (rank < 0)
     return PMPI_Recv(buf, count, type, source, tag, comm, status);
   g_recorder->write(rank, p2p("recv", rank, source, tag, comm, bytes_of(type, count)));
-  MPI_Status own;
-  MPI_Status* used = status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
-  int err = PMPI_Recv(buf, count, type, source, tag, comm, used);
-  if (used != MPI_STATUS_IGNORE)
-    g_recorder->returned(rank, {received(-1, *used)});
-  else
-    g_recorder->returned(rank);
-  if (used == &own && status != MPI_STATUS_IGNORE)
-    *status = own;
+  CompletionStatus completion(status, g_recorder->wants_completions());
+  int err = PMPI_Recv(buf, count, type, source, tag, comm, completion.get());
+  completion.report(rank, -1, err);
   return err;
 }
 
@@ -73,14 +67,11 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
     event["rbytes"] = bytes_of(recvtype, recvcount);
     g_recorder->write(rank, event);
   }
-  MPI_Status own;
-  MPI_Status* used = rank >= 0 && status == MPI_STATUS_IGNORE && g_recorder->wants_completions() ? &own : status;
+  CompletionStatus completion(status, rank >= 0 && g_recorder->wants_completions());
   int err = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
-                          recvtag, comm, used);
-  if (rank >= 0 && used != MPI_STATUS_IGNORE)
-    g_recorder->returned(rank, {received(-1, *used)});
-  else if (rank >= 0)
-    g_recorder->returned(rank);
+                          recvtag, comm, completion.get());
+  if (rank >= 0)
+    completion.report(rank, -1, err);
   return err;
 }
 

@@ -115,6 +115,27 @@ long long bytes_of(MPI_Datatype type, long long count);
 // What a receive's status says (the caller's, or one of the recorder's own
 // when the caller ignores it).
 Completion received(int request, const MPI_Status& status);
+
+// The status a single-completion call (MPI_Recv, MPI_Sendrecv, MPI_Wait,
+// MPI_Test) fills for the recorder: the program's, or the recorder's own,
+// zeroed, when the program ignores it and the trace wants completions.
+class CompletionStatus {
+public:
+  CompletionStatus(MPI_Status* program_status, bool wanted);
+  CompletionStatus(const CompletionStatus&) = delete;
+  CompletionStatus& operator=(const CompletionStatus&) = delete;
+  MPI_Status* get() const { return used_; }
+  // Tells the recorder that `rank`'s call returned `err`, with what it
+  // received when it succeeded and `completed` its request. A call that
+  // fails before completing anything (an argument error: MPI_ERR_BUFFER
+  // for a null buffer) leaves the status unwritten, so it is not read then:
+  // the trace held stack garbage.
+  void report(int rank, int request, int err, bool completed = true) const;
+
+private:
+  MPI_Status own_{};
+  MPI_Status* used_;
+};
 Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes);
 // Reductions keep count, datatype and operation when all are predefined;
 // otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
