@@ -36,14 +36,7 @@ if [ "$(jq -r .outcome "$work/run.json")" != completed ]; then
   cat "$work/run.out"
   exit 1
 fi
-same=$(python3 -c '
-import json, sys
-a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-flat = lambda x: sum((flat(y) for y in x), []) if isinstance(x, list) else [x]
-a, b = flat(a), flat(b)
-ok = len(a) == len(b) and all(x == y or (isinstance(x, float) and isinstance(y, (int, float)) and abs(x - y) <= 1e-12)
-                              for x, y in zip(a, b))
-print("yes" if ok else "no")' "$recorded" "$replayed" 2>/dev/null)
+same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
 if [ "$run_status" != "$replay_status" ] || [ "$same" != yes ] || [ -z "$recorded" ]; then
   echo "FAIL: the replay differs from the recorded run"
   cat "$work/replay.out"

@@ -43,14 +43,7 @@ for policy in weak thread offload ideal; do
   fi
   recorded=$(jq -c "$summary" "$dir/run.json" 2>/dev/null)
   replayed=$(jq -c "$summary" "$dir/replay.json" 2>/dev/null)
-  same=$(python3 -c '
-import json, sys
-a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-flat = lambda x: sum((flat(y) for y in x), []) if isinstance(x, list) else [x]
-a, b = flat(a), flat(b)
-ok = len(a) == len(b) and all(x == y or (isinstance(x, float) and isinstance(y, (int, float)) and abs(x - y) <= 1e-12)
-                              for x, y in zip(a, b))
-print("yes" if ok else "no")' "$recorded" "$replayed" 2>/dev/null)
+  same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
   echo "$policy: run $recorded"
   echo "$policy: replay $replayed"
   if [ "$(jq -r .outcome "$dir/run.json" 2>/dev/null)" != completed ]; then
