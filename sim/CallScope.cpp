@@ -77,6 +77,7 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
     saved_errno_ = errno;
     OutputCapture::user_code_left(rank_->id());  // as LibcState::save does
     rank_->enter_inline_call(name, caller);
+    rank_->enter_inline_query(rank_->clock().now());
   } else {
     // First: the rest of the call may use stack that shares a page with a
     // watched local variable of the program.
@@ -84,8 +85,8 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
     if (params.measure_user_time)
       rank_->clock().charge_cpu(thread_cpu_seconds() - rank_->user_cpu_mark);
     rank_->enter_call(name, caller);
+    rank_->set_state(RankState::InMpi);
   }
-  rank_->set_state(RankState::InMpi);
   rank_->clock().charge_cpu(params.call_cost);
   if (kind_ == CallKind::Interacting) {
     // The debt, the user time and this call's cost are executed as one; the
@@ -108,16 +109,16 @@ CallScope::~CallScope()
   if (inline_) {
     rank_->leave_inline_call();
     errno = saved_errno_;
-  } else {
-    rank_->leave_call();
+    rank_->left_mpi_at = rank_->clock().now();
+    rank_->leave_inline_query(rank_->left_mpi_at);
+    return;
   }
+  rank_->leave_call();
   if (kind_ == CallKind::Interacting)
     rank_->clock().allow_deferral(deferral_was_allowed_);
   rank_->left_mpi_at = rank_->clock().now();
   if (rank_->state() == RankState::InMpi || rank_->state() == RankState::Blocked)
     rank_->set_state(RankState::UserCode);
-  if (inline_)
-    return;
   if (Simulation::current()->parameters().measure_user_time)
     rank_->user_cpu_mark = thread_cpu_seconds();
   memory::MemoryWatch::instance().leave_mpi(rank_->id());  // last, see enter_mpi

@@ -12,7 +12,6 @@ namespace progsim::sim {
 
 namespace {
 
-volatile sig_atomic_t g_pending = 0;
 Simulation* volatile g_simulation = nullptr;
 volatile pid_t g_child = 0;
 // Host seconds a rank may take to reach a safe point before the handler
@@ -36,14 +35,14 @@ const char* signal_name(int sig)
 void on_signal(int sig)
 {
   if (sig == SIGALRM) {  // the grace period is over
-    if (g_pending && g_simulation)
-      end_now(g_pending);
+    if (Interruption::pending_signal_ && g_simulation)
+      end_now(Interruption::pending_signal_);
     return;
   }
   if (g_simulation) {
-    if (g_pending)  // a second signal: do not wait any longer
-      end_now(g_pending);
-    g_pending = sig;
+    if (Interruption::pending_signal_)  // a second signal: do not wait any longer
+      end_now(Interruption::pending_signal_);
+    Interruption::pending_signal_ = sig;
     ::alarm(kGraceSeconds);
     return;
   }
@@ -77,7 +76,7 @@ std::string Interruption::message(int sig, double time, const std::string& where
 
 int Interruption::pending()
 {
-  return g_pending;
+  return Interruption::pending_signal_;
 }
 
 void Interruption::set_simulation(Simulation* simulation)
@@ -92,9 +91,9 @@ void Interruption::set_child(pid_t child)
   g_child = child;
 }
 
-void Interruption::safe_point()
+void Interruption::end_at_safe_point()
 {
-  int sig = g_pending;
+  int sig = Interruption::pending_signal_;
   Simulation* simulation = g_simulation;
   if (!sig || !simulation || !simulation->running() || simulation->ending())
     return;

@@ -12,6 +12,7 @@
 // for, removes the temporary directories and exits with 128 + signal.
 #pragma once
 
+#include <csignal>
 #include <string>
 #include <sys/types.h>
 
@@ -30,9 +31,20 @@ public:
   // The child process a command waits for (0: none).
   static void set_child(pid_t child);
   // A rank is at a safe point: ends the run if a signal asked for it.
-  static void safe_point();
+  // Inline: every MPI call passes here, and a signal is rare.
+  static void safe_point()
+  {
+    if (pending_signal_)
+      end_at_safe_point();
+  }
   // "interrupted by SIGINT at t=... s<where>; ...": the run's message.
   static std::string message(int sig, double time, const std::string& where);
+
+  // The signal noted by the handler, 0 when none (written only by it).
+  static inline volatile sig_atomic_t pending_signal_ = 0;
+
+private:
+  static void end_at_safe_point();
 };
 
 }  // namespace progsim::sim

@@ -8,32 +8,62 @@ namespace progsim::sim {
 
 namespace {
 
-std::function<void(const Rank&)>& state_listener()
-{
-  static std::function<void(const Rank&)> listener;
-  return listener;
-}
+RankStateListener g_state_listener = nullptr;
+void* g_state_listener_context = nullptr;
 
 }  // namespace
 
-void set_rank_state_listener(std::function<void(const Rank&)> listener)
+void set_rank_state_listener(RankStateListener listener, void* context)
 {
-  state_listener() = std::move(listener);
+  g_state_listener = listener;
+  g_state_listener_context = context;
 }
 
 void Rank::set_state(RankState state)
 {
   if (frozen_)
     return;
+  if (entry_untold_) {  // a change inside an inline query: its entry first
+    entry_untold_ = false;
+    if (g_state_listener)
+      g_state_listener(g_state_listener_context, *this, entered_at_);
+  }
   state_ = state;
   if (Timeline* timeline = Timeline::active())
     timeline->rank_state(*this);
-  if (const auto& listener = state_listener())
-    listener(*this);
+  if (g_state_listener)
+    g_state_listener(g_state_listener_context, *this, clock_.now());
   // Entering MPI, blocking and going to sleep are the points where a run
   // that progsim was asked to stop (SIGINT, SIGTERM) can end cleanly.
   if (state == RankState::InMpi || state == RankState::Blocked || state == RankState::Sleeping)
     Interruption::safe_point();
+}
+
+void Rank::enter_inline_query(double now)
+{
+  if (frozen_ || Timeline::active()) {
+    set_state(RankState::InMpi);
+    return;
+  }
+  state_ = RankState::InMpi;
+  entry_untold_ = true;
+  entered_at_ = now;
+  Interruption::safe_point();  // as set_state(InMpi)
+}
+
+void Rank::leave_inline_query(double now)
+{
+  if (entry_untold_ && !frozen_) {
+    entry_untold_ = false;
+    if (g_state_listener)
+      g_state_listener(g_state_listener_context, *this, entered_at_);
+    state_ = RankState::UserCode;
+    if (g_state_listener)
+      g_state_listener(g_state_listener_context, *this, now);
+    return;
+  }
+  if (state_ == RankState::InMpi || state_ == RankState::Blocked)
+    set_state(RankState::UserCode);
 }
 
 }  // namespace progsim::sim

@@ -43,7 +43,32 @@ public:
   const RankClock& clock() const { return clock_; }
 
   RankState state() const { return state_; }
+
+  // The rank's coroutine stack, as far as it is known for sure: called at
+  // the rank's entry with that frame's address and the stack size, it
+  // keeps the part below the entry frame that cannot belong to another
+  // stack (the entry frame lies within kStackEntryDepth of the stack's top).
+  // stack_holds(frame): whether `frame` is an address in it, so that the
+  // code running there is this rank's (Simulation::current_rank).
+  static constexpr std::uintptr_t kStackEntryDepth = 16 * 1024;
+  void set_stack(const void* entry_frame, std::uintptr_t stack_size)
+  {
+    auto entry = reinterpret_cast<std::uintptr_t>(entry_frame);
+    stack_span_ = stack_size > 2 * kStackEntryDepth ? stack_size - kStackEntryDepth : 0;
+    stack_low_ = entry - stack_span_;
+  }
+  bool stack_holds(const void* frame) const
+  {
+    return reinterpret_cast<std::uintptr_t>(frame) - stack_low_ < stack_span_;
+  }
   void set_state(RankState state);  // Rank.cpp: also records the timeline
+  // A local query that runs inline (CallScope) enters MPI at `now` and
+  // leaves it at `now` without another rank running meanwhile: the
+  // listener hears of both changes when it leaves, as the same two changes
+  // at the same times, unless the timeline records (then at once). A state
+  // change inside the query tells the entry first. Rank.cpp.
+  void enter_inline_query(double now);
+  void leave_inline_query(double now);
 
   // The MPI procedure the rank is in (nullptr in user code), the last one it
   // entered, and how many it called.
@@ -187,6 +212,10 @@ private:
   LibcState libc_;
   const std::function<std::string()>* blocked_describe_ = nullptr;
   bool frozen_ = false;
+  std::uintptr_t stack_low_ = 0;
+  std::uintptr_t stack_span_ = 0;  // 0: unknown
+  bool entry_untold_ = false;  // an inline query's entry not yet told to the listener
+  double entered_at_ = 0;      // when it entered
   mutable std::string blocked_on_;
   int id_;
   simgrid::s4u::Host* host_;

@@ -24,6 +24,14 @@ void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const
   }
   args.push_back(nullptr);
 
+  // Known while the rank runs: its stack is freed when its actor ends, and
+  // may then serve another actor (returning or unwinding, the guard forgets it).
+  rank.set_stack(__builtin_frame_address(0),
+                 static_cast<std::uintptr_t>(simulation.parameters().stack_size_kib) * 1024);
+  struct StackForgotten {
+    Rank& rank;
+    ~StackForgotten() { rank.set_stack(nullptr, 0); }
+  } stack_forgotten{rank};
   rank.set_state(RankState::UserCode);
   rank.libc().start_user_code();
   int code;

@@ -159,11 +159,17 @@ Rank* Simulation::current_rank() const
   // (another thread) there is no actor; maestro's id (0) maps to no rank.
   if (!running_)
     return nullptr;
+  Rank* last = last_found_.load(std::memory_order_relaxed);
+  if (last && last->stack_holds(__builtin_frame_address(0)))
+    return last;
   const sg4::Actor* self = sg4::Actor::self();
   if (!self)
     return nullptr;
   auto aid = static_cast<size_t>(self->get_pid());
-  return aid < rank_by_actor_.size() ? rank_by_actor_[aid] : nullptr;
+  Rank* rank = aid < rank_by_actor_.size() ? rank_by_actor_[aid] : nullptr;
+  if (rank)
+    last_found_.store(rank, std::memory_order_relaxed);
+  return rank;
 }
 
 RunResult Simulation::run()

@@ -3,6 +3,8 @@
 // global state), reachable with Simulation::current().
 #pragma once
 
+#include <atomic>
+
 #include "sim/Config.hpp"
 #include "sim/Outcome.hpp"
 #include "sim/ProgramImage.hpp"
@@ -112,6 +114,10 @@ private:
   std::unique_ptr<ProgramImage> program_;
   std::vector<std::unique_ptr<Rank>> ranks_;
   std::vector<Rank*> rank_by_actor_;  // indexed by SimGrid actor id
+  // The rank current_rank() found last: the next call, most often from the
+  // same rank, is recognised by its stack (Rank::stack_holds) without
+  // asking SimGrid. Atomic: another thread of the program may ask.
+  mutable std::atomic<Rank*> last_found_{nullptr};
   RunResult result_;
   std::function<void(double)> finish_after_signal_;
   bool outcome_decided_ = false;

@@ -47,7 +47,7 @@ int get_extent(const char* call, MPI_Datatype datatype, T* lb, T* extent, bool t
   Binding b(call, sim::CallKind::LocalQuery);  // process-local: may stay deferred (CallScope.hpp)
   if (int err = b.check_initialized())
     return err;
-  dt::DatatypePtr t;
+  const dt::Datatype* t = nullptr;
   if (int err = resolve_type(b, datatype, t))
     return err;
   if (!lb || !extent)
@@ -62,7 +62,7 @@ int type_size(const char* call, MPI_Datatype datatype, MPI_Count* size)
   Binding b(call, sim::CallKind::LocalQuery);  // process-local: may stay deferred (CallScope.hpp)
   if (int err = b.check_initialized())
     return err;
-  dt::DatatypePtr t;
+  const dt::Datatype* t = nullptr;
   if (int err = resolve_type(b, datatype, t))
     return err;
   if (!size)
@@ -74,6 +74,14 @@ int type_size(const char* call, MPI_Datatype datatype, MPI_Count* size)
 }  // namespace
 
 namespace progsim::mpi {
+
+int invalid_type(const Binding& b, MPI_Datatype handle, const char* what, MPI_Comm comm)
+{
+  std::string why = handle == MPI_DATATYPE_NULL          ? "MPI_DATATYPE_NULL"
+                    : b.model().datatypes().find(handle) ? "freed datatype handle"
+                                                          : "unknown datatype handle";
+  return b.error(comm, MPI_ERR_TYPE, std::string(what) + " is " + why);
+}
 
 int copy_type_attributes(const Binding& b, MPI_Datatype oldtype, MPI_Datatype newtype)
 {

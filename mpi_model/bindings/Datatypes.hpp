@@ -27,16 +27,22 @@ int engine_call(const Binding& b, MPI_Comm comm, F&& f)
 }
 
 // The type of a live handle, else MPI_ERR_TYPE raised on `comm`.
+// Raises MPI_ERR_TYPE for a handle that names no live datatype.
+int invalid_type(const Binding& b, MPI_Datatype handle, const char* what, MPI_Comm comm);
+
 inline int resolve_type(const Binding& b, MPI_Datatype handle, dt::DatatypePtr& type, const char* what = "datatype",
                         MPI_Comm comm = MPI_COMM_WORLD)
 {
   type = b.model().datatypes().find_live(handle);
-  if (type)
-    return MPI_SUCCESS;
-  std::string why = handle == MPI_DATATYPE_NULL          ? "MPI_DATATYPE_NULL"
-                    : b.model().datatypes().find(handle) ? "freed datatype handle"
-                                                          : "unknown datatype handle";
-  return b.error(comm, MPI_ERR_TYPE, std::string(what) + " is " + why);
+  return type ? MPI_SUCCESS : invalid_type(b, handle, what, comm);
+}
+
+// The same, borrowed, for the queries that only read the type.
+inline int resolve_type(const Binding& b, MPI_Datatype handle, const dt::Datatype*& type,
+                        const char* what = "datatype", MPI_Comm comm = MPI_COMM_WORLD)
+{
+  type = b.model().datatypes().find_live_borrowed(handle);
+  return type ? MPI_SUCCESS : invalid_type(b, handle, what, comm);
 }
 
 // Stores a value into an int output, or MPI_UNDEFINED if it does not fit

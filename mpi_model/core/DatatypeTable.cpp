@@ -66,6 +66,14 @@ dt::DatatypePtr DatatypeTable::find(MPI_Datatype handle) const
   return e ? e->type : nullptr;
 }
 
+const dt::Datatype* DatatypeTable::find_live_borrowed(MPI_Datatype handle) const
+{
+  if (has_kind(handle) && index_of(handle) < kFirstDerived)
+    return predefined_[index_of(handle)].get();
+  const Entry* e = derived_entry(handle);
+  return e && e->live ? e->type.get() : nullptr;
+}
+
 dt::DatatypePtr DatatypeTable::find_live(MPI_Datatype handle) const
 {
   if (has_kind(handle) && index_of(handle) < kFirstDerived)

@@ -22,11 +22,14 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
   active_ranks_ = simulation.size();
   // Time in MPI calls (entered, blocked, left) for the overlap measure.
-  sim::set_rank_state_listener([this](const sim::Rank& r) {
-    sim::RankState s = r.state();
-    ranks_[static_cast<size_t>(r.id())]->overlap.note_in_mpi(
-        s == sim::RankState::InMpi || s == sim::RankState::Blocked, r.clock().now());
-  });
+  sim::set_rank_state_listener(
+      [](void* engine, const sim::Rank& r, double now) {
+        sim::RankState s = r.state();
+        bool in_mpi = s == sim::RankState::InMpi || s == sim::RankState::Blocked;
+        OverlapMeter& overlap = static_cast<ProgressEngine*>(engine)->ranks_[static_cast<size_t>(r.id())]->overlap;
+        overlap.note_in_mpi(in_mpi, now);
+      },
+      this);
   // A rank busy-waiting on watched memory waits like a blocked call: only a
   // write (by another rank or an RMA operation) can release it.
   sim::memory::MemoryWatch::instance().set_poll_listener([this](int, bool polling) {
@@ -38,7 +41,7 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
 
 ProgressEngine::~ProgressEngine()
 {
-  sim::set_rank_state_listener(nullptr);
+  sim::set_rank_state_listener(nullptr, nullptr);
 }
 
 void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,

@@ -15,7 +15,6 @@ Timeline& storage()
   static Timeline timeline;
   return timeline;
 }
-bool recording = false;
 
 // The interval kind of a rank state; "" for states that end the rank's line.
 const char* kind_of(RankState state)
@@ -32,11 +31,6 @@ const char* kind_of(RankState state)
 
 }  // namespace
 
-Timeline* Timeline::active()
-{
-  return recording ? &storage() : nullptr;
-}
-
 void Timeline::start(int nranks, std::string policy, TimelineSelection selection)
 {
   Timeline& t = storage();
@@ -49,13 +43,13 @@ void Timeline::start(int nranks, std::string policy, TimelineSelection selection
     if (r >= 0 && r < nranks)
       t.selected_[static_cast<std::size_t>(r)] = 1;
   t.selection_ = std::move(selection);
-  recording = true;
+  active_ = &t;
 }
 
 void Timeline::stop(double end, std::string outcome)
 {
   Timeline& t = storage();
-  if (!recording)
+  if (!active_)
     return;
   for (int r = 0; r < t.nranks_; ++r)
     t.close(r, end);
@@ -74,7 +68,7 @@ void Timeline::stop(double end, std::string outcome)
   std::stable_sort(t.intervals_.begin(), t.intervals_.end(), [](const auto& a, const auto& b) {
     return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
   });
-  recording = false;
+  active_ = nullptr;
 }
 
 const Timeline& Timeline::recorded()

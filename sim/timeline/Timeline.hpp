@@ -53,7 +53,7 @@ struct TimelineMessage {
 class Timeline {
 public:
   // The recording of this run, or nullptr when none was asked for.
-  static Timeline* active();
+  static Timeline* active() { return active_; }
   // Records only what `selection` lets in (ranks, time window, event cap).
   static void start(int nranks, std::string policy, TimelineSelection selection = {});
   // Closes the open intervals at `end` and stops recording; the recording
@@ -92,6 +92,8 @@ private:
     std::size_t last_recorded = kNone;  // index in intervals_ of the rank's last closed interval
   };
   static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  // The recording while one runs (read by every rank state change).
+  static inline Timeline* active_ = nullptr;
   void close(int rank, double time);
   // Whether `count` more events at `time` fit under the cap (counts them).
   bool admit(long long count, double time);
