@@ -66,14 +66,14 @@ _progsim() {
     fi
     subcommand=${words[1]}
     case "$subcommand" in
-      run | compare | replay | examples) command+=("$subcommand") ;;
+      run | compare | check | replay | examples) command+=("$subcommand") ;;
       *) subcommand=run; command+=(run) ;;  # progsim -n N ...: the options of run
     esac
   fi
 
   local help candidates=""
   help=$(_progsim_help "${command[@]}")
-  [ "$subcommand" = compare ] && help+=$'\n'$(_progsim_help "$program" run)
+  [[ "$subcommand" = compare || "$subcommand" = check ]] && help+=$'\n'$(_progsim_help "$program" run)
 
   local option=$prev value_prefix=""
   if [[ "$cur" == --*=* ]]; then  # --opt=value

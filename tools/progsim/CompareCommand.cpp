@@ -8,7 +8,7 @@
 #include "progsim/Figures.hpp"
 #include "progsim/HtmlReport.hpp"
 #include "progsim/OutputPaths.hpp"
-#include "progsim/Subprocess.hpp"
+#include "progsim/ReportedRun.hpp"
 
 #include "progress/PolicyCatalog.hpp"
 #include "progress/PolicyReport.hpp"
@@ -167,21 +167,6 @@ std::vector<std::string> split_list(const std::string& text)
     if (!item.empty())
       items.push_back(item);
   return items;
-}
-
-// Runs `progsim run --progress POLICY --report FILE ARGS...` with the
-// program's output (its stdout) in OUTPUT and progsim's messages in LOG;
-// returns the exit status.
-int run_policy(const std::string& self, const std::string& policy, const std::string& report, const std::string& log,
-               const std::string& output, const std::string& timeline, const std::vector<std::string>& run_args)
-{
-  std::vector<std::string> argv = {self, "run", "--progress", policy, "--report", report};
-  if (!timeline.empty()) {
-    for (const char* arg : {"--timeline", timeline.c_str(), "--timeline-format", "summary"})
-      argv.push_back(arg);
-  }
-  argv.insert(argv.end(), run_args.begin(), run_args.end());
-  return run_subprocess(argv, log, output);
 }
 
 struct Row {
@@ -387,14 +372,6 @@ std::string table_text(const std::vector<Row>& rows)
   return out;
 }
 
-std::string read_file(const std::string& path)
-{
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<std::string> lines_of(const std::string& text)
 {
   std::vector<std::string> lines;
@@ -534,7 +511,6 @@ int compare_command(int argc, char** argv)
       throw sim::InputError{reports_dir + ": not a writable directory"};
     }
 
-    std::string self = self_path();
     bool tty = ::isatty(2);
     std::vector<Row> rows;
     std::vector<PolicyRun> runs;
@@ -542,26 +518,20 @@ int compare_command(int argc, char** argv)
       const std::string& policy = policies[k];
       if (tty)
         std::fprintf(stderr, "\r[%zu/%zu] running %-8s", k + 1, policies.size(), policy.c_str());
-      std::string report = dir + "/" + policy + ".json";
-      std::string log = dir + "/" + policy + ".log";
-      std::string output = dir + "/" + policy + ".out";
       std::string timeline = drawing ? dir + "/" + policy + ".summary.json" : "";
-      int status = run_policy(self, policy, report, log, output, timeline, run_args);
-      if (status == sim::kExitUsageError) {
+      std::vector<std::string> options = {"--progress", policy};
+      if (drawing)
+        options.insert(options.end(), {"--timeline", timeline, "--timeline-format", "summary"});
+      ReportedRun run = run_with_report(dir, policy, options, run_args);
+      if (run.exit_status == sim::kExitUsageError) {
         if (tty)
           std::fputs("\n", stderr);
-        std::ifstream in(log);
-        std::cerr << in.rdbuf();
+        std::cerr << file_text(run.log_file);
         return sim::kExitUsageError;
       }
-      nlohmann::json parsed;
-      std::ifstream in(report);
-      if (in)
-        parsed = nlohmann::json::parse(in, nullptr, false);
-      if (parsed.is_discarded() || !parsed.is_object())
-        parsed = nlohmann::json::object({{"outcome", "error"}, {"message", "no report (see " + log + ")"}});
-      rows.push_back(summarize(policy, parsed, status));
-      rows.back().output = read_file(output);
+      const nlohmann::json& parsed = run.report;
+      rows.push_back(summarize(policy, parsed, run.exit_status));
+      rows.back().output = file_text(run.output_file);
       rows.back().values["program_output"] = rows.back().output;
       if (drawing) {
         std::ifstream summary_in(timeline);
@@ -569,9 +539,9 @@ int compare_command(int argc, char** argv)
         runs.push_back(PolicyRun{policy, parsed, summary.is_object() ? summary : nlohmann::json(), rows.back().output});
       }
       if (temporary) {
-        ::unlink(report.c_str());
-        ::unlink(log.c_str());
-        ::unlink(output.c_str());
+        ::unlink(run.report_file.c_str());
+        ::unlink(run.log_file.c_str());
+        ::unlink(run.output_file.c_str());
         if (!timeline.empty())
           ::unlink(timeline.c_str());
       }

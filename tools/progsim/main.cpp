@@ -39,6 +39,8 @@ void print_help()
       "Commands:\n"
       "  run       run an MPI program built with progsim-cc/progsim-cxx (like mpiexec)\n"
       "  compare   run a program under several progress policies and print one table\n"
+      "  check     is a program correct MPI? run it under every policy and implementation\n"
+      "            freedom, and list every distinct error and deadlock with its class\n"
       "  replay    replay a trace (recorded with 'run --record', or SimGrid's time-independent)\n"
       "  examples  the teaching catalogue: list it, or compile and compare one example\n"
       "\n"
@@ -81,6 +83,8 @@ int dispatch(int argc, char** argv)
     return progsim::cli::run_command(argc - 1, argv + 1);
   if (command == "compare")
     return progsim::cli::compare_command(argc - 1, argv + 1);
+  if (command == "check")
+    return progsim::cli::check_command(argc - 1, argv + 1);
   if (command == "replay")
     return progsim::cli::replay_command(argc - 1, argv + 1);
   if (command == "examples")

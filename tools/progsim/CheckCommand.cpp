@@ -1,0 +1,392 @@
+// progsim check: is this program correct MPI, and if not, where and why?
+//
+// Runs the program under a set of configurations that covers what correct
+// MPI implementations may do (the progress policies, and the implementation
+// freedoms progsim models: eager threshold 0 / default / unbounded,
+// synchronizing collectives or not, rendezvous push or pull, MPI_Win_start
+// blocking, MPI_Session_finalize synchronizing), one `progsim run` child per
+// configuration (SimGrid keeps global state), and prints one table of
+// configurations and outcomes, then every distinct finding once with the
+// first configuration that shows it. Configurations are ordered by how far
+// they are from the defaults, so "first" is also "smallest".
+//
+// Not explored yet: the other matches a wildcard receive could have made
+// (MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_Waitany/Testany/Waitsome); the output
+// says so.
+
+#include "progsim/Commands.hpp"
+#include "progsim/ReportedRun.hpp"
+
+#include "progress/PolicyCatalog.hpp"
+#include "sim/Diagnostics.hpp"
+#include "sim/Outcome.hpp"
+#include "sim/TemporaryDirectory.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace progsim::cli {
+
+namespace {
+
+constexpr int kExitFindings = 1;  // some configuration did not complete cleanly
+
+// One implementation freedom set away from its default: a --cfg value.
+struct FreedomSetting {
+  const char* key;    // the --cfg key
+  const char* value;  // its value
+  const char* label;  // how the table names it
+};
+
+// The freedoms check varies, one at a time (their defaults are the first
+// configuration of each policy). MPI-4.1 lets an implementation buffer
+// standard sends or not (§3.5), synchronize collectives or not (§6.14),
+// block in MPI_Win_start or not (§12.5.2), synchronize in
+// MPI_Session_finalize or not (§11.3.1); push and pull are the two
+// rendezvous protocols real implementations use.
+const std::vector<FreedomSetting>& freedom_settings()
+{
+  static const std::vector<FreedomSetting> settings = {
+      {"eager-threshold", "0", "eager-threshold=0"},
+      {"eager-threshold", "1099511627776", "eager-threshold=unbounded"},
+      {"coll-sync", "always", "coll-sync=always"},
+      {"coll-sync", "never", "coll-sync=never"},
+      {"rendezvous", "pull", "rendezvous=pull"},
+      {"win-start-blocks", "yes", "win-start-blocks=yes"},
+      {"session-finalize-sync", "collective", "session-finalize-sync=collective"},
+  };
+  return settings;
+}
+
+struct Configuration {
+  std::string name;     // "weak" or "weak, eager-threshold=0"
+  std::string policy;
+  const FreedomSetting* freedom = nullptr;  // nullptr: the defaults
+};
+
+std::vector<Configuration> configurations(const std::vector<std::string>& policies)
+{
+  std::vector<Configuration> list;
+  for (const std::string& p : policies)
+    list.push_back({p, p, nullptr});
+  for (const FreedomSetting& f : freedom_settings())
+    for (const std::string& p : policies)
+      list.push_back({p + ", " + f.label, p, &f});
+  return list;
+}
+
+// What a run showed that a correct program under a correct MPI would not.
+struct Finding {
+  std::string key;    // identity across configurations
+  std::string kind;   // "deadlock", "error", "stuck", "aborted", "crashed", ...
+  std::string klass;  // the explanation class or the rule broken
+  std::string summary;
+  std::string explanation;
+  std::string first;  // the first (smallest) configuration that shows it
+  int configurations = 0;
+};
+
+std::string sites_text(const nlohmann::json& sites)
+{
+  std::string text;
+  for (const auto& s : sites) {
+    if (!text.empty())
+      text += "; ";
+    text += "rank " + std::to_string(s.value("rank", -1)) + " " + s.value("call", s.value("last_call", "?"));
+    std::string source = s.value("source", "");
+    if (!source.empty())
+      text += " at " + source;
+  }
+  return text;
+}
+
+// The findings of one run's report.
+std::vector<Finding> findings_of(const nlohmann::json& report)
+{
+  std::vector<Finding> found;
+  if (report.contains("errors") && report["errors"].is_array()) {
+    for (const auto& e : report["errors"]) {
+      Finding f;
+      f.kind = "error";
+      f.klass = e.value("rule", "error");
+      f.summary = e.value("what", "") + " (" + e.value("section", "") + ")";
+      f.explanation = e.value("requirement", "");
+      std::string sites = e.contains("sites") ? sites_text(e["sites"]) : "";
+      if (!sites.empty())
+        f.summary += ": " + sites;
+      f.key = "error|" + f.klass + "|" + sites;
+      found.push_back(f);
+    }
+  }
+  std::string outcome = report.value("outcome", "error");
+  if (outcome == "deadlock" && report.contains("deadlock") && report["deadlock"].is_object()) {
+    const auto& d = report["deadlock"];
+    Finding f;
+    f.kind = "deadlock";
+    f.klass = d.value("class", "deadlock");
+    // Who is blocked where identifies the deadlock; what the calls carry
+    // (sizes, times) may differ between configurations.
+    nlohmann::json sites = nlohmann::json::array();
+    if (d.contains("ranks"))
+      for (const auto& r : d["ranks"])
+        sites.push_back({{"rank", r.value("rank", -1)},
+                         {"call", r.value("last_call", "?")},
+                         {"source", r.value("source", "")}});
+    f.summary = "blocked: " + sites_text(sites);
+    f.explanation = d.value("explanation", "");
+    f.key = "deadlock|" + f.klass + "|" + f.summary;
+    found.push_back(f);
+  } else if (outcome != "completed" && outcome != "erroneous") {
+    Finding f;
+    f.kind = outcome;
+    f.klass = outcome;
+    f.summary = report.value("message", "");
+    // The same abort happens at other times under other configurations.
+    static const std::regex kTime(" at t=[0-9.e+-]+ s");
+    f.key = outcome + "|" + std::regex_replace(f.summary, kTime, "");
+    found.push_back(f);
+  }
+  return found;
+}
+
+void print_check_help()
+{
+  std::printf(
+      "Usage: progsim check [check options] [run options] PROGRAM [ARGS...]\n"
+      "\n"
+      "Is PROGRAM correct MPI? Runs it under every progress policy and, one at a time,\n"
+      "under the implementation freedoms progsim models (eager threshold 0 and\n"
+      "unbounded, collectives synchronizing always and never, rendezvous pull,\n"
+      "MPI_Win_start blocking, MPI_Session_finalize synchronizing), prints one table\n"
+      "of configurations and outcomes, then every distinct finding once with the\n"
+      "first configuration that shows it (configurations are ordered from the\n"
+      "defaults outwards, so it is also the smallest) and its explanation class:\n"
+      "needs buffering, needs strong progress, implementation freedom, incorrect\n"
+      "under every MPI, memory synchronization, or the rule of the standard broken.\n"
+      "\n"
+      "Check options:\n"
+      "  --policies LIST     comma-separated policies (default: every policy)\n"
+      "  --max-runs N        run at most N configurations (default 64); the output\n"
+      "                      lists those left unexplored\n"
+      "  --json              print the result as JSON\n"
+      "  --reports DIR       keep each configuration's JSON report, program output and\n"
+      "                      log in DIR (CONFIG-NUMBER.json, .out, .log)\n"
+      "  -h, --help          this text\n"
+      "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, ...).\n"
+      "\n"
+      "Not explored yet: the other matches a wildcard receive (MPI_ANY_SOURCE,\n"
+      "MPI_ANY_TAG, MPI_Waitany/Testany/Waitsome) could have made.\n"
+      "\n"
+      "Exit status: 0 when every configuration completed without error; 1 when some\n"
+      "configuration showed a finding; 2 for a usage error.\n");
+}
+
+std::vector<std::string> split_commas(const std::string& text)
+{
+  std::vector<std::string> items;
+  std::string item;
+  for (char c : text + ",") {
+    if (c == ',') {
+      if (!item.empty())
+        items.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  return items;
+}
+
+long parse_max_runs(const std::string& text)
+{
+  char* end = nullptr;
+  long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || n < 1)
+    throw sim::InputError{"--max-runs " + text + ": not a positive number"};
+  return n;
+}
+
+std::string padded(const std::string& text, std::size_t width)
+{
+  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+}  // namespace
+
+int check_command(int argc, char** argv)
+{
+  try {
+    std::vector<std::string> policies;
+    for (const mpi::PolicyDescription* p : mpi::policy_catalog())
+      policies.push_back(p->name);
+    long max_runs = 64;
+    bool json = false;
+    std::string reports_dir;
+    std::vector<std::string> run_args;  // as compare: everything else goes to `progsim run`
+    for (int i = 1; i < argc; ++i) {
+      std::string arg = argv[i];
+      if (arg == "-h" || arg == "--help") {
+        print_check_help();
+        return 0;
+      }
+      if (arg == "--policies" && i + 1 < argc)
+        policies = split_commas(argv[++i]);
+      else if (arg.rfind("--policies=", 0) == 0)
+        policies = split_commas(arg.substr(11));
+      else if (arg == "--max-runs" && i + 1 < argc)
+        max_runs = parse_max_runs(argv[++i]);
+      else if (arg.rfind("--max-runs=", 0) == 0)
+        max_runs = parse_max_runs(arg.substr(11));
+      else if (arg == "--json")
+        json = true;
+      else if (arg == "--reports" && i + 1 < argc)
+        reports_dir = argv[++i];
+      else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
+               arg.rfind("--report=", 0) == 0)
+        throw sim::InputError{arg + " is chosen by check itself (use --policies / --reports)"};
+      else
+        run_args.push_back(arg);
+    }
+    if (policies.empty())
+      throw sim::InputError{"--policies: empty list"};
+    for (auto& p : policies)
+      mpi::check_policy_name(p);
+    if (run_args.empty())
+      throw sim::InputError{"no program to check (usage: progsim check [options] PROGRAM [ARGS...])"};
+
+    std::string dir = reports_dir;
+    std::unique_ptr<sim::TemporaryDirectory> temporary_dir;
+    if (dir.empty()) {
+      temporary_dir = std::make_unique<sim::TemporaryDirectory>("progsim-check");
+      dir = temporary_dir->path();
+    } else if (::access(dir.c_str(), W_OK) != 0) {
+      throw sim::InputError{reports_dir + ": not a writable directory"};
+    }
+
+    std::vector<Configuration> all = configurations(policies);
+    std::size_t explored = std::min(all.size(), static_cast<std::size_t>(max_runs));
+    bool tty = ::isatty(2);
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    std::vector<Finding> findings;              // in order of first appearance
+    std::map<std::string, std::size_t> by_key;  // finding key -> index
+    std::string program;
+    int nranks = 0;
+    for (std::size_t k = 0; k < explored; ++k) {
+      const Configuration& c = all[k];
+      if (tty)
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", k + 1, explored, c.name.c_str());
+      std::vector<std::string> options = {"--progress", c.policy};
+      if (c.freedom)
+        options.insert(options.end(), {"--cfg", std::string(c.freedom->key) + "=" + c.freedom->value});
+      ReportedRun run = run_with_report(dir, "config-" + std::to_string(k + 1), options, run_args);
+      if (run.exit_status == sim::kExitUsageError) {
+        if (tty)
+          std::fputs("\n", stderr);
+        std::cerr << file_text(run.log_file);
+        return sim::kExitUsageError;
+      }
+      program = run.report.value("program", program);
+      nranks = run.report.value("nranks", nranks);
+      nlohmann::ordered_json row;
+      row["configuration"] = c.name;
+      row["policy"] = c.policy;
+      row["cfg"] = c.freedom ? std::string(c.freedom->key) + "=" + c.freedom->value : "";
+      row["outcome"] = run.report.value("outcome", "error");
+      row["exit_status"] = run.exit_status;
+      row["simulated_time"] = run.report.value("simulated_time", 0.0);
+      row["findings"] = nlohmann::ordered_json::array();
+      for (Finding& f : findings_of(run.report)) {
+        auto [it, added] = by_key.emplace(f.key, findings.size());
+        if (added) {
+          f.first = c.name;
+          findings.push_back(f);
+        }
+        ++findings[it->second].configurations;
+        row["findings"].push_back(it->second + 1);
+      }
+      rows.push_back(row);
+      if (!temporary_dir)
+        continue;
+      for (const std::string& f : {run.report_file, run.log_file, run.output_file})
+        ::unlink(f.c_str());
+    }
+    if (tty)
+      std::fputs("\r\033[K", stderr);
+    temporary_dir.reset();
+
+    std::vector<std::string> unexplored;
+    for (std::size_t k = explored; k < all.size(); ++k)
+      unexplored.push_back(all[k].name);
+    unexplored.push_back("the other matches of wildcard receives (not implemented yet)");
+    std::vector<std::string> classes;
+    for (const Finding& f : findings)
+      if (std::find(classes.begin(), classes.end(), f.klass) == classes.end())
+        classes.push_back(f.klass);
+    std::string verdict = findings.empty() ? "no error found in the explored configurations" : "";
+    for (const std::string& c : classes)
+      verdict += (verdict.empty() ? "" : ", ") + c;
+
+    if (json) {
+      nlohmann::ordered_json out;
+      out["program"] = program;
+      out["nranks"] = nranks;
+      out["configurations"] = rows;
+      out["findings"] = nlohmann::ordered_json::array();
+      for (std::size_t i = 0; i < findings.size(); ++i) {
+        const Finding& f = findings[i];
+        out["findings"].push_back({{"id", i + 1},
+                                   {"kind", f.kind},
+                                   {"class", f.klass},
+                                   {"summary", f.summary},
+                                   {"explanation", f.explanation},
+                                   {"first_configuration", f.first},
+                                   {"configurations", f.configurations}});
+      }
+      out["unexplored"] = unexplored;
+      out["verdict"] = verdict;
+      std::printf("%s\n", out.dump(2).c_str());
+    } else {
+      std::printf("progsim check: %s on %d ranks, %zu configurations\n\n", program.c_str(), nranks, explored);
+      std::size_t width = 14;
+      for (const auto& r : rows)
+        width = std::max(width, r["configuration"].get<std::string>().size() + 2);
+      std::printf("%s%-11s %-14s %s\n", padded("configuration", width).c_str(), "outcome", "sim. time", "findings");
+      for (const auto& r : rows) {
+        std::string ids;
+        for (const auto& id : r["findings"])
+          ids += (ids.empty() ? "#" : ", #") + std::to_string(id.get<int>());
+        std::printf("%s%-11s %-14s %s\n", padded(r["configuration"].get<std::string>(), width).c_str(),
+                    r["outcome"].get<std::string>().c_str(),
+                    sim::format_time(r["simulated_time"].get<double>()).c_str(), ids.c_str());
+      }
+      std::printf("\n");
+      for (std::size_t i = 0; i < findings.size(); ++i) {
+        const Finding& f = findings[i];
+        std::printf("#%zu %s, %s: %s\n   first under: %s; in %d of %zu configurations\n", i + 1, f.kind.c_str(),
+                    f.klass.c_str(), f.summary.c_str(), f.first.c_str(), f.configurations, explored);
+        if (!f.explanation.empty())
+          std::printf("   %s\n", f.explanation.c_str());
+      }
+      std::printf("not explored: ");
+      for (std::size_t i = 0; i < unexplored.size(); ++i)
+        std::printf("%s%s", i ? "; " : "", unexplored[i].c_str());
+      std::printf("\nverdict: %s\n", verdict.c_str());
+    }
+    return findings.empty() ? 0 : kExitFindings;
+  } catch (const sim::InputError& e) {
+    std::fprintf(stderr, "progsim check: %s\n", e.message.c_str());
+    return sim::kExitUsageError;
+  }
+}
+
+}  // namespace progsim::cli
