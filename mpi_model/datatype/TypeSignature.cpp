@@ -74,6 +74,27 @@ bool signatures_match(const Datatype& stype, std::int64_t scount, const Datatype
     return signature_prefix(stype, scount, n) == signature_prefix(rtype, rcount, n);
 }
 
+EnvelopeSignature envelope_signature(const Datatype& type, std::int64_t count) {
+    if (type.has_byte_or_packed()) return EnvelopeSignature{};
+    try {
+        const SigHash h = message_signature(type, count);
+        return EnvelopeSignature{h.hash, h.length};
+    } catch (const DatatypeError&) {  // a count whose elements overflow: nothing to compare
+        return EnvelopeSignature{};
+    }
+}
+
+bool receive_accepts(const EnvelopeSignature& sent, const Datatype& type, std::int64_t count) {
+    if (!sent.checked() || type.has_byte_or_packed()) return true;
+    try {
+        if (sent.elements > total_elements(type, count)) return true;
+        const SigHash received = signature_prefix(type, count, sent.elements);
+        return received.hash == sent.hash && received.length == sent.elements;
+    } catch (const DatatypeError&) {
+        return true;
+    }
+}
+
 std::vector<SignatureRun> signature_runs(const Datatype& type, std::int64_t count, std::size_t max_runs) {
     total_elements(type, count);
     std::vector<SignatureRun> runs;
