@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "diagnosis/StandardErrors.hpp"
 #include "sim/ActingTime.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
@@ -54,6 +55,8 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   r->datatype = args.datatype;
   r->type = std::move(type);
   r->state = RequestState::Inactive;
+  if (args.context_offset == 0)
+    r->call_site = StandardErrors::call_site_mark(sim::calling_rank());
   return r;
 }
 
@@ -301,6 +304,8 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   p.tag = send.tag;
   p.data_bytes = send.bytes;
   p.message_id = send.message_id;
+  if (send.type && send.context_id == send.comm_context)  // not a collective's or partition's internal message
+    p.signature = dt::envelope_signature(*send.type, send.count);
   return p;
 }
 
@@ -414,6 +419,8 @@ void PointToPoint::match_arrived(int rank, Packet packet)
 
 void PointToPoint::start_matched(const RequestPtr& recv, const Packet& packet)
 {
+  if (packet.signature.checked())
+    check_type_match(*recv, packet);
   if (packet.kind == PacketKind::Eager)
     deliver_eager(recv, packet);
   else

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -142,6 +143,9 @@ private:
   // `recv`, posted ahead of SimGrid's clock, missed an arrival: it matches
   // the unexpected messages at its post time.
   void match_when_posted(const RequestPtr& recv);
+  // MPI-4.1 §3.3.1: the message's signature is a prefix of the receive's,
+  // else a StandardError (TypeMatching.cpp).
+  void check_type_match(const Request& recv, const Packet& packet);
   void deliver_eager(const RequestPtr& recv, const Packet& packet);
   void mark_matched(const RequestPtr& recv, const Packet& packet);
 
@@ -192,6 +196,9 @@ private:
   std::vector<std::size_t> sends_to_pruned_size_;
   std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
   std::size_t pending_matches_ = 0;
+  // (sender, receiver) pairs with a type mismatch reported: one error per
+  // pair, not one per message of a loop.
+  std::set<std::uint64_t> type_mismatches_;
 };
 
 
