@@ -44,7 +44,9 @@ std::size_t PointToPoint::packed_size(const Request& request) const
   return request.type ? static_cast<std::size_t>(request.type->size() * request.count) : 0;
 }
 
-static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type)
+// `call_site`: where the program made the call (StandardErrors::call_site_mark).
+static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type,
+                               std::uintptr_t call_site)
 {
   RequestPtr r = new_request(kind, rank, *args.comm, args.context_offset, args.call);
   r->peer_world = args.peer >= 0 ? args.comm->world_rank(args.peer) : -1;
@@ -55,14 +57,20 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   r->datatype = args.datatype;
   r->type = std::move(type);
   r->state = RequestState::Inactive;
-  if (args.context_offset == 0)
-    r->call_site = StandardErrors::call_site_mark(sim::calling_rank());
+  r->call_site = call_site;
   return r;
+}
+
+std::uintptr_t PointToPoint::call_site(int rank, const OperationArgs& args)
+{
+  // The program's own calls only (the library's internal messages have no
+  // type-matching errors to report).
+  return args.context_offset == 0 ? StandardErrors::call_site_mark(&progress_.rank(rank).sim_rank()) : 0;
 }
 
 RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Send, rank, args, datatypes_.find(args.datatype));
+  RequestPtr r = make_request(RequestKind::Send, rank, args, datatypes_.find(args.datatype), call_site(rank, args));
   r->mode = mode;
   r->bytes = packed_size(*r);
   return r;
@@ -70,7 +78,7 @@ RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs&
 
 RequestPtr PointToPoint::make_recv(int rank, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Recv, rank, args, datatypes_.find(args.datatype));
+  RequestPtr r = make_request(RequestKind::Recv, rank, args, datatypes_.find(args.datatype), call_site(rank, args));
   r->bytes = packed_size(*r);
   return r;
 }

@@ -156,6 +156,8 @@ private:
   void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
   // The same from the send request's own buffer and layout (rendezvous).
   void copy_from_send(Request& recv, const Request& send, std::size_t message_bytes);
+  // Where `rank` made the call that makes a request (its own calls only).
+  std::uintptr_t call_site(int rank, const OperationArgs& args);
   Packet control_packet(PacketKind kind, int src, int dst) const;
   // The first packet of a send (eager data or RTS): its envelope for matching.
   Packet envelope_packet(PacketKind kind, const Request& send) const;
