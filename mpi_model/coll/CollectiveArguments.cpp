@@ -63,11 +63,6 @@ bool portion_of(const Args::Side& side, int peer, std::int64_t& count, const dt:
   return type != nullptr;
 }
 
-std::string portion_text(std::int64_t count, const dt::Datatype& type)
-{
-  return std::to_string(count) + " x " + (type.is_predefined() ? type.name() : "a derived datatype");
-}
-
 std::string op_text(const Args& a)
 {
   if (!a.predefined_op)
@@ -103,8 +98,8 @@ std::optional<Disagreement> compare_portions(const char* name, const Args::Side&
     return std::nullopt;
   return Disagreement{"type mismatch", requirement,
                       std::string("type mismatch in ") + name + ": " + rank_text(ia) + " " + what_a + " " +
-                          portion_text(ca, *ta) + " but " + rank_text(ib) + " " + what_b + " " +
-                          portion_text(cb, *tb) + " (type signatures differ)"};
+                          dt::items_text(*ta, ca) + " but " + rank_text(ib) + " " + what_b + " " +
+                          dt::items_text(*tb, cb) + " (type signatures differ)"};
 }
 
 // The disagreement between the call of rank `ia` and that of rank `ib` (local ranks), if any.
@@ -213,8 +208,8 @@ void note_arguments(const CallContext& caller, const Communicator& comm, Collect
     e.requirement = d->requirement;
     e.what = d->what + " (collective call #" + std::to_string(k + 1) + " on " + communicator_text(comm) + ")";
     int peer_world = comm.group->world_rank(peer);
-    e.sites = {{peer_world, their_name, collective_site(other->log, k, peer_world, false)},
-               {caller.world(), name, collective_site(log, k, caller.world(), true)}};
+    e.sites = {{peer_world, their_name, collective_site(other->log, k, peer_world)},
+               {caller.world(), name, collective_site(log, k, caller.world())}};
     e.time = caller.rank() ? caller.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
     e.context_id = comm.context_id;
     caller.model().standard_errors().add(std::move(e));

@@ -49,9 +49,9 @@ const char* kSameOrder = "all members of a communicator call the same collective
 
 }  // namespace
 
-std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world, bool unwind)
+std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world)
 {
-  return StandardErrors::site_of_mark(return_address_of(log, k), world, unwind);
+  return StandardErrors::site_of_mark(return_address_of(log, k), world);
 }
 
 const Communicator* collective_member(MpiModel& model, const Communicator& comm, int peer)
@@ -92,8 +92,8 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
     e.what = "collective mismatch on " + communicator_text(comm) + ": its collective call #" + std::to_string(k + 1) + " is " +
              theirs + " at rank " + std::to_string(peer) + " but " + name + " at rank " + std::to_string(me);
     int peer_world = comm.group->world_rank(peer);
-    e.sites = {{peer_world, theirs, collective_site(other->log, k, peer_world, false)},
-               {caller.world(), name, collective_site(self.log, k, caller.world(), true)}};
+    e.sites = {{peer_world, theirs, collective_site(other->log, k, peer_world)},
+               {caller.world(), name, collective_site(self.log, k, caller.world())}};
     e.time = caller.rank() ? caller.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
     e.context_id = comm.context_id;
     caller.model().standard_errors().add(std::move(e));
@@ -127,7 +127,7 @@ void check_collectives_complete(MpiModel& model)
       e.what = std::string(name) + " (collective call #" + std::to_string(k + 1) + " on " + communicator_text(*comm) +
                ") was called by rank " + std::to_string(r) + " but never by rank " + std::to_string(next_world) +
                ", which made " + std::to_string(other->log.calls) + " collective call(s) on it before MPI_Finalize";
-      e.sites = {{r, name, collective_site(comm->log, k, r, false)}};
+      e.sites = {{r, name, collective_site(comm->log, k, r)}};
       e.time = simgrid::s4u::Engine::get_clock();
       e.context_id = comm->context_id;
       model.standard_errors().add(std::move(e));

@@ -94,7 +94,7 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
 const Communicator* collective_member(MpiModel& model, const Communicator& comm, int peer);
 // Where world rank `world` made its collective call #k on a communicator
 // with this log: the source line, or the trace line it replayed.
-std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world, bool unwind);
+std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world);
 // "MPI_COMM_WORLD", or "a communicator of 4 process(es) (context id 8)".
 std::string communicator_text(const Communicator& comm);
 // --- argument agreement (CollectiveArguments.cpp) ---------------------------

@@ -98,6 +98,17 @@ bool receive_accepts(const EnvelopeSignature& sent, const Datatype& type, std::i
     }
 }
 
+std::string items_text(const Datatype& type, std::int64_t count) {
+    std::string text = std::to_string(count) + " x ";
+    if (type.is_predefined()) return text + type.name();
+    constexpr std::size_t kShown = 4;
+    text += "a derived datatype (";
+    const std::vector<SignatureRun> runs = signature_runs(type, 1, kShown);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        text += (i ? ", " : "") + std::string(primitive_info(runs[i].id).name) + " x " + std::to_string(runs[i].count);
+    return text + (runs.size() == kShown ? ", ...)" : ")");
+}
+
 std::vector<SignatureRun> signature_runs(const Datatype& type, std::int64_t count, std::size_t max_runs) {
     total_elements(type, count);
     std::vector<SignatureRun> runs;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "datatype/Datatype.hpp"
@@ -46,6 +47,10 @@ EnvelopeSignature envelope_signature(const Datatype& type, std::int64_t count);
 // checked here; neither is a receive type holding MPI_BYTE or MPI_PACKED.
 bool receive_accepts(const EnvelopeSignature& sent, const Datatype& type, std::int64_t count);
 // Both never throw: counts whose element numbers overflow are not checked.
+
+// `count` items in words, for diagnostics: "4 x MPI_FLOAT", "2 x a derived
+// datatype (MPI_INT x 2, MPI_DOUBLE x 1)" (its first runs of one item).
+std::string items_text(const Datatype& type, std::int64_t count);
 
 // The signature of `count` items as a run-length list, consecutive equal
 // types merged: {INT x 3, DOUBLE x 1, ...}. For tests and diagnostics; stops

@@ -3,6 +3,7 @@
 #include "MpiModel.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/ProgramImage.hpp"
+#include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/CodeLocation.hpp"
@@ -94,11 +95,12 @@ std::uintptr_t StandardErrors::call_site_mark(const sim::Rank* rank)
   return rank->call_return_address();
 }
 
-std::string StandardErrors::site_of_mark(std::uintptr_t mark, int world, bool unwind)
+std::string StandardErrors::site_of_mark(std::uintptr_t mark, int world)
 {
   if (mark & kTraceLine)
     return MpiModel::instance().simulation().rank(world).trace_site(static_cast<long>(mark & ~kTraceLine));
-  return source_of(mark, unwind);
+  const sim::Rank* caller = sim::calling_rank();
+  return source_of(mark, caller && caller->id() == world);
 }
 
 }  // namespace progsim::mpi

@@ -65,8 +65,9 @@ public:
   // kTraceLine. 0 when `rank` is null.
   static constexpr std::uintptr_t kTraceLine = std::uintptr_t(1) << 63;  // above every user-space address
   static std::uintptr_t call_site_mark(const sim::Rank* rank);
-  // The text of a mark world rank `world` made (source_of, or its trace line).
-  static std::string site_of_mark(std::uintptr_t mark, int world, bool unwind);
+  // The text of a mark world rank `world` made (source_of, or its trace
+  // line), unwinding the stack when `world` is the calling rank.
+  static std::string site_of_mark(std::uintptr_t mark, int world);
 
 private:
   std::vector<StandardError> errors_;

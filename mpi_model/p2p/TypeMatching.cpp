@@ -12,27 +12,8 @@
 #include "MpiModel.hpp"
 #include "datatype/TypeSignature.hpp"
 #include "diagnosis/StandardErrors.hpp"
-#include "sim/CallScope.hpp"
-#include "sim/Rank.hpp"
 
 namespace progsim::mpi {
-
-namespace {
-
-// "4 x MPI_FLOAT", "1 x a derived datatype (MPI_INT x 2, MPI_DOUBLE x 1)".
-std::string typed_count(const Request& r)
-{
-  std::string text = std::to_string(r.count) + " x ";
-  if (r.type->is_predefined())
-    return text + r.type->name();
-  text += "a derived datatype (";
-  std::vector<dt::SignatureRun> runs = dt::signature_runs(*r.type, 1, 4);
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    text += (i ? ", " : "") + std::string(dt::primitive_info(runs[i].id).name) + " x " + std::to_string(runs[i].count);
-  return text + (runs.size() == 4 ? ", ...)" : ")");
-}
-
-}  // namespace
 
 void PointToPoint::check_type_match(const Request& recv, const Packet& packet)
 {
@@ -42,19 +23,16 @@ void PointToPoint::check_type_match(const Request& recv, const Packet& packet)
   if (!type_mismatches_.insert(link_key(packet.src, packet.dst)).second)
     return;  // reported for this pair of ranks already
   const Request& send = *packet.origin;
-  sim::Rank* caller = sim::calling_rank();
   StandardError e;
   e.rule = "type mismatch";
   e.section = "MPI-4.1 §3.3.1";
   e.requirement = "the type signature of a message (the sequence of basic datatypes of the send) is a prefix of the "
                   "receive's; only MPI_BYTE and MPI_PACKED match other types";
-  e.what = "type mismatch: rank " + std::to_string(packet.src) + " sent " + typed_count(send) + " (tag " +
-           std::to_string(packet.tag) + ") and rank " + std::to_string(packet.dst) + " received it as " +
-           typed_count(recv);
-  e.sites = {{packet.src, send.call,
-              StandardErrors::site_of_mark(send.call_site, packet.src, caller && caller->id() == packet.src)},
-             {packet.dst, recv.call,
-              StandardErrors::site_of_mark(recv.call_site, packet.dst, caller && caller->id() == packet.dst)}};
+  e.what = "type mismatch: rank " + std::to_string(packet.src) + " sent " + dt::items_text(*send.type, send.count) +
+           " (tag " + std::to_string(packet.tag) + ") and rank " + std::to_string(packet.dst) + " received it as " +
+           dt::items_text(*recv.type, recv.count);
+  e.sites = {{packet.src, send.call, StandardErrors::site_of_mark(send.call_site, packet.src)},
+             {packet.dst, recv.call, StandardErrors::site_of_mark(recv.call_site, packet.dst)}};
   e.time = now();
   e.context_id = recv.comm_context;
   MpiModel::instance().standard_errors().add(std::move(e));

@@ -15,19 +15,8 @@
 #include "diagnosis/StandardErrors.hpp"
 #include "rma/Window.hpp"
 #include "sim/ActingTime.hpp"
-#include "sim/CallScope.hpp"
-#include "sim/Rank.hpp"
 
 namespace progsim::mpi::rma {
-
-namespace {
-
-std::string typed_count(std::int64_t count, const dt::Datatype& type)
-{
-  return std::to_string(count) + " x " + (type.is_predefined() ? type.name() : "a derived datatype");
-}
-
-}  // namespace
 
 void check_operation_types(Operation& op)
 {
@@ -45,17 +34,15 @@ void check_operation_types(Operation& op)
   w.type_mismatch_reported = true;
   int origin_world = w.world_rank(op.origin);
   int target_world = w.world_rank(op.target);
-  sim::Rank* caller = sim::calling_rank();
   StandardError e;
   e.rule = "type mismatch";
   e.section = op.kind == OpKind::Put ? "MPI-4.1 §12.3.1" : "MPI-4.1 §12.3.2";
   e.requirement = "the type signature of the origin's count and datatype equals that of the target's count and "
                   "datatype (as for a send and its receive)";
   e.what = std::string("type mismatch: ") + op.call + " of rank " + std::to_string(origin_world) + " on " + w.name() +
-           " names " + typed_count(local_count, *local) + " at the origin but " +
-           typed_count(op.target_count, *op.target_type) + " at target rank " + std::to_string(target_world);
-  e.sites = {{origin_world, op.call,
-              StandardErrors::site_of_mark(op.call_site, origin_world, caller && caller->id() == origin_world)}};
+           " names " + dt::items_text(*local, local_count) + " at the origin but " +
+           dt::items_text(*op.target_type, op.target_count) + " at target rank " + std::to_string(target_world);
+  e.sites = {{origin_world, op.call, StandardErrors::site_of_mark(op.call_site, origin_world)}};
   e.time = sim::acting_time();
   MpiModel::instance().standard_errors().add(std::move(e));
 }
