@@ -13,6 +13,7 @@
 #include "coll/Intercomm.hpp"
 #include "coll/ReduceWork.hpp"
 #include "coll/ScheduleRunner.hpp"
+#include "ops/ReductionOp.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -146,6 +147,61 @@ std::vector<std::int64_t> block_displs(std::int64_t count, int n, std::int64_t e
 }
 
 
+// --- what the members' calls must agree on (coll/CollectiveArguments.cpp) ---
+
+using Args = CollectiveArguments;
+using Shape = CollectiveArguments::Shape;
+
+Args arguments(Shape shape, const char* section)
+{
+  Args a;
+  a.shape = shape;
+  a.section = section;
+  return a;
+}
+
+Args::Side side_of(const Binding& b, MPI_Datatype type, std::int64_t count)
+{
+  Args::Side s;
+  s.present = true;
+  s.type = b.model().datatypes().find(type);
+  s.count = count;
+  return s;
+}
+
+// Per peer: counts[peer] items of types[peer] (one type when all are the same).
+Args::Side side_of(const Binding& b, const std::vector<MPI_Datatype>& types, const Counts& counts)
+{
+  Args::Side s;
+  s.present = !types.empty();
+  s.counts = counts;
+  if (types.empty() || std::all_of(types.begin(), types.end(), [&](MPI_Datatype t) { return t == types[0]; })) {
+    s.type = types.empty() ? nullptr : b.model().datatypes().find(types[0]);
+    return s;
+  }
+  for (MPI_Datatype t : types)
+    s.types.push_back(b.model().datatypes().find(t));
+  return s;
+}
+
+Args::Side side_of(const Binding& b, MPI_Datatype type, const Counts& counts)
+{
+  return side_of(b, std::vector<MPI_Datatype>{type}, counts);
+}
+
+Args reduction(const char* section, MPI_Op op, const void* sendbuf, MPI_Datatype type, std::int64_t count,
+               const Binding& b)
+{
+  Args a = arguments(Shape::Reduction, section);
+  a.op = op;
+  int index = static_cast<int>(op) & 0xffffff;
+  a.predefined_op = (static_cast<unsigned>(op) & 0xff000000u) == (static_cast<unsigned>(MPI_OP_NULL) & 0xff000000u) &&
+                    index >= 1 && index <= ops::kNumPredefinedOps;
+  a.in_place = sendbuf == MPI_IN_PLACE;
+  a.send = side_of(b, type, count);
+  return a;
+}
+
 // Raises an error of the schedule (the same on every kind of collective).
 int finish(const Binding& b, MPI_Comm comm, int err)
 {
@@ -242,6 +298,10 @@ int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, MPI_Count count
     if (int err = b.check_buffer(buffer, count, datatype, comm))
       return err;
   bool inter = p.comm->is_inter();
+  Args a = arguments(Shape::Bcast, "MPI-4.1 §6.4");
+  a.root = root;
+  a.send = side_of(b, datatype, count);
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_bcast(s, ch, buffer, count, datatype, root)
                  : coll::build_bcast(s, ch, buffer, count, datatype, root);
@@ -274,6 +334,14 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
   if (is_root)
     if (int err = check_in_place_recv(b, comm, recvbuf))
       return err;
+  Args a = arguments(Shape::Gather, "MPI-4.1 §6.5");
+  a.root = root;
+  a.in_place = sendbuf == MPI_IN_PLACE;
+  if (!a.in_place)
+    a.send = side_of(b, sendtype, sendcount);
+  if (is_root)
+    a.recv = side_of(b, recvtype, counts);
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root,
                                regular);
@@ -351,6 +419,14 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
       return err;
   if (is_root && sendbuf == MPI_IN_PLACE)
     return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
+  Args a = arguments(Shape::Scatter, "MPI-4.1 §6.6");
+  a.root = root;
+  a.in_place = recvbuf == MPI_IN_PLACE;
+  if (is_root)
+    a.send = side_of(b, sendtype, counts);
+  if (!a.in_place)
+    a.recv = side_of(b, recvtype, recvcount);
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root,
                                 regular);
@@ -411,6 +487,18 @@ int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbu
   if (int err = check_in_place_recv(b, comm, recvbuf))
     return err;
   bool inter = p.comm->is_inter();
+  // MPI-4.1 §6.7: MPI_IN_PLACE at all processes; a member's own block of
+  // recvbuf is then what it sends.
+  Args a = arguments(Shape::AllToAll, "MPI-4.1 §6.7");
+  a.in_place_everywhere = true;
+  a.in_place = sendbuf == MPI_IN_PLACE;
+  a.recv = side_of(b, recvtype, counts);
+  std::size_t me = static_cast<std::size_t>(p.comm->my_rank);
+  if (!a.in_place)
+    a.send = side_of(b, sendtype, sendcount);
+  else if (me < counts.size())
+    a.send = side_of(b, recvtype, counts[me]);
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allgatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs,
                                                 recvtype)
@@ -459,6 +547,14 @@ int prepare_alltoall_common(const Binding& b, MPI_Comm comm, const void* sendbuf
   bool inter = p.comm->is_inter();
   if (inter && sendbuf == MPI_IN_PLACE)
     return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed on intercommunicators");
+  // MPI-4.1 §6.8: MPI_IN_PLACE at all processes; the data sent is then
+  // described by the receive arguments.
+  Args a = arguments(Shape::AllToAll, "MPI-4.1 §6.8");
+  a.in_place_everywhere = true;
+  a.in_place = sendbuf == MPI_IN_PLACE;
+  a.recv = side_of(b, rtypes, rcounts);
+  a.send = a.in_place ? a.recv : side_of(b, stypes, scounts);
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_alltoallw(s, ch, sendbuf, scounts, sdispls, stypes, recvbuf, rcounts, rdispls,
                                                rtypes)
@@ -586,6 +682,9 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
   }
   if (int err = check_op(b, comm, datatype, op))
     return err;
+  Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
+  a.root = root;
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
   };
@@ -607,6 +706,10 @@ int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void
   if (int err = check_op(b, comm, datatype, op))
     return err;
   bool inter = p.comm->is_inter();
+  // MPI-4.1 §6.9.6: MPI_IN_PLACE at all processes.
+  Args a = reduction("MPI-4.1 §6.9.6", op, sendbuf, datatype, count, b);
+  a.in_place_everywhere = true;
+  coll::note_arguments(b, *p.comm, std::move(a));
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op)
                  : coll::build_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op);
@@ -633,6 +736,10 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   bool inter = p.comm->is_inter();
   if (inter && sendbuf == MPI_IN_PLACE)
     return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed on intercommunicators");
+  std::int64_t total = 0;
+  for (std::int64_t c : counts)
+    total += c;
+  coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op)
                  : coll::build_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op);
@@ -678,6 +785,8 @@ int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, vo
       return err;
   if (int err = check_op(b, comm, datatype, op))
     return err;
+  coll::note_arguments(b, *p.comm, reduction(exclusive ? "MPI-4.1 §6.11.2" : "MPI-4.1 §6.11.1", op, sendbuf, datatype,
+                                             count, b));
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scan(s, ch, sendbuf, recvbuf, count, datatype, op, exclusive);
   };

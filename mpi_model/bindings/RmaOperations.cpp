@@ -7,6 +7,7 @@
 #include "bindings/Rma.hpp"
 #include "datatype/Pack.hpp"
 #include "datatype/PrimitiveType.hpp"
+#include "diagnosis/StandardErrors.hpp"
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -138,6 +139,7 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
   auto op = std::make_shared<rma::Operation>();
   op->kind = a.kind;
   op->call = b.call();
+  op->call_site = StandardErrors::call_site_mark(b.rank());
   if (a.kind != OpKind::Get)
     if (int err = check_type(b, *w, a.origin, "origin", op->origin_type))
       return err;

@@ -20,15 +20,15 @@
 
 namespace progsim::mpi::coll {
 
-namespace {
-
-std::string comm_text(const Communicator& comm)
+std::string communicator_text(const Communicator& comm)
 {
   if (!comm.name.empty())
     return comm.name;
   return "a communicator of " + std::to_string(comm.group->size()) + " process(es) (context id " +
          std::to_string(comm.context_id) + ")";
 }
+
+namespace {
 
 // Call #k (0-based) of a log: its name, or "a collective" when it is no
 // longer in the log's window.
@@ -44,45 +44,30 @@ std::uintptr_t return_address_of(const CollectiveLog& log, std::uint64_t k)
   return log.calls > k && log.calls - k <= CollectiveLog::kDepth ? log.return_addresses[k % CollectiveLog::kDepth] : 0;
 }
 
-// Where world rank `world` made its call #k: the source line, or the trace
-// line it replayed.
-std::string site_of(MpiModel& model, const CollectiveLog& log, std::uint64_t k, int world, bool unwind)
-{
-  std::uintptr_t at = return_address_of(log, k);
-  if (at & CollectiveLog::kTraceLine)
-    return model.simulation().rank(world).trace_site(static_cast<long>(at & ~CollectiveLog::kTraceLine));
-  return StandardErrors::source_of(at, unwind);
-}
-
-// What note_collective keeps of where a call was made.
-std::uintptr_t call_site_mark(const sim::Rank* rank)
-{
-  if (!rank)
-    return 0;
-  if (rank->trace_position.file)
-    return CollectiveLog::kTraceLine | static_cast<std::uintptr_t>(rank->trace_position.line);
-  return rank->call_return_address();
-}
-
-// The same communicator as `comm` (same context id) of member `peer` of its
-// local group, or nullptr when that process freed it.
-const Communicator* member(MpiModel& model, const Communicator& comm, int peer)
-{
-  const Communicator* other = model.communicators().find_by_context(comm.group->world_rank(peer), comm.context_id);
-  return other && other->group->size() == comm.group->size() ? other : nullptr;
-}
-
 const char* kSection = "MPI-4.1 §6.14";
 const char* kSameOrder = "all members of a communicator call the same collective operations in the same order";
 
 }  // namespace
+
+std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world)
+{
+  return StandardErrors::site_of_mark(return_address_of(log, k), world);
+}
+
+const Communicator* collective_member(MpiModel& model, const Communicator& comm, int peer)
+{
+  const Communicator* other = model.communicators().find_by_context(comm.group->world_rank(peer), comm.context_id);
+  return other && other->group->size() == comm.group->size() ? other : nullptr;
+}
 
 void note_collective(const CallContext& caller, const Communicator& comm, const char* name)
 {
   auto& self = const_cast<Communicator&>(comm);
   std::uint64_t k = self.log.calls++;
   self.log.names[k % CollectiveLog::kDepth] = name;
-  self.log.return_addresses[k % CollectiveLog::kDepth] = call_site_mark(caller.rank());
+  self.log.return_addresses[k % CollectiveLog::kDepth] = StandardErrors::call_site_mark(caller.rank());
+  if (self.log.arguments)  // recorded by note_arguments once the call's arguments are checked
+    (*self.log.arguments)[k % CollectiveLog::kDepth] = CollectiveArguments{};
   // Among the (local) group; intercommunicators compare within each group.
   int n = comm.group->size();
   if (n < 2 || self.log.mismatch_reported)
@@ -93,7 +78,7 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
   for (int peer : {(me + 1) % n, (me + n - 1) % n}) {
     if (peer == me)
       continue;
-    Communicator* other = const_cast<Communicator*>(member(caller.model(), comm, peer));
+    Communicator* other = const_cast<Communicator*>(collective_member(caller.model(), comm, peer));
     if (!other || other->log.calls <= k || other->log.calls - k > CollectiveLog::kDepth)
       continue;
     const char* theirs = other->log.names[k % CollectiveLog::kDepth];
@@ -104,11 +89,11 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
     e.rule = "collective mismatch";
     e.section = kSection;
     e.requirement = kSameOrder;
-    e.what = "collective mismatch on " + comm_text(comm) + ": its collective call #" + std::to_string(k + 1) + " is " +
+    e.what = "collective mismatch on " + communicator_text(comm) + ": its collective call #" + std::to_string(k + 1) + " is " +
              theirs + " at rank " + std::to_string(peer) + " but " + name + " at rank " + std::to_string(me);
     int peer_world = comm.group->world_rank(peer);
-    e.sites = {{peer_world, theirs, site_of(caller.model(), other->log, k, peer_world, false)},
-               {caller.world(), name, site_of(caller.model(), self.log, k, caller.world(), true)}};
+    e.sites = {{peer_world, theirs, collective_site(other->log, k, peer_world)},
+               {caller.world(), name, collective_site(self.log, k, caller.world())}};
     e.time = caller.rank() ? caller.rank()->clock().now() : simgrid::s4u::Engine::get_clock();
     e.context_id = comm.context_id;
     caller.model().standard_errors().add(std::move(e));
@@ -128,7 +113,7 @@ void check_collectives_complete(MpiModel& model)
       // Ring neighbours suffice again: unequal counts differ somewhere
       // around the ring, where one member made more calls than the next.
       int next = (comm->my_rank + 1) % n;
-      const Communicator* other = member(model, *comm, next);
+      const Communicator* other = collective_member(model, *comm, next);
       if (!other || other->log.calls >= comm->log.calls)
         continue;
       reported.insert(comm->context_id);
@@ -139,10 +124,10 @@ void check_collectives_complete(MpiModel& model)
       e.rule = "collective not entered by every member";
       e.section = kSection;
       e.requirement = "every member of a communicator calls each collective operation on it";
-      e.what = std::string(name) + " (collective call #" + std::to_string(k + 1) + " on " + comm_text(*comm) +
+      e.what = std::string(name) + " (collective call #" + std::to_string(k + 1) + " on " + communicator_text(*comm) +
                ") was called by rank " + std::to_string(r) + " but never by rank " + std::to_string(next_world) +
                ", which made " + std::to_string(other->log.calls) + " collective call(s) on it before MPI_Finalize";
-      e.sites = {{r, name, site_of(model, comm->log, k, r, false)}};
+      e.sites = {{r, name, collective_site(comm->log, k, r)}};
       e.time = simgrid::s4u::Engine::get_clock();
       e.context_id = comm->context_id;
       model.standard_errors().add(std::move(e));

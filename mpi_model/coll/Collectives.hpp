@@ -26,6 +26,7 @@
 #include "core/Communicator.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace progsim::mpi::coll {
@@ -88,6 +89,20 @@ int local_copy(const CollCall& c, const void* src, std::int64_t scount, MPI_Data
 // collective mismatch (a StandardError, once per communicator) when a
 // neighbour's call at the same position differs.
 void note_collective(const CallContext& caller, const Communicator& comm, const char* name);
+// The same communicator as `comm` (same context id) of member `peer` of its
+// local group, or nullptr when that process freed it.
+const Communicator* collective_member(MpiModel& model, const Communicator& comm, int peer);
+// Where world rank `world` made its collective call #k on a communicator
+// with this log: the source line, or the trace line it replayed.
+std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world);
+// "MPI_COMM_WORLD", or "a communicator of 4 process(es) (context id 8)".
+std::string communicator_text(const Communicator& comm);
+// --- argument agreement (CollectiveArguments.cpp) ---------------------------
+// Records what the caller passed to its latest collective call on `comm`
+// (counted by note_collective) and reports a StandardError (once per
+// communicator) when another member's call disagrees: root, operation,
+// MPI_IN_PLACE, type signatures of the portions. Intracommunicators only.
+void note_arguments(const CallContext& caller, const Communicator& comm, CollectiveArguments args);
 // Every rank finished: reports each communicator on which some members
 // entered more collectives than others (a collective that others never
 // called, e.g. an eager MPI_Reduce whose root never joined).

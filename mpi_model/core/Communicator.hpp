@@ -32,6 +32,7 @@
 #include "core/Group.hpp"
 #include "core/HandleTable.hpp"
 #include "core/Info.hpp"
+#include "datatype/Datatype.hpp"
 
 #include <mpi.h>
 
@@ -51,6 +52,34 @@ namespace topology {
 class Topology;
 }
 
+// What a member passed to a collective call, as far as the other members'
+// calls must agree with it (MPI-4.1 chapter 6; coll/CollectiveArguments.cpp).
+struct CollectiveArguments {
+  // How the members' portions pair up: Bcast (every member's buffer against
+  // the root's), Gather (each member's send against the root's receive from
+  // it), Scatter (the root's send to a member against its receive),
+  // AllToAll (each pair's send against receive), Reduction (the buffers'
+  // signatures equal everywhere). Unknown: nothing recorded, nothing checked.
+  enum class Shape : std::uint8_t { Unknown, Bcast, Gather, Scatter, AllToAll, Reduction };
+  // What a member sends to or receives from each peer: `count` items of
+  // `type`, or counts[peer] items (v forms) of types[peer] (w form).
+  struct Side {
+    bool present = false;
+    dt::DatatypePtr type;
+    std::int64_t count = 0;
+    std::vector<std::int64_t> counts;
+    std::vector<dt::DatatypePtr> types;
+  };
+  Shape shape = Shape::Unknown;
+  const char* section = "";  // "MPI-4.1 §6.4"
+  int root = -1;             // rooted collectives
+  MPI_Op op = MPI_OP_NULL;   // reductions
+  bool predefined_op = false;
+  bool in_place = false;
+  bool in_place_everywhere = false;  // MPI_IN_PLACE must be passed by all members or none
+  Side send, recv;
+};
+
 // The collective calls a process made on a communicator, to detect
 // mismatched collectives (MPI-4.1 §6.14: all members must call the same
 // collectives in the same order).
@@ -58,12 +87,14 @@ struct CollectiveLog {
   static constexpr std::uint64_t kDepth = 16;
   std::uint64_t calls = 0;                // collectives started so far
   std::array<const char*, kDepth> names{};  // name of call #i at [i % kDepth]
-  // Where the program made call #i (Rank::call_return_address), for the
-  // source lines of an error; under progsim replay, the trace line (or OTF2
-  // event) of the call, marked with kTraceLine.
+  // Where the program made call #i (StandardErrors::call_site_mark), for
+  // the source lines of an error.
   std::array<std::uintptr_t, kDepth> return_addresses{};
-  static constexpr std::uintptr_t kTraceLine = std::uintptr_t(1) << 63;  // above every user-space address
   bool mismatch_reported = false;
+  // The arguments of call #i at [i % kDepth] (made on the first collective
+  // that records them), and whether a disagreement was reported.
+  std::unique_ptr<std::array<CollectiveArguments, kDepth>> arguments;
+  bool arguments_mismatch_reported = false;
 };
 
 struct Communicator {

@@ -120,6 +120,9 @@ struct Request {
   dt::DatatypePtr type;
   std::size_t bytes = 0;         // packed size of the send data / of the receive buffer
   const char* call = "";         // the MPI procedure that started it, for explanations
+  // Where the program called it (StandardErrors::call_site_mark), for errors
+  // found when its message matches; program's point-to-point requests only.
+  std::uintptr_t call_site = 0;
 
   bool persistent = false;
   bool freed_by_user = false;    // MPI_Request_free on an active request

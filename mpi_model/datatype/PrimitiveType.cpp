@@ -101,13 +101,30 @@ struct Table {
     std::array<bool, kMaxPrimitiveIndex + 1> valid{};
 };
 
+// One distinct address per C type: equal storage types compare equal.
+template <class T>
+void storage_type_tag() {}
+
 Table build_table() {
     Table t;
+    std::array<void (*)(), kMaxPrimitiveIndex + 1> storage{};
 #define PROGSIM_TYPE(NAME, INDEX, CTYPE, CLASS)                                            \
     t.info[INDEX] = make_info<CTYPE>(PrimitiveId::k##NAME, "MPI_" #NAME, TypeClass::CLASS); \
-    t.valid[INDEX] = true;
+    t.valid[INDEX] = true;                                                                 \
+    storage[INDEX] = &storage_type_tag<CTYPE>;
 #include "datatype/PredefinedTypes.def"
 #undef PROGSIM_TYPE
+    for (int i = 1; i <= kMaxPrimitiveIndex; ++i) {
+        PrimitiveInfo& info = t.info[i];
+        info.matching_id = info.id;
+        if (!t.valid[i] || info.type_class == TypeClass::Byte || info.type_class == TypeClass::Packed) continue;
+        for (int j = 1; j < i; ++j)
+            if (t.valid[j] && storage[j] == storage[i] && t.info[j].type_class != TypeClass::Byte &&
+                t.info[j].type_class != TypeClass::Packed) {
+                info.matching_id = t.info[j].id;
+                break;
+            }
+    }
     // external32 sizes need the components of the pairs, so a second pass.
     for (auto& i : t.info) {
         if (i.id == PrimitiveId::kNone) continue;

@@ -44,6 +44,14 @@ struct PrimitiveInfo {
     std::int64_t value_size;
     std::int64_t index_offset;
     std::int64_t external32_size;  // bytes in the "external32" representation (§13.5.2)
+    // The type it is taken for in type matching (MPI-4.1 §3.3.1): the first
+    // predefined type with the same C storage type. MPI_INT32_T, MPI_INTEGER
+    // and MPI_INT name one C type here (int), so whether they match is left
+    // open by the standard's "corresponds to the basic type of the host
+    // program variable"; progsim does not flag them. MPI_CHAR (char) and
+    // MPI_SIGNED_CHAR (signed char) stay apart. MPI_BYTE and MPI_PACKED:
+    // themselves (they match anything, TypeSignature.hpp).
+    PrimitiveId matching_id;
 };
 
 // Largest handle index used by a predefined type.

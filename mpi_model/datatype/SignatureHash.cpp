@@ -29,9 +29,9 @@ std::uint64_t mix(std::uint64_t x) noexcept {  // splitmix64 finalizer
 
 }  // namespace
 
-SigHash sig_element(PrimitiveId basic) noexcept {
+SigHash sig_element(PrimitiveId basic) {
     SigHash s;
-    s.hash = 1 + mix(static_cast<std::uint64_t>(basic)) % (kMod - 1);
+    s.hash = 1 + mix(static_cast<std::uint64_t>(primitive_info(basic).matching_id)) % (kMod - 1);
     s.power = kBase;
     s.length = 1;
     return s;

@@ -25,8 +25,9 @@ struct SigHash {
     friend bool operator!=(const SigHash& a, const SigHash& b) noexcept { return !(a == b); }
 };
 
-// The signature of one basic element (a non-pair predefined type).
-SigHash sig_element(PrimitiveId basic) noexcept;
+// The signature of one basic element (a non-pair predefined type). Types
+// of one C storage type hash alike (PrimitiveInfo::matching_id).
+SigHash sig_element(PrimitiveId basic);
 // The signature of one element of a predefined type (pairs: value, index).
 SigHash sig_primitive(PrimitiveId id);
 SigHash sig_concat(const SigHash& a, const SigHash& b) noexcept;

@@ -74,6 +74,41 @@ bool signatures_match(const Datatype& stype, std::int64_t scount, const Datatype
     return signature_prefix(stype, scount, n) == signature_prefix(rtype, rcount, n);
 }
 
+EnvelopeSignature envelope_signature(const Datatype& type, std::int64_t count) {
+    if (type.has_byte_or_packed()) return EnvelopeSignature{};
+    try {
+        const SigHash h = message_signature(type, count);
+        return EnvelopeSignature{h.hash, h.length};
+    } catch (const DatatypeError&) {  // a count whose elements overflow: nothing to compare
+        return EnvelopeSignature{};
+    }
+}
+
+bool receive_accepts(const EnvelopeSignature& sent, const Datatype& type, std::int64_t count) {
+    if (!sent.checked() || type.has_byte_or_packed()) return true;
+    try {
+        const std::int64_t total = total_elements(type, count);
+        if (sent.elements > total) return true;
+        // The common case, a message of the receive's length, without the prefix walk.
+        const SigHash received = sent.elements == total ? sig_repeat(type.signature(), count)
+                                                        : signature_prefix(type, count, sent.elements);
+        return received.hash == sent.hash && received.length == sent.elements;
+    } catch (const DatatypeError&) {
+        return true;
+    }
+}
+
+std::string items_text(const Datatype& type, std::int64_t count) {
+    std::string text = std::to_string(count) + " x ";
+    if (type.is_predefined()) return text + type.name();
+    constexpr std::size_t kShown = 4;
+    text += "a derived datatype (";
+    const std::vector<SignatureRun> runs = signature_runs(type, 1, kShown);
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        text += (i ? ", " : "") + std::string(primitive_info(runs[i].id).name) + " x " + std::to_string(runs[i].count);
+    return text + (runs.size() == kShown ? ", ...)" : ")");
+}
+
 std::vector<SignatureRun> signature_runs(const Datatype& type, std::int64_t count, std::size_t max_runs) {
     total_elements(type, count);
     std::vector<SignatureRun> runs;

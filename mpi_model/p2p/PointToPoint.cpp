@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "diagnosis/StandardErrors.hpp"
 #include "sim/ActingTime.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
@@ -43,7 +44,9 @@ std::size_t PointToPoint::packed_size(const Request& request) const
   return request.type ? static_cast<std::size_t>(request.type->size() * request.count) : 0;
 }
 
-static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type)
+// `call_site`: where the program made the call (StandardErrors::call_site_mark).
+static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type,
+                               std::uintptr_t call_site)
 {
   RequestPtr r = new_request(kind, rank, *args.comm, args.context_offset, args.call);
   r->peer_world = args.peer >= 0 ? args.comm->world_rank(args.peer) : -1;
@@ -54,12 +57,20 @@ static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& 
   r->datatype = args.datatype;
   r->type = std::move(type);
   r->state = RequestState::Inactive;
+  r->call_site = call_site;
   return r;
+}
+
+std::uintptr_t PointToPoint::call_site(int rank, const OperationArgs& args)
+{
+  // The program's own calls only (the library's internal messages have no
+  // type-matching errors to report).
+  return args.context_offset == 0 ? StandardErrors::call_site_mark(&progress_.rank(rank).sim_rank()) : 0;
 }
 
 RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Send, rank, args, datatypes_.find(args.datatype));
+  RequestPtr r = make_request(RequestKind::Send, rank, args, datatypes_.find(args.datatype), call_site(rank, args));
   r->mode = mode;
   r->bytes = packed_size(*r);
   return r;
@@ -67,7 +78,7 @@ RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs&
 
 RequestPtr PointToPoint::make_recv(int rank, const OperationArgs& args)
 {
-  RequestPtr r = make_request(RequestKind::Recv, rank, args, datatypes_.find(args.datatype));
+  RequestPtr r = make_request(RequestKind::Recv, rank, args, datatypes_.find(args.datatype), call_site(rank, args));
   r->bytes = packed_size(*r);
   return r;
 }
@@ -301,6 +312,8 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   p.tag = send.tag;
   p.data_bytes = send.bytes;
   p.message_id = send.message_id;
+  if (send.type && send.context_id == send.comm_context)  // not a collective's or partition's internal message
+    p.signature = dt::envelope_signature(*send.type, send.count);
   return p;
 }
 
@@ -414,6 +427,8 @@ void PointToPoint::match_arrived(int rank, Packet packet)
 
 void PointToPoint::start_matched(const RequestPtr& recv, const Packet& packet)
 {
+  if (packet.signature.checked())
+    check_type_match(*recv, packet);
   if (packet.kind == PacketKind::Eager)
     deliver_eager(recv, packet);
   else

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -142,6 +143,9 @@ private:
   // `recv`, posted ahead of SimGrid's clock, missed an arrival: it matches
   // the unexpected messages at its post time.
   void match_when_posted(const RequestPtr& recv);
+  // MPI-4.1 §3.3.1: the message's signature is a prefix of the receive's,
+  // else a StandardError (TypeMatching.cpp).
+  void check_type_match(const Request& recv, const Packet& packet);
   void deliver_eager(const RequestPtr& recv, const Packet& packet);
   void mark_matched(const RequestPtr& recv, const Packet& packet);
 
@@ -152,6 +156,8 @@ private:
   void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
   // The same from the send request's own buffer and layout (rendezvous).
   void copy_from_send(Request& recv, const Request& send, std::size_t message_bytes);
+  // Where `rank` made the call that makes a request (its own calls only).
+  std::uintptr_t call_site(int rank, const OperationArgs& args);
   Packet control_packet(PacketKind kind, int src, int dst) const;
   // The first packet of a send (eager data or RTS): its envelope for matching.
   Packet envelope_packet(PacketKind kind, const Request& send) const;
@@ -192,6 +198,9 @@ private:
   std::vector<std::size_t> sends_to_pruned_size_;
   std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
   std::size_t pending_matches_ = 0;
+  // (sender, receiver) pairs with a type mismatch reported: one error per
+  // pair, not one per message of a loop.
+  std::set<std::uint64_t> type_mismatches_;
 };
 
 

@@ -27,6 +27,7 @@ struct Operation {
   std::uint64_t id = 0;
   OpKind kind = OpKind::Put;
   const char* call = "";
+  std::uintptr_t call_site = 0;  // where the origin called it (StandardErrors::call_site_mark)
   std::shared_ptr<WindowShared> window;
   int origin = 0;  // local ranks in the window's group
   int target = 0;
@@ -71,6 +72,10 @@ struct Operation {
 
 // At the origin, when the operation is sent: reads the origin buffer.
 void pack_origin(Operation& op);
+// At the target, before applying it: a put's origin and target type
+// signatures, a get's target and origin ones, must be equal (MPI-4.1
+// §12.3.1, §12.3.2); else a StandardError (OperationTypes.cpp).
+void check_operation_types(Operation& op);
 // At the target (a progress chunk): applies the operation to the window
 // memory and fills the reply of fetching operations.
 void apply_at_target(Operation& op);

@@ -280,6 +280,7 @@ void RmaEngine::apply_next(const std::shared_ptr<WindowShared>& w, int target, i
                      Operation& op = *m->op;
                      const std::shared_ptr<WindowShared>& win = op.window;
                      MemberState& state = win->members[static_cast<size_t>(op.target)];
+                     check_operation_types(op);
                      apply_at_target(op);
                      ++state.applied[static_cast<size_t>(op.origin)];
                      state.applying[static_cast<size_t>(op.origin)] = false;

@@ -105,6 +105,7 @@ struct WindowShared {
   bool segment_ready = false;
   int registered = 0;  // members that called the creating procedure
   int released = 0;    // members that freed it
+  bool type_mismatch_reported = false;  // one type-matching error per window (OperationTypes.cpp)
 
   int size() const { return group->size(); }
   int world_rank(int local) const { return group->world_rank(local); }

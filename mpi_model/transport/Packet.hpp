@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/Request.hpp"
+#include "datatype/TypeSignature.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,9 @@ struct Packet {
   bool withdrawn = false;     // WithdrawReply: the message was withdrawn (the cancel succeeded)
   std::uint64_t sequence = 0; // per (src, dst) order of matchable packets (non-overtaking)
   std::uint64_t message_id = 0;
+  // Eager, Rts of the program's messages: the send's type signature, which
+  // the receive's must extend (MPI-4.1 §3.3.1; p2p/TypeMatching.cpp).
+  dt::EnvelopeSignature signature;
 
   std::shared_ptr<std::vector<std::byte>> payload;  // Eager and Data
   RequestPtr origin;  // the send request (a buffered send's: the library's request that carries the data)

@@ -99,7 +99,30 @@ TEST(DatatypeSignature, SendReceiveMatching) {
     EXPECT_TRUE(signatures_match(*vec3, 1, *i, 10));   // shorter send: prefix
     EXPECT_TRUE(signatures_match(*vec3, 2, *i, 4));    // longer send: truncation, not a mismatch
     EXPECT_FALSE(signatures_match(*vec3, 1, *T(PrimitiveId::kFLOAT), 3));
-    EXPECT_FALSE(signatures_match(*vec3, 1, *T(PrimitiveId::kINT32_T), 3));  // strict: different names
+    // Names of one C type match (PrimitiveInfo::matching_id): int32_t is
+    // int, MPI_INTEGER has gfortran's int layout, MPI_COUNT is long long.
+    EXPECT_TRUE(signatures_match(*vec3, 1, *T(PrimitiveId::kINT32_T), 3));
+    EXPECT_TRUE(signatures_match(*vec3, 1, *T(PrimitiveId::kINTEGER), 3));
+    EXPECT_TRUE(signatures_match(*T(PrimitiveId::kCOUNT), 2, *T(PrimitiveId::kLONG_LONG_INT), 2));
+    // Distinct C types stay apart, whatever their sizes.
+    EXPECT_FALSE(signatures_match(*T(PrimitiveId::kCHAR), 4, *T(PrimitiveId::kSIGNED_CHAR), 4));
+    EXPECT_FALSE(signatures_match(*T(PrimitiveId::kCHAR), 4, *T(PrimitiveId::kUNSIGNED_CHAR), 4));
+    EXPECT_FALSE(signatures_match(*T(PrimitiveId::kLONG), 2, *T(PrimitiveId::kLONG_LONG_INT), 2));
+    EXPECT_FALSE(signatures_match(*vec3, 1, *T(PrimitiveId::kUNSIGNED), 3));
+
+    // What a message's envelope carries (EnvelopeSignature): a prefix is
+    // accepted, a different type or a longer receive of another type is not,
+    // MPI_BYTE and MPI_PACKED on either side are not compared.
+    const EnvelopeSignature sent = envelope_signature(*vec3, 1);
+    EXPECT_TRUE(sent.checked());
+    EXPECT_EQ(sent.elements, 3);
+    EXPECT_TRUE(receive_accepts(sent, *i, 3));
+    EXPECT_TRUE(receive_accepts(sent, *i, 10));
+    EXPECT_TRUE(receive_accepts(sent, *i, 2));  // truncation: another error
+    EXPECT_FALSE(receive_accepts(sent, *T(PrimitiveId::kFLOAT), 3));
+    EXPECT_FALSE(receive_accepts(sent, *make_struct(V{2, 1}, V{0, 8}, {i, T(PrimitiveId::kFLOAT)}), 2));
+    EXPECT_TRUE(receive_accepts(sent, *T(PrimitiveId::kBYTE), 12));
+    EXPECT_FALSE(envelope_signature(*T(PrimitiveId::kPACKED), 12).checked());
 
     // {double, int, double} into two MPI_DOUBLE_INT (MPICH get-elements-pairtype).
     const auto dia = make_struct(V{1, 1, 1}, V{0, 8, 16}, {T(DOUBLE), T(INT), T(DOUBLE)});

@@ -1,0 +1,73 @@
+# Type signatures and collective argument agreement, checked in every run
+# (docs/design/checks.md, issue 16). Each check has an erroneous program,
+# flagged with its rule, section, ranks and both calls' file:line, and a
+# correct twin that differs minimally and must complete without an error;
+# every one under the four policies (the check must not depend on who
+# progresses the messages), twice (determinism).
+
+foreach(p check_type_p2p check_coll_args check_type_rma)
+  progsim_test_program(${p} ${p}.c)
+endforeach()
+
+set(check_sig_no_error --expect-outcome completed --expect-exit 0 --twice --check "/errors=[]")
+set(check_sig_erroneous --expect-outcome erroneous --expect-exit 5 --twice)
+
+foreach(policy weak thread offload ideal)
+  # Point-to-point (MPI-4.1 §3.3.1): an eager MPI_FLOAT message received as
+  # MPI_INT, a rendezvous MPI_INT message received as MPI_UNSIGNED.
+  progsim_program_test(check.type.p2p.bad.${policy} PROGRAM check_type_p2p
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "error: type mismatch: rank 0 sent 4 x MPI_FLOAT \\(tag 7\\) and rank 1 received it as 4 x MPI_INT \\(erroneous: MPI-4\\.1 §3\\.3\\.1 requires that the type signature of a message"
+      --stderr-regex "rank 0: MPI_Send at main \\(check_type_p2p\\.c:31\\)\n  rank 1: MPI_Recv at main \\(check_type_p2p\\.c:34\\)"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §3.3.1"
+      --check "/errors/0/ranks=[0,1]"
+      --check "/errors/0/sites/0/call=MPI_Send" --check "/errors/0/sites/0/source=main (check_type_p2p.c:31)"
+      --check "/errors/0/sites/1/call=MPI_Recv" --check "/errors/0/sites/1/source=main (check_type_p2p.c:34)"
+      --check "/errors/1/rule=type mismatch" --check "/errors/1/ranks=[1,0]"
+      --check "/errors/1/sites/0/source=main (check_type_p2p.c:35)"
+      --check "/errors/1/sites/1/source=main (check_type_p2p.c:32)"
+    RUN -n 2 --progress ${policy} PROGRAM_ARGS bad)
+  progsim_program_test(check.type.p2p.good.${policy} PROGRAM check_type_p2p
+    EXPECT ${check_sig_no_error}
+    RUN -n 2 --progress ${policy} PROGRAM_ARGS good)
+
+  # Collectives (MPI-4.1 chapter 6): MODE RULE SECTION RANKS LINE_OF_FIRST LINE_OF_SECOND.
+  foreach(c "root;collective argument mismatch;6.4;[0,2];40;40"
+            "op;collective argument mismatch;6.9.6;[0,2];44;44"
+            "inplace;collective argument mismatch;6.9.6;[0,1];48;48"
+            "bcast;type mismatch;6.4;[0,2];52;54"
+            "gather;type mismatch;6.5;[0,2];58;60"
+            "alltoall;type mismatch;6.8;[0,1];64;64"
+            "reduce;type mismatch;6.9.1;[0,2];68;68"
+            "scatterv;type mismatch;6.6;[0,2];73;73")
+    list(GET c 0 mode)
+    list(GET c 1 rule)
+    list(GET c 2 section)
+    list(GET c 3 ranks)
+    list(GET c 4 first)
+    list(GET c 5 second)
+    progsim_program_test(check.coll.${mode}.${policy} PROGRAM check_coll_args
+      EXPECT ${check_sig_erroneous}
+        --stderr-regex "erroneous program: every rank finished, but the program broke 1 rule\\(s\\)"
+        --check "/errors/0/rule=${rule}" --check "/errors/0/section=MPI-4.1 §${section}"
+        --check "/errors/0/ranks=${ranks}"
+        --check "/errors/0/sites/0/source=main (check_coll_args.c:${first})"
+        --check "/errors/0/sites/1/source=main (check_coll_args.c:${second})"
+      RUN -n 3 --progress ${policy} PROGRAM_ARGS ${mode})
+  endforeach()
+  progsim_program_test(check.coll.good.${policy} PROGRAM check_coll_args
+    EXPECT ${check_sig_no_error}
+    RUN -n 3 --progress ${policy} PROGRAM_ARGS good)
+
+  # One-sided (MPI-4.1 §12.3.1): 4 MPI_FLOAT put into 4 MPI_INT.
+  progsim_program_test(check.type.rma.bad.${policy} PROGRAM check_type_rma
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "error: type mismatch: MPI_Put of rank 0 on window 1 names 4 x MPI_FLOAT at the origin but 4 x MPI_INT at target rank 1"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §12.3.1"
+      --check "/errors/0/ranks=[0]" --check "/errors/0/sites/0/call=MPI_Put"
+      --check "/errors/0/sites/0/source=main (check_type_rma.c:28)"
+    RUN -n 2 --progress ${policy} PROGRAM_ARGS bad)
+  progsim_program_test(check.type.rma.good.${policy} PROGRAM check_type_rma
+    EXPECT ${check_sig_no_error}
+    RUN -n 2 --progress ${policy} PROGRAM_ARGS good)
+endforeach()
