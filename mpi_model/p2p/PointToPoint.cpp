@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "diagnosis/CallSites.hpp"
 #include "sim/ActingTime.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
@@ -126,6 +127,7 @@ int PointToPoint::start(const RequestPtr& r)
   record.protocol = r->protocol;
   record.post_time = r->post_time;
   r->message_id = messages_.add(record);
+  note_sent(*r);
   if (r->mode != SendMode::Buffered)  // a buffered send's program request: start_buffered
     track_cancellable(r);
   if (r->protocol == Protocol::Eager || r->protocol == Protocol::EagerSync)
@@ -133,6 +135,17 @@ int PointToPoint::start(const RequestPtr& r)
   else
     rndv_start_origin(r);
   return MPI_SUCCESS;
+}
+
+void PointToPoint::note_sent(const Request& send)
+{
+  // The program's call that sends: its own rank is calling (MPI_Send,
+  // MPI_Start, MPI_Bsend...), else the call that made the request.
+  sim::Rank* rank = sim::calling_rank();
+  if (rank && rank->id() == send.owner && rank->current_call())
+    unreceived_.sent(send, rank->current_call(), call_site_mark(rank));
+  else
+    unreceived_.sent(send, send.call, send.call_site);
 }
 
 void PointToPoint::start_matched_recv(const RequestPtr& recv, Packet message)
