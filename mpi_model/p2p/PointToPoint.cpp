@@ -139,6 +139,8 @@ int PointToPoint::start(const RequestPtr& r)
 
 void PointToPoint::note_sent(const Request& send)
 {
+  if (!UnreceivedMessages::records(send))
+    return;
   // The program's call that sends: its own rank is calling (MPI_Send,
   // MPI_Start, MPI_Bsend...), else the call that made the request.
   sim::Rank* rank = sim::calling_rank();

@@ -6,10 +6,13 @@
 
 namespace progsim::mpi {
 
+bool UnreceivedMessages::records(const Request& send)
+{
+  return send.message_id != 0 && send.peer_world >= 0 && send.context_id == send.comm_context;
+}
+
 void UnreceivedMessages::sent(const Request& send, const char* call, std::uintptr_t site)
 {
-  if (send.message_id == 0 || send.peer_world < 0 || send.context_id != send.comm_context)
-    return;
   SentMessage& m = open_[send.message_id];
   m.id = send.message_id;
   m.source = send.owner;

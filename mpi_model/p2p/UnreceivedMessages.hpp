@@ -34,8 +34,11 @@ struct SentMessage {
 
 class UnreceivedMessages {
 public:
-  // `send` (a started send with a message id) of the program; `call` and
-  // `site`: the program's call that sent it.
+  // Whether `send` (started) is a message of the program: one with a
+  // message id, to a process, on its communicator's own context.
+  static bool records(const Request& send);
+  // A message of the program (records(send)); `call` and `site`: the
+  // program's call that sent it.
   void sent(const Request& send, const char* call, std::uintptr_t site);
   // The target matched the message, or a cancel withdrew it.
   void settled(std::uint64_t message_id) { open_.erase(message_id); }

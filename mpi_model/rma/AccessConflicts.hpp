@@ -3,10 +3,11 @@
 // operation once an update to that location has started, until the update
 // becomes visible in the public window copy. There is one exception ...
 // two concurrent accumulates with the same predefined datatype"). Within a
-// fence epoch the operations of all origins are concurrent: two of them on
-// overlapping target bytes conflict unless both only read (gets) or both
-// are accumulates (MPI_Accumulate, MPI_Get_accumulate, MPI_Fetch_and_op,
-// MPI_Compare_and_swap) of the same predefined type.
+// fence epoch the operations of different origins are concurrent: two of
+// them on overlapping target bytes conflict unless both only read (gets) or
+// both are accumulates (MPI_Accumulate, MPI_Get_accumulate,
+// MPI_Fetch_and_op, MPI_Compare_and_swap) of the same predefined type. Two
+// operations of one origin are not reported (AccessConflicts.cpp says why).
 //
 // Checked when the origin issues the operation (the target bytes are known
 // then), against the accesses of the same epoch to the same target, kept
