@@ -35,6 +35,9 @@ struct ModelParameters {
   // Partitioned communication: how partitions travel (p2p/partitioned/PartitionLayout.hpp)
   std::string part_aggregation = "per-partition";  // per-partition | whole-message
 
+  // Checks: leaks (objects never freed before MPI_Finalize) are errors, not warnings
+  bool strict = false;
+
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)
 };

@@ -2,6 +2,7 @@
 
 #include "coll/Collectives.hpp"
 #include "diagnosis/DeadlockDiagnosis.hpp"
+#include "diagnosis/FinalizeChecks.hpp"
 #include "diagnosis/PointToPointWaits.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
@@ -11,6 +12,7 @@
 #include "diagnosis/SessionFinalizeWaits.hpp"
 #include "rma/RmaEngine.hpp"
 #include "sim/Config.hpp"
+#include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/SimulatorThread.hpp"
 #include "transport/Fabric.hpp"
@@ -113,6 +115,10 @@ void MpiModel::register_parameters(sim::Config& config)
              "whether MPI_Session_finalize synchronizes (MPI-4.1 §11.3.1 allows both): local (default, as MPICH) "
              "returns without waiting for other processes; collective waits until every member of each "
              "communicator derived from the session and not freed has entered MPI_Session_finalize too");
+  config.add("strict", p.strict,
+             "objects the program never freed before MPI_Finalize (communicators, groups, datatypes, ops, "
+             "windows, infos, error handlers, keyvals, persistent requests) are errors (outcome erroneous), not "
+             "only warnings; the same as progsim run --strict");
   config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 
@@ -129,6 +135,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   }
   communicators_.reset(n);
   standard_errors_ = StandardErrors();
+  leaks_ = Leaks();
   for (auto& [policy, policy_parameters] : policy_parameters_)
     if (policy == policy_description_)
       progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, *policy,
@@ -174,6 +181,9 @@ double MpiModel::call_overhead() const
 std::string MpiModel::standard_errors_at_completion()
 {
   coll::check_collectives_complete(*this);
+  check_finalize_requirements(*this, leaks_);
+  if (!leaks_.warning().empty())
+    sim::diag(leaks_.warning());
   return standard_errors_.summary();
 }
 
@@ -183,6 +193,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
   report["errors"] = standard_errors_.to_json();
+  report["leaks"] = leaks_.to_json();
   report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()}, {"bytes", fabric_->bytes_sent()}};
   report["messages"] = p2p_->messages().to_json();

@@ -8,6 +8,7 @@
 #include "core/DatatypeTable.hpp"
 #include "core/Process.hpp"
 #include "core/Request.hpp"
+#include "diagnosis/Leaks.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "sim/RankModel.hpp"
 #include "transport/Packet.hpp"
@@ -84,6 +85,7 @@ private:
   std::unique_ptr<PointToPoint> p2p_;
   std::unique_ptr<rma::RmaEngine> rma_;
   StandardErrors standard_errors_;
+  Leaks leaks_;  // found when every rank finished (diagnosis/FinalizeChecks)
   std::map<MPI_Message, Packet> matched_messages_;
   MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC
   static MpiModel* instance_;

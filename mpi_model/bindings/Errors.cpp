@@ -44,8 +44,7 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler
   if (!fn || !errhandler)
     return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null function or result pointer");
   Process& p = b.model().process(b.world());
-  p.errhandlers.push_back(UserErrhandler{fn, false});
-  *errhandler = MPI_ERRHANDLER_NULL + Process::kFirstUserErrhandler + static_cast<int>(p.errhandlers.size()) - 1;
+  *errhandler = p.add_errhandler(fn);
   return MPI_SUCCESS;
 }
 

@@ -3,6 +3,7 @@
 // reduction engine (ops/ReductionOp.hpp) calls them.
 
 #include "bindings/Binding.hpp"
+#include "core/CreationSites.hpp"
 #include "coll/ReduceWork.hpp"
 
 using namespace progsim;
@@ -22,6 +23,7 @@ int PMPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op)
   entry.op.c_fn = user_fn;
   entry.op.commutative = commute != 0;
   *op = MPI_OP_NULL + Process::kFirstUserOp + static_cast<int>(p.ops.insert(entry));
+  note_created(static_cast<std::uint32_t>(*op));
   return MPI_SUCCESS;
 }
 

@@ -7,6 +7,7 @@
 #include "bindings/Binding.hpp"
 #include "bindings/GeneralizedRequests.hpp"
 #include "bindings/Partitioned.hpp"
+#include "diagnosis/CallSites.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -472,8 +473,15 @@ int PMPI_Start(MPI_Request* request)
   RequestPtr r = b.model().requests().find(*request);
   if (!r || !r->persistent)
     return b.error(MPI_COMM_WORLD, MPI_ERR_REQUEST, "not a persistent request");
-  if (r->active())
+  if (r->active()) {
+    // MPI-4.1 §3.9: "The associated request should be inactive."
+    report_call_error(b, "start of an active request", "MPI-4.1 §3.9",
+                      "MPI_Start and MPI_Startall are called on inactive persistent requests (an active one is "
+                      "completed by MPI_Wait or MPI_Test first)",
+                      "rank " + std::to_string(b.world()) + " started its " + r->call + " request again while it "
+                      "was active");
     return b.error(r->comm_handle, MPI_ERR_REQUEST, "the persistent request is already active");
+  }
   if (int err = start_request(b, r))
     return b.error(r->comm_handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
   return MPI_SUCCESS;

@@ -8,6 +8,7 @@
 #include "datatype/Pack.hpp"
 #include "datatype/PrimitiveType.hpp"
 #include "diagnosis/StandardErrors.hpp"
+#include "diagnosis/CallSites.hpp"
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -139,7 +140,7 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
   auto op = std::make_shared<rma::Operation>();
   op->kind = a.kind;
   op->call = b.call();
-  op->call_site = StandardErrors::call_site_mark(b.rank());
+  op->call_site = call_site_mark(b.rank());
   if (a.kind != OpKind::Get)
     if (int err = check_type(b, *w, a.origin, "origin", op->origin_type))
       return err;
@@ -156,6 +157,11 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     return window_error(b, *w, MPI_ERR_BUFFER, "compare buffer: null");
   if (a.request)
     *a.request = MPI_REQUEST_NULL;
+  // Before a request exists: a failed call leaves none behind.
+  if (a.target != MPI_PROC_NULL && !w->in_epoch(a.target))
+    return sync_error(b, *w,
+                      "no access epoch to rank " + std::to_string(a.target) +
+                          " is open (MPI-4.1 §12.5: MPI_Win_fence, MPI_Win_start or MPI_Win_lock first)");
   RequestPtr request;
   if (a.request) {
     request = std::make_shared<Request>();
@@ -172,10 +178,6 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
       request->state = RequestState::Complete;
     return MPI_SUCCESS;
   }
-  if (!w->in_epoch(a.target))
-    return window_error(b, *w, MPI_ERR_RMA_SYNC,
-                        "no access epoch to rank " + std::to_string(a.target) +
-                            " is open (MPI-4.1 §12.5: MPI_Win_fence, MPI_Win_start or MPI_Win_lock first)");
   op->window = w->shared;
   op->origin = w->me;
   op->target = a.target;
@@ -218,6 +220,10 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     request->bytes = static_cast<std::size_t>(dt::packed_size(*op->target_type, op->target_count));
   op->id = rma_engine(b).next_operation_id();
   op->request = request;
+  if (w->in_fence_epoch(a.target)) {
+    w->fence_operations = true;
+    rma::check_fence_conflicts(b, *w, *op);
+  }
   if (w->access_group && !w->access_nocheck && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0)
     op->needs_posts = w->state().access_epochs[static_cast<size_t>(a.target)];
   rma_engine(b).submit(*w, op);

@@ -37,11 +37,25 @@ int flush(const Binding& b, MPI_Win win, int rank, bool all)
     if (rank == MPI_PROC_NULL)
       return MPI_SUCCESS;
     if (!rma::passive_epoch(*w, rank))
-      return window_error(b, *w, MPI_ERR_RMA_SYNC,
+      return sync_error(b, *w,
                           "rank " + std::to_string(rank) + " is not locked (flush needs a passive-target epoch)");
   }
   rma::flush(b, *w, all ? rma::all_targets(*w) : std::vector<int>{rank});
   return MPI_SUCCESS;
+}
+
+// MPI-4.1 §12.5: "distinct access epochs for win at the same MPI process
+// must be disjoint": a passive-target (`passive`) or PSCW access epoch may
+// not open while one of another kind is. nullptr when none is open.
+const char* other_access_epoch(const Window& w, bool passive)
+{
+  if (w.fence_operations)
+    return "RMA operations were issued in the fence epoch, which is still open (MPI_Win_fence closes it)";
+  if (passive && w.access_group)
+    return "a PSCW access epoch is open (MPI_Win_start without MPI_Win_complete)";
+  if (!passive && (w.lock_all || std::any_of(w.locks.begin(), w.locks.end(), [](int l) { return l != 0; })))
+    return "a passive-target epoch is open (MPI_Win_lock or MPI_Win_lock_all without its unlock)";
+  return nullptr;
 }
 
 }  // namespace
@@ -56,7 +70,7 @@ int PMPI_Win_fence(int assert, MPI_Win win)
     return err;
   if (w->access_group || w->exposure_group || w->lock_all ||
       std::any_of(w->locks.begin(), w->locks.end(), [](int l) { return l != 0; }))
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "a PSCW or passive-target epoch is open");
+    return sync_error(b, *w, "a PSCW or passive-target epoch is open");
   if (int err = rma::fence(b, *w, assert))
     return window_error(b, *w, err, "the fence's barrier failed");
   return MPI_SUCCESS;
@@ -69,7 +83,7 @@ int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (w->exposure_group)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "an exposure epoch is already open (MPI_Win_post without MPI_Win_wait)");
+    return sync_error(b, *w, "an exposure epoch is already open (MPI_Win_post without MPI_Win_wait)");
   GroupPtr g;
   if (int err = group_of(b, *w, group, g))
     return err;
@@ -84,7 +98,9 @@ int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (w->access_group)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "an access epoch is already open (MPI_Win_start without MPI_Win_complete)");
+    return sync_error(b, *w, "an access epoch is already open (MPI_Win_start without MPI_Win_complete)");
+  if (const char* open = other_access_epoch(*w, false))
+    return sync_error(b, *w, open);
   GroupPtr g;
   if (int err = group_of(b, *w, group, g))
     return err;
@@ -99,7 +115,7 @@ int PMPI_Win_complete(MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (!w->access_group)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "no access epoch is open (MPI_Win_start first)");
+    return sync_error(b, *w, "no access epoch is open (MPI_Win_start first)");
   rma::complete(b, *w);
   return MPI_SUCCESS;
 }
@@ -111,7 +127,7 @@ int PMPI_Win_wait(MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (!w->exposure_group)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_post first)");
+    return sync_error(b, *w, "no exposure epoch is open (MPI_Win_post first)");
   rma::wait_exposure(b, *w);
   return MPI_SUCCESS;
 }
@@ -125,7 +141,7 @@ int PMPI_Win_test(MPI_Win win, int* flag)
   if (!flag)
     return window_error(b, *w, MPI_ERR_ARG, "null flag");
   if (!w->exposure_group)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "no exposure epoch is open (MPI_Win_post first)");
+    return sync_error(b, *w, "no exposure epoch is open (MPI_Win_post first)");
   rma::test_exposure(b, *w, flag);
   return MPI_SUCCESS;
 }
@@ -143,7 +159,9 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
   if (rank == MPI_PROC_NULL)
     return MPI_SUCCESS;
   if (rma::passive_epoch(*w, rank))
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "rank " + std::to_string(rank) + " is already locked");
+    return sync_error(b, *w, "rank " + std::to_string(rank) + " is already locked");
+  if (const char* open = other_access_epoch(*w, true))
+    return sync_error(b, *w, open);
   rma::lock(b, *w, rank, lock_type, assert & MPI_MODE_NOCHECK);
   return MPI_SUCCESS;
 }
@@ -159,7 +177,7 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
   if (rank == MPI_PROC_NULL)
     return MPI_SUCCESS;
   if (w->lock_all || w->locks[static_cast<size_t>(rank)] == 0)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "rank " + std::to_string(rank) + " is not locked (MPI_Win_lock)");
+    return sync_error(b, *w, "rank " + std::to_string(rank) + " is not locked (MPI_Win_lock)");
   rma::unlock(b, *w, rank);
   return MPI_SUCCESS;
 }
@@ -171,7 +189,9 @@ int PMPI_Win_lock_all(int assert, MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (w->lock_all || std::any_of(w->locks.begin(), w->locks.end(), [](int l) { return l != 0; }))
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "a passive-target epoch is already open");
+    return sync_error(b, *w, "a passive-target epoch is already open");
+  if (const char* open = other_access_epoch(*w, true))
+    return sync_error(b, *w, open);
   rma::lock_all(b, *w, assert & MPI_MODE_NOCHECK);
   return MPI_SUCCESS;
 }
@@ -183,7 +203,7 @@ int PMPI_Win_unlock_all(MPI_Win win)
   if (int err = resolve_window(b, win, w))
     return err;
   if (!w->lock_all)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC, "no MPI_Win_lock_all epoch is open");
+    return sync_error(b, *w, "no MPI_Win_lock_all epoch is open");
   rma::unlock_all(b, *w);
   return MPI_SUCCESS;
 }

@@ -9,6 +9,7 @@
 
 #include "bindings/Communicators.hpp"
 #include "bindings/Rma.hpp"
+#include "rma/SyncErrors.hpp"
 #include "rma/WindowLifetime.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
@@ -36,6 +37,11 @@ int window_error(const Binding& b, const Window& window, int error_class, const 
 {
   return raise_object_error(window.handle, window.errhandler, error_class, b.call(),
                             detail + " (" + window.shared->name() + ")");
+}
+
+int sync_error(const Binding& b, const Window& window, const std::string& detail)
+{
+  return window_error(b, window, rma::report_sync_error(b, window, detail), detail);
 }
 
 int check_target(const Binding& b, const Window& window, int rank, bool proc_null_ok)
@@ -236,7 +242,7 @@ int PMPI_Win_free(MPI_Win* win)
     return err;
   bool locked = w->lock_all || std::any_of(w->locks.begin(), w->locks.end(), [](int l) { return l != 0; });
   if (w->access_group || w->exposure_group || locked)
-    return window_error(b, *w, MPI_ERR_RMA_SYNC,
+    return sync_error(b, *w,
                         "an access or exposure epoch is still open (MPI-4.1 §12.2.5: close it before MPI_Win_free)");
   if (int err = rma::quiesce_for_free(b, *w))
     return window_error(b, *w, err, "the window's free barrier failed");
@@ -426,8 +432,7 @@ int PMPI_Win_create_errhandler(MPI_Win_errhandler_function* fn, MPI_Errhandler* 
     return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null function or result pointer");
   Process& p = b.model().process(b.world());
   // Same C type as a communicator handler up to the (int) handle type.
-  p.errhandlers.push_back(UserErrhandler{reinterpret_cast<MPI_Comm_errhandler_function*>(fn), false});
-  *errhandler = MPI_ERRHANDLER_NULL + Process::kFirstUserErrhandler + static_cast<int>(p.errhandlers.size()) - 1;
+  *errhandler = p.add_errhandler(reinterpret_cast<MPI_Comm_errhandler_function*>(fn));
   return MPI_SUCCESS;
 }
 

@@ -220,8 +220,7 @@ int PMPI_Session_create_errhandler(MPI_Session_errhandler_function* fn, MPI_Errh
     return b.error(MPI_COMM_SELF, MPI_ERR_ARG, "null function or result pointer");
   Process& p = b.model().process(b.world());
   // Same C type as a communicator handler up to the (int) handle type.
-  p.errhandlers.push_back(UserErrhandler{reinterpret_cast<MPI_Comm_errhandler_function*>(fn), false});
-  *errhandler = MPI_ERRHANDLER_NULL + Process::kFirstUserErrhandler + static_cast<int>(p.errhandlers.size()) - 1;
+  *errhandler = p.add_errhandler(reinterpret_cast<MPI_Comm_errhandler_function*>(fn));
   return MPI_SUCCESS;
 }
 

@@ -12,6 +12,7 @@
 #include "MpiModel.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
+#include "diagnosis/CallSites.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -51,7 +52,7 @@ const char* kSameOrder = "all members of a communicator call the same collective
 
 std::string collective_site(const CollectiveLog& log, std::uint64_t k, int world)
 {
-  return StandardErrors::site_of_mark(return_address_of(log, k), world);
+  return call_site_text(MpiModel::instance(), world, return_address_of(log, k));
 }
 
 const Communicator* collective_member(MpiModel& model, const Communicator& comm, int peer)
@@ -65,7 +66,7 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
   auto& self = const_cast<Communicator&>(comm);
   std::uint64_t k = self.log.calls++;
   self.log.names[k % CollectiveLog::kDepth] = name;
-  self.log.return_addresses[k % CollectiveLog::kDepth] = StandardErrors::call_site_mark(caller.rank());
+  self.log.return_addresses[k % CollectiveLog::kDepth] = call_site_mark(caller.rank());
   if (self.log.arguments)  // recorded by note_arguments once the call's arguments are checked
     (*self.log.arguments)[k % CollectiveLog::kDepth] = CollectiveArguments{};
   // Among the (local) group; intercommunicators compare within each group.

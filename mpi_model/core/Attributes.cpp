@@ -1,12 +1,25 @@
 #include "core/Attributes.hpp"
 
+#include "core/CreationSites.hpp"
+
 #include <algorithm>
 
 namespace progsim::mpi {
 
 int KeyvalTable::create(const Keyval& keyval)
 {
-  return kFirstKeyval + static_cast<int>(table_.insert(keyval));
+  int created = kFirstKeyval + static_cast<int>(table_.insert(keyval));
+  note_created(static_cast<std::uint32_t>(created));
+  return created;
+}
+
+std::vector<int> KeyvalTable::live_keyvals() const
+{
+  std::vector<int> keyvals;
+  for (std::uint32_t index : table_.live_indices())
+    if (!(*table_.slot(index))->freed)
+      keyvals.push_back(kFirstKeyval + static_cast<int>(index));
+  return keyvals;
 }
 
 Keyval* KeyvalTable::find(int keyval)

@@ -49,6 +49,8 @@ public:
   bool free_keyval(int keyval, KeyvalKind kind);
   void add_use(int keyval);
   void drop_use(int keyval);  // releases a freed keyval at its last use
+  // The keyvals created and not freed, ascending.
+  std::vector<int> live_keyvals() const;
 
 private:
   void release_if_done(int keyval);

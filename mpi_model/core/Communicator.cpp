@@ -1,5 +1,7 @@
 #include "core/Communicator.hpp"
 
+#include "core/CreationSites.hpp"
+
 #include <algorithm>
 #include <functional>
 
@@ -74,6 +76,7 @@ Communicator& CommunicatorTable::add(int world_rank, std::unique_ptr<Communicato
   std::uint32_t index = pr.slots.insert(std::move(comm));  // the lowest free index
   Communicator& c = **pr.slots.slot(index);
   c.handle = kComm.handle(index);
+  note_created(static_cast<std::uint32_t>(c.handle));
   pr.next_context = std::max(pr.next_context, (c.context_id / 4 + 1) * 4);
   pr.by_context[c.context_id] = &c;
   return c;

@@ -87,7 +87,7 @@ struct CollectiveLog {
   static constexpr std::uint64_t kDepth = 16;
   std::uint64_t calls = 0;                // collectives started so far
   std::array<const char*, kDepth> names{};  // name of call #i at [i % kDepth]
-  // Where the program made call #i (StandardErrors::call_site_mark), for
+  // Where the program made call #i (diagnosis/CallSites.hpp), for
   // the source lines of an error.
   std::array<std::uintptr_t, kDepth> return_addresses{};
   bool mismatch_reported = false;

@@ -1,5 +1,7 @@
 #include "core/DatatypeTable.hpp"
 
+#include "core/CreationSites.hpp"
+
 #include "datatype/TypeConstructors.hpp"
 
 #include <cstring>
@@ -96,7 +98,19 @@ MPI_Datatype DatatypeTable::insert(dt::DatatypePtr type, int owner, bool committ
   e.live = true;
   e.committed = committed;
   e.owner = owner;
-  return kDatatype.handle(derived_.insert(std::move(e)) + kFirstDerived);
+  MPI_Datatype handle = kDatatype.handle(derived_.insert(std::move(e)) + kFirstDerived);
+  note_created(static_cast<std::uint32_t>(handle));
+  return handle;
+}
+
+std::vector<MPI_Datatype> DatatypeTable::live_derived_of(int owner) const
+{
+  std::vector<MPI_Datatype> handles;
+  const std::vector<Entry>& entries = derived_.slots();
+  for (std::size_t index = 0; index < entries.size(); ++index)
+    if (entries[index].live && entries[index].owner == owner)
+      handles.push_back(kDatatype.handle(static_cast<std::uint32_t>(index) + kFirstDerived));
+  return handles;
 }
 
 void DatatypeTable::erase(MPI_Datatype handle)

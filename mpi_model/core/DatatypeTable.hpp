@@ -72,6 +72,8 @@ public:
   // returns committed handles for committed constituents).
   bool object_committed(const dt::DatatypePtr& type) const;
   std::size_t live_derived() const { return derived_.live(); }
+  // The derived handles `owner` created and did not free, ascending.
+  std::vector<MPI_Datatype> live_derived_of(int owner) const;
 
   // Name (MPI_Type_get_name): the set name, else "MPI_INT"... for
   // predefined types and "" for derived ones.

@@ -1,5 +1,7 @@
 #include "core/Group.hpp"
 
+#include "core/CreationSites.hpp"
+
 #include <algorithm>
 
 namespace progsim::mpi {
@@ -74,7 +76,17 @@ MPI_Group GroupTable::insert(GroupPtr group)
 {
   if (group->size() == 0)
     return MPI_GROUP_EMPTY;
-  return kGroup.handle(table_.insert(std::move(group)));
+  MPI_Group handle = kGroup.handle(table_.insert(std::move(group)));
+  note_created(static_cast<std::uint32_t>(handle));
+  return handle;
+}
+
+std::vector<MPI_Group> GroupTable::live_handles() const
+{
+  std::vector<MPI_Group> handles;
+  for (std::uint32_t index : table_.live_indices())
+    handles.push_back(kGroup.handle(index));
+  return handles;
 }
 
 bool GroupTable::erase(MPI_Group handle)

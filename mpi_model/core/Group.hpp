@@ -52,6 +52,7 @@ public:
   // MPI_Group_free: false if the handle is not a freeable group.
   bool erase(MPI_Group handle);
   std::size_t live() const { return table_.live(); }
+  std::vector<MPI_Group> live_handles() const;  // ascending
 
 private:
   HandleTable<GroupPtr> table_;  // lowest free index first: deterministic reuse

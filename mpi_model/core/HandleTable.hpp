@@ -95,6 +95,15 @@ public:
   std::size_t live() const { return live_; }
   // Every slot by index, reserved ones included.
   const std::vector<Slot>& slots() const { return slots_; }
+  // The indices holding an object, ascending (leak reports at finalization).
+  std::vector<std::uint32_t> live_indices() const
+  {
+    std::vector<std::uint32_t> indices;
+    for (std::uint32_t i = first_; i < slots_.size(); ++i)
+      if (slots_[i])
+        indices.push_back(i);
+    return indices;
+  }
 
 private:
   using FreeIndices = std::conditional_t<reuse == HandleReuse::LowestFirst, std::set<std::uint32_t>,

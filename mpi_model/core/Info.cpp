@@ -1,5 +1,7 @@
 #include "core/Info.hpp"
 
+#include "core/CreationSites.hpp"
+
 #include <algorithm>
 
 namespace progsim::mpi {
@@ -56,7 +58,17 @@ Info* InfoTable::find(MPI_Info handle)
 
 MPI_Info InfoTable::insert(Info info)
 {
-  return kInfo.handle(table_.insert(std::move(info)));
+  MPI_Info handle = kInfo.handle(table_.insert(std::move(info)));
+  note_created(static_cast<std::uint32_t>(handle));
+  return handle;
+}
+
+std::vector<MPI_Info> InfoTable::live_handles() const
+{
+  std::vector<MPI_Info> handles;
+  for (std::uint32_t index : table_.live_indices())
+    handles.push_back(kInfo.handle(index));
+  return handles;
 }
 
 bool InfoTable::erase(MPI_Info handle)

@@ -36,6 +36,7 @@ public:
   bool erase(MPI_Info handle);  // false for MPI_INFO_ENV and invalid handles
   bool env_filled = false;
   std::size_t live() const { return table_.live(); }
+  std::vector<MPI_Info> live_handles() const;  // ascending, MPI_INFO_ENV not included
 
 private:
   HandleTable<std::optional<Info>> table_;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/Attributes.hpp"
+#include "core/CreationSites.hpp"
 #include "core/Group.hpp"
 #include "core/HandleTable.hpp"
 #include "core/Info.hpp"
@@ -60,7 +61,18 @@ struct Process {
   // MPI_Alloc_mem blocks not yet freed, with their sizes (looked up only,
   // never iterated into output).
   std::unordered_map<const void*, std::size_t> allocated_memory;
+  // The call that created each handle (groups, communicators, types, ops,
+  // windows, infos, error handlers, keyvals), for the leak report.
+  CreationSites creations;
 
+  // MPI_{Comm,Win,File,Session}_create_errhandler: a new handler's handle.
+  MPI_Errhandler add_errhandler(MPI_Comm_errhandler_function* fn)
+  {
+    errhandlers.push_back(UserErrhandler{fn, false});
+    MPI_Errhandler handle = MPI_ERRHANDLER_NULL + kFirstUserErrhandler + static_cast<int>(errhandlers.size()) - 1;
+    note_created(static_cast<std::uint32_t>(handle));
+    return handle;
+  }
   UserErrhandler* errhandler(MPI_Errhandler handle)
   {
     int index = handle - MPI_ERRHANDLER_NULL - kFirstUserErrhandler;

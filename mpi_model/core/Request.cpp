@@ -1,5 +1,8 @@
 #include "core/Request.hpp"
 
+#include "diagnosis/CallSites.hpp"
+#include "sim/CallScope.hpp"
+
 namespace progsim::mpi {
 
 namespace {
@@ -87,6 +90,7 @@ RequestPtr new_request(RequestKind kind, int owner, const Communicator& comm, in
 
 MPI_Request RequestTable::insert(const RequestPtr& request)
 {
+  request->call_site = call_site_mark(sim::calling_rank());
   request->handle = kRequest.handle(table_.insert(request));
   return request->handle;
 }
@@ -95,6 +99,14 @@ RequestPtr RequestTable::find(MPI_Request handle) const
 {
   const RequestPtr* slot = table_.slot(kRequest.index_or(handle, 0));
   return slot ? *slot : nullptr;
+}
+
+std::vector<RequestPtr> RequestTable::live_requests() const
+{
+  std::vector<RequestPtr> requests;
+  for (std::uint32_t index : table_.live_indices())
+    requests.push_back(*table_.slot(index));
+  return requests;
 }
 
 void RequestTable::erase(MPI_Request handle)

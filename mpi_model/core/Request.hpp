@@ -120,8 +120,9 @@ struct Request {
   dt::DatatypePtr type;
   std::size_t bytes = 0;         // packed size of the send data / of the receive buffer
   const char* call = "";         // the MPI procedure that started it, for explanations
-  // Where the program called it (StandardErrors::call_site_mark), for errors
-  // found when its message matches; program's point-to-point requests only.
+  // Where the program made the call that started it or gave it its handle
+  // (diagnosis/CallSites.hpp): for the errors found when its message matches
+  // and for the checks at MPI_Finalize.
   std::uintptr_t call_site = 0;
 
   bool persistent = false;
@@ -186,6 +187,8 @@ public:
   RequestPtr find(MPI_Request handle) const;
   void erase(MPI_Request handle);
   std::size_t live() const { return table_.live(); }
+  // The requests the program holds, by handle (the checks at MPI_Finalize).
+  std::vector<RequestPtr> live_requests() const;
 
 private:
   // index = handle & 0xffffff (0: MPI_REQUEST_NULL); the last freed index

@@ -86,21 +86,4 @@ std::string StandardErrors::source_of(std::uintptr_t return_address, bool unwind
   return pc ? sim::memory::describe_program_location(pc, model.simulation().options().program) : "";
 }
 
-std::uintptr_t StandardErrors::call_site_mark(const sim::Rank* rank)
-{
-  if (!rank)
-    return 0;
-  if (rank->trace_position.file)
-    return kTraceLine | static_cast<std::uintptr_t>(rank->trace_position.line);
-  return rank->call_return_address();
-}
-
-std::string StandardErrors::site_of_mark(std::uintptr_t mark, int world)
-{
-  if (mark & kTraceLine)
-    return MpiModel::instance().simulation().rank(world).trace_site(static_cast<long>(mark & ~kTraceLine));
-  const sim::Rank* caller = sim::calling_rank();
-  return source_of(mark, caller && caller->id() == world);
-}
-
 }  // namespace progsim::mpi

@@ -59,16 +59,6 @@ public:
   // "" when call sites are off or the line is unknown.
   static std::string source_of(std::uintptr_t return_address, bool unwind);
 
-  // A call site kept for an error found later, maybe by another rank: the
-  // return address into the program of `rank`'s current call, or under
-  // progsim replay the trace line (or OTF2 event) it replays, marked with
-  // kTraceLine. 0 when `rank` is null.
-  static constexpr std::uintptr_t kTraceLine = std::uintptr_t(1) << 63;  // above every user-space address
-  static std::uintptr_t call_site_mark(const sim::Rank* rank);
-  // The text of a mark world rank `world` made (source_of, or its trace
-  // line), unwinding the stack when `world` is the calling rank.
-  static std::string site_of_mark(std::uintptr_t mark, int world);
-
 private:
   std::vector<StandardError> errors_;
 };

@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "diagnosis/CallSites.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "sim/ActingTime.hpp"
 #include "sim/CallScope.hpp"
@@ -44,7 +45,7 @@ std::size_t PointToPoint::packed_size(const Request& request) const
   return request.type ? static_cast<std::size_t>(request.type->size() * request.count) : 0;
 }
 
-// `call_site`: where the program made the call (StandardErrors::call_site_mark).
+// `call_site`: where the program made the call (diagnosis/CallSites.hpp).
 static RequestPtr make_request(RequestKind kind, int rank, const OperationArgs& args, dt::DatatypePtr type,
                                std::uintptr_t call_site)
 {
@@ -65,7 +66,7 @@ std::uintptr_t PointToPoint::call_site(int rank, const OperationArgs& args)
 {
   // The program's own calls only (the library's internal messages have no
   // type-matching errors to report).
-  return args.context_offset == 0 ? StandardErrors::call_site_mark(&progress_.rank(rank).sim_rank()) : 0;
+  return args.context_offset == 0 ? call_site_mark(&progress_.rank(rank).sim_rank()) : 0;
 }
 
 RequestPtr PointToPoint::make_send(int rank, SendMode mode, const OperationArgs& args)
@@ -137,6 +138,7 @@ int PointToPoint::start(const RequestPtr& r)
   record.protocol = r->protocol;
   record.post_time = r->post_time;
   r->message_id = messages_.add(record);
+  note_sent(*r);
   if (r->mode != SendMode::Buffered)  // a buffered send's program request: start_buffered
     track_cancellable(r);
   if (r->protocol == Protocol::Eager || r->protocol == Protocol::EagerSync)
@@ -144,6 +146,19 @@ int PointToPoint::start(const RequestPtr& r)
   else
     rndv_start_origin(r);
   return MPI_SUCCESS;
+}
+
+void PointToPoint::note_sent(const Request& send)
+{
+  if (!UnreceivedMessages::records(send))
+    return;
+  // The program's call that sends: its own rank is calling (MPI_Send,
+  // MPI_Start, MPI_Bsend...), else the call that made the request.
+  sim::Rank* rank = sim::calling_rank();
+  if (rank && rank->id() == send.owner && rank->current_call())
+    unreceived_.sent(send, rank->current_call(), call_site_mark(rank));
+  else
+    unreceived_.sent(send, send.call, send.call_site);
 }
 
 void PointToPoint::start_matched_recv(const RequestPtr& recv, Packet message)

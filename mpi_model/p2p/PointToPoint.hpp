@@ -16,6 +16,7 @@
 #include "p2p/BufferedSendBuffer.hpp"
 #include "p2p/MatchingQueues.hpp"
 #include "p2p/MessageLog.hpp"
+#include "p2p/UnreceivedMessages.hpp"
 #include "progress/ProgressEngine.hpp"
 #include "transport/Fabric.hpp"
 
@@ -111,6 +112,8 @@ public:
   void on_arrival(Packet&& packet);
   MessageLog& messages() { return messages_; }
   const MessageLog& messages() const { return messages_; }
+  // The program's messages not matched (nor withdrawn) so far.
+  const UnreceivedMessages& unreceived() const { return unreceived_; }
 
   // The packed bytes a request's buffer holds / the receive capacity.
   std::size_t packed_size(const Request& request) const;
@@ -134,6 +137,8 @@ private:
   // withdrawal arriving later fails).
   void note_matched(const Packet& packet);
   void track_cancellable(const RequestPtr& send);
+  // A message of the program leaves: recorded until matched or withdrawn.
+  void note_sent(const Request& send);
   bool cancellable(const Request& send) const;
 
   // Matching outcome for an arrived eager message or RTS at its target.
@@ -190,6 +195,7 @@ private:
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(src)) << 32 | static_cast<std::uint32_t>(dst);
   }
   MessageLog messages_;
+  UnreceivedMessages unreceived_;
   std::vector<std::vector<RequestPtr>> waited_;
   std::vector<std::optional<ProbeWait>> probing_;
   // Per target rank: the program's sends to it, for may_be_cancelled_to

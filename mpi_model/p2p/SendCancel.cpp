@@ -82,8 +82,10 @@ void PointToPoint::withdraw_at_target_nic(const Packet& withdraw)
   // now (then no receive, probe or arrival matches it any more).
   Request& message = *withdraw.origin;
   bool withdrawn = message.matched_message != withdraw.message_id;
-  if (withdrawn)
+  if (withdrawn) {
     message.withdrawn_message = withdraw.message_id;
+    unreceived_.settled(withdraw.message_id);
+  }
   Packet reply = control_packet(PacketKind::WithdrawReply, withdraw.dst, withdraw.src);
   reply.message_id = withdraw.message_id;
   reply.origin = withdraw.origin;
@@ -122,6 +124,7 @@ void PointToPoint::cancel_on_reply_origin(const Packet& reply)
 
 void PointToPoint::note_matched(const Packet& packet)
 {
+  unreceived_.settled(packet.message_id);
   if (!packet.origin || packet.message_id == 0)
     return;
   packet.origin->matched_message = packet.message_id;

@@ -12,6 +12,7 @@
 #include "MpiModel.hpp"
 #include "datatype/TypeSignature.hpp"
 #include "diagnosis/StandardErrors.hpp"
+#include "diagnosis/CallSites.hpp"
 
 namespace progsim::mpi {
 
@@ -31,8 +32,8 @@ void PointToPoint::check_type_match(const Request& recv, const Packet& packet)
   e.what = "type mismatch: rank " + std::to_string(packet.src) + " sent " + dt::items_text(*send.type, send.count) +
            " (tag " + std::to_string(packet.tag) + ") and rank " + std::to_string(packet.dst) + " received it as " +
            dt::items_text(*recv.type, recv.count);
-  e.sites = {{packet.src, send.call, StandardErrors::site_of_mark(send.call_site, packet.src)},
-             {packet.dst, recv.call, StandardErrors::site_of_mark(recv.call_site, packet.dst)}};
+  e.sites = {{packet.src, send.call, call_site_text(MpiModel::instance(), packet.src, send.call_site)},
+             {packet.dst, recv.call, call_site_text(MpiModel::instance(), packet.dst, recv.call_site)}};
   e.time = now();
   e.context_id = recv.comm_context;
   MpiModel::instance().standard_errors().add(std::move(e));

@@ -10,6 +10,8 @@ namespace progsim::mpi::rma {
 
 int fence(const CallContext& caller, Window& w, int assert)
 {
+  ++w.fences;  // the epoch ends here: later operations belong to the next one
+  w.fence_operations = false;
   complete_operations(caller, w, all_targets(w));
   // Every member's operations are complete at their targets when it enters
   // the barrier, so every target's memory is final when the barrier ends.

@@ -27,7 +27,7 @@ struct Operation {
   std::uint64_t id = 0;
   OpKind kind = OpKind::Put;
   const char* call = "";
-  std::uintptr_t call_site = 0;  // where the origin called it (StandardErrors::call_site_mark)
+  std::uintptr_t call_site = 0;  // where the origin called it (diagnosis/CallSites.hpp)
   std::shared_ptr<WindowShared> window;
   int origin = 0;  // local ranks in the window's group
   int target = 0;

@@ -15,6 +15,7 @@
 #include "diagnosis/StandardErrors.hpp"
 #include "rma/Window.hpp"
 #include "sim/ActingTime.hpp"
+#include "diagnosis/CallSites.hpp"
 
 namespace progsim::mpi::rma {
 
@@ -42,7 +43,7 @@ void check_operation_types(Operation& op)
   e.what = std::string("type mismatch: ") + op.call + " of rank " + std::to_string(origin_world) + " on " + w.name() +
            " names " + dt::items_text(*local, local_count) + " at the origin but " +
            dt::items_text(*op.target_type, op.target_count) + " at target rank " + std::to_string(target_world);
-  e.sites = {{origin_world, op.call, StandardErrors::site_of_mark(op.call_site, origin_world)}};
+  e.sites = {{origin_world, op.call, call_site_text(MpiModel::instance(), origin_world, op.call_site)}};
   e.time = sim::acting_time();
   MpiModel::instance().standard_errors().add(std::move(e));
 }

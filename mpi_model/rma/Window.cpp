@@ -1,5 +1,7 @@
 #include "rma/Window.hpp"
 
+#include "core/CreationSites.hpp"
+
 namespace progsim::mpi::rma {
 
 const char* to_string(Flavor flavor)
@@ -33,6 +35,13 @@ bool Window::in_epoch(int target) const
   return target >= 0 && target < static_cast<int>(locks.size()) && locks[static_cast<size_t>(target)] != 0;
 }
 
+bool Window::in_fence_epoch(int target) const
+{
+  if (!fence_epoch || lock_all || locks[static_cast<size_t>(target)] != 0)
+    return false;
+  return !access_group || access_group->local_rank(shared->world_rank(target)) < 0;
+}
+
 bool Window::in_any_epoch() const
 {
   if (fence_epoch || lock_all || access_group || exposure_group)
@@ -59,7 +68,16 @@ Window& WindowTable::add(std::unique_ptr<Window> window)
   std::uint32_t index = table_.insert(std::move(window));
   Window& w = **table_.slot(index);
   w.handle = kWindow.handle(index);
+  note_created(static_cast<std::uint32_t>(w.handle));
   return w;
+}
+
+std::vector<const Window*> WindowTable::live_windows() const
+{
+  std::vector<const Window*> windows;
+  for (std::uint32_t index : table_.live_indices())
+    windows.push_back(table_.slot(index)->get());
+  return windows;
 }
 
 void WindowTable::remove(MPI_Win handle)

@@ -16,6 +16,7 @@
 #include "core/Group.hpp"
 #include "core/HandleTable.hpp"
 #include "core/Info.hpp"
+#include "rma/AccessConflicts.hpp"
 #include "sim/memory/SharedMemory.hpp"
 
 #include <mpi.h>
@@ -103,6 +104,8 @@ struct WindowShared {
   std::vector<MemberState> members;   // by local rank
   sim::memory::SharedMemory segment;  // MPI_Win_allocate_shared: one block for all
   bool segment_ready = false;
+  // The accesses of the current fence epoch, by target (AccessConflicts).
+  std::vector<EpochAccesses> fence_accesses;
   int registered = 0;  // members that called the creating procedure
   int released = 0;    // members that freed it
   bool type_mismatch_reported = false;  // one type-matching error per window (OperationTypes.cpp)
@@ -130,6 +133,12 @@ struct Window {
 
   // Epochs (MPI-4.1 §12.5), for MPI_ERR_RMA_SYNC checks and the protocols.
   bool fence_epoch = false;        // between fences (not after MPI_MODE_NOSUCCEED)
+  // MPI_Win_fence calls so far: the number of the current fence epoch, the
+  // same at every member (fences are collective).
+  std::uint64_t fences = 0;
+  // Operations were issued in the current fence epoch: it is an access epoch
+  // (MPI-4.1 §12.5.1), no other kind may open until the next fence.
+  bool fence_operations = false;
   GroupPtr access_group;           // PSCW access epoch (MPI_Win_start .. complete)
   bool access_nocheck = false;
   GroupPtr exposure_group;         // PSCW exposure epoch (MPI_Win_post .. wait/test)
@@ -140,6 +149,9 @@ struct Window {
   MemberState& state() { return shared->members[static_cast<size_t>(me)]; }
   // Whether an operation to `target` (local rank) is inside an epoch.
   bool in_epoch(int target) const;
+  // Whether an operation to `target` belongs to the fence epoch (no lock or
+  // PSCW access epoch covers the target).
+  bool in_fence_epoch(int target) const;
   bool in_any_epoch() const;
 };
 
@@ -150,6 +162,7 @@ public:
   Window& add(std::unique_ptr<Window> window);
   void remove(MPI_Win handle);
   std::size_t live() const { return table_.live(); }
+  std::vector<const Window*> live_windows() const;  // by handle, ascending
 
 private:
   HandleTable<std::unique_ptr<Window>> table_{1};  // index 0: MPI_WIN_NULL

@@ -2,16 +2,23 @@
 # progress examples of the MPI texts (../shared/mpi-progress files 000, 002,
 # 004) with their expected outcome per policy.
 
+# Rank 0 checks that a put outside any epoch fails with MPI_ERR_RMA_SYNC:
+# an erroneous call on purpose (MPI-4.1 §12.5), so the run is `erroneous`,
+# with that one error (tests/programs/check_lifecycle.cmake checks the rule).
 progsim_test_program(rma_semantics rma_semantics.c)
 foreach(policy weak thread offload ideal)
   progsim_program_test(rma.semantics.${policy} PROGRAM rma_semantics
-    EXPECT --expect-outcome completed --expect-exit 0 --twice
-           --stdout-regex "rank 0: rma_semantics ok \\(27 checks\\)" --stdout-regex "rank 3: rma_semantics ok \\(24 checks\\)"
+    EXPECT --expect-outcome erroneous --expect-exit 5 --twice
+           --stdout-regex "rank 0: rma_semantics ok \\(27 checks\\)" --stdout-regex "rank 3: rma_semantics ok \\(23 checks\\)"
+           --check "/errors/0/rule=RMA synchronization error" --check "/errors/0/ranks=[0]"
+           --check "/errors/0/sites/0/source=errors_and_names (rma_semantics.c:192)"
+           --stderr-regex "the program broke 1 rule\\(s\\)"
     RUN -n 4 --ranks-per-node 4 --progress ${policy})
 endforeach()
 # The implementation freedoms the other way round: same results.
 progsim_program_test(rma.semantics.freedoms PROGRAM rma_semantics
-  EXPECT --expect-outcome completed --stdout-regex "rank 2: rma_semantics ok \\(24 checks\\)"
+  EXPECT --expect-outcome erroneous --stdout-regex "rank 2: rma_semantics ok \\(23 checks\\)"
+         --stderr-regex "the program broke 1 rule\\(s\\)"
   RUN -n 3 --ranks-per-node 3 --cfg rma-issue=sync --cfg win-start-blocks=yes --cfg win-complete-remote=yes)
 
 # File 002, Figure 32: post, start, put, complete, wait on both ranks.

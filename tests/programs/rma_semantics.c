@@ -187,10 +187,12 @@ static void errors_and_names(void)
   MPI_Win win;
   MPI_Win_create(&x, sizeof x, sizeof x, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
   MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
-  int err = MPI_Put(&x, 1, MPI_INT, right, 0, 1, MPI_INT, win);
-  int cls;
-  MPI_Error_class(err, &cls);
-  CHECK(cls == MPI_ERR_RMA_SYNC, "put outside an epoch: %d", cls);
+  int err, cls;
+  if (rank == 0) {  /* erroneous (MPI-4.1 §12.5): the run is, by one error */
+    err = MPI_Put(&x, 1, MPI_INT, right, 0, 1, MPI_INT, win);
+    MPI_Error_class(err, &cls);
+    CHECK(cls == MPI_ERR_RMA_SYNC, "put outside an epoch: %d", cls);
+  }
   MPI_Win_fence(0, win);
   err = MPI_Put(&x, 2, MPI_INT, right, 0, 2, MPI_INT, win);
   MPI_Error_class(err, &cls);

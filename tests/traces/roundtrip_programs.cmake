@@ -17,6 +17,9 @@ set(refused_programs
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
   large_count MPI_Send_c
+  lc_request MPI_Cancel
+  lc_rma_conflict MPI_Win_create
+  lc_rma_epoch MPI_Win_create
   null_buffer MPI_Win_create
   p2p_semantics MPI_Cancel
   parrived_overlap MPI_Psend_init
@@ -27,7 +30,6 @@ set(refused_programs
   rma_problem2 MPI_Win_create
   rma_problem3 MPI_Win_create
   rma_pscw_figures MPI_Win_create
-  rma_semantics MPI_Win_allocate
   bsend_shared_flag MPI_Win_allocate_shared
   check_type_rma MPI_Win_create
   sessions MPI_Session_init

@@ -256,6 +256,8 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       options.privatize = value == "on";
     } else if (args.flag({"--tag-output", "-tag-output"}))
       options.tag_output = true;
+    else if (args.flag({"--strict"}))
+      options.cfg.emplace_back("strict", "yes");  // leaks are errors (mpi_model/diagnosis/Leaks.hpp)
     else if (args.take(kRecord, value))
       request.record_path = value;
     else if (args.take(kOtf2, value))
