@@ -42,12 +42,14 @@ expect_offers() {
 }
 
 P=$BIN/progsim
-expect_completion "$P " run compare replay examples
+expect_completion "$P " run compare check replay examples
 expect_completion "$P r" run replay
 expect_completion "$P run --pro" --progress
 expect_completion "$P run --progress " weak thread offload ideal
 expect_completion "$P run --progress=i" ideal
 expect_completion "$P compare --policies " weak thread offload ideal
+expect_completion "$P check --policies " weak thread offload ideal
+expect_offers "$P check --" --policies --max-runs --json --platform --cfg
 expect_completion "$P run --cfg eager-" eager-threshold=
 expect_completion "$P run --cfg user-time=" zero measured
 expect_completion "$P run --cfg coll-sync=a" auto always

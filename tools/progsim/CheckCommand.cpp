@@ -191,22 +191,6 @@ void print_check_help()
       "configuration showed a finding; 2 for a usage error.\n");
 }
 
-std::vector<std::string> split_commas(const std::string& text)
-{
-  std::vector<std::string> items;
-  std::string item;
-  for (char c : text + ",") {
-    if (c == ',') {
-      if (!item.empty())
-        items.push_back(item);
-      item.clear();
-    } else {
-      item += c;
-    }
-  }
-  return items;
-}
-
 long parse_max_runs(const std::string& text)
 {
   char* end = nullptr;
@@ -239,11 +223,9 @@ int check_command(int argc, char** argv)
         print_check_help();
         return 0;
       }
-      if (arg == "--policies" && i + 1 < argc)
-        policies = split_commas(argv[++i]);
-      else if (arg.rfind("--policies=", 0) == 0)
-        policies = split_commas(arg.substr(11));
-      else if (arg == "--max-runs" && i + 1 < argc)
+      if (policy_run_option(argc, argv, i, policies, "check"))
+        continue;
+      if (arg == "--max-runs" && i + 1 < argc)
         max_runs = parse_max_runs(argv[++i]);
       else if (arg.rfind("--max-runs=", 0) == 0)
         max_runs = parse_max_runs(arg.substr(11));
@@ -251,18 +233,10 @@ int check_command(int argc, char** argv)
         json = true;
       else if (arg == "--reports" && i + 1 < argc)
         reports_dir = argv[++i];
-      else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
-               arg.rfind("--report=", 0) == 0)
-        throw sim::InputError{arg + " is chosen by check itself (use --policies / --reports)"};
       else
         run_args.push_back(arg);
     }
-    if (policies.empty())
-      throw sim::InputError{"--policies: empty list"};
-    for (auto& p : policies)
-      mpi::check_policy_name(p);
-    if (run_args.empty())
-      throw sim::InputError{"no program to check (usage: progsim check [options] PROGRAM [ARGS...])"};
+    check_policy_run(policies, run_args, "check");
 
     std::string dir = reports_dir;
     std::unique_ptr<sim::TemporaryDirectory> temporary_dir;

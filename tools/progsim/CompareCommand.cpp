@@ -158,17 +158,6 @@ int parse_output_lines(const std::string& text)
   return static_cast<int>(n);
 }
 
-std::vector<std::string> split_list(const std::string& text)
-{
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty())
-      items.push_back(item);
-  return items;
-}
-
 struct Row {
   std::string policy;
   nlohmann::ordered_json values;
@@ -465,11 +454,9 @@ int compare_command(int argc, char** argv)
         print_compare_help();
         return 0;
       }
-      if (arg == "--policies" && i + 1 < argc)
-        policies = split_list(argv[++i]);
-      else if (arg.rfind("--policies=", 0) == 0)
-        policies = split_list(arg.substr(11));
-      else if (arg == "--json")
+      if (policy_run_option(argc, argv, i, policies, "compare"))
+        continue;
+      if (arg == "--json")
         format = "json";
       else if (arg == "--csv")
         format = "csv";
@@ -481,18 +468,10 @@ int compare_command(int argc, char** argv)
         figures_dir = argv[++i];
       else if (arg == "--output-lines" && i + 1 < argc)
         output_lines = parse_output_lines(argv[++i]);
-      else if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" ||
-               arg.rfind("--report=", 0) == 0)
-        throw sim::InputError{arg + " is chosen by compare itself (use --policies / --reports)"};
       else
         run_args.push_back(arg);
     }
-    if (policies.empty())
-      throw sim::InputError{"--policies: empty list"};
-    for (auto& p : policies)
-      mpi::check_policy_name(p);
-    if (run_args.empty())
-      throw sim::InputError{"no program to compare (usage: progsim compare [options] PROGRAM [ARGS...])"};
+    check_policy_run(policies, run_args, "compare");
     if (!html_file.empty())
       check_writable_file("--html", html_file);
     if (!figures_dir.empty())

@@ -2,6 +2,9 @@
 
 #include "progsim/Subprocess.hpp"
 
+#include "progress/PolicyCatalog.hpp"
+#include "sim/Diagnostics.hpp"
+
 #include <fstream>
 #include <sstream>
 
@@ -26,6 +29,49 @@ ReportedRun run_with_report(const std::string& dir, const std::string& name, con
   if (run.report.is_discarded() || !run.report.is_object())
     run.report = nlohmann::json::object({{"outcome", "error"}, {"message", "no report (see " + run.log_file + ")"}});
   return run;
+}
+
+namespace {
+
+std::vector<std::string> comma_list(const std::string& text)
+{
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty())
+      items.push_back(item);
+  return items;
+}
+
+}  // namespace
+
+bool policy_run_option(int argc, char** argv, int& i, std::vector<std::string>& policies, const char* command)
+{
+  std::string arg = argv[i];
+  if (arg == "--policies" && i + 1 < argc) {
+    policies = comma_list(argv[++i]);
+    return true;
+  }
+  if (arg.rfind("--policies=", 0) == 0) {
+    policies = comma_list(arg.substr(11));
+    return true;
+  }
+  if (arg == "--progress" || arg.rfind("--progress=", 0) == 0 || arg == "--report" || arg.rfind("--report=", 0) == 0)
+    throw sim::InputError{arg + " is chosen by " + command + " itself (use --policies / --reports)"};
+  return false;
+}
+
+void check_policy_run(const std::vector<std::string>& policies, const std::vector<std::string>& run_args,
+                      const char* command)
+{
+  if (policies.empty())
+    throw sim::InputError{"--policies: empty list"};
+  for (const std::string& p : policies)
+    mpi::check_policy_name(p);
+  if (run_args.empty())
+    throw sim::InputError{std::string("no program to ") + command + " (usage: progsim " + command +
+                          " [options] PROGRAM [ARGS...])"};
 }
 
 std::string file_text(const std::string& path)

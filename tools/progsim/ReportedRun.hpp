@@ -21,6 +21,15 @@ struct ReportedRun {
 ReportedRun run_with_report(const std::string& dir, const std::string& name, const std::vector<std::string>& options,
                             const std::vector<std::string>& run_args);
 
+// The options of the commands made of runs under several policies (compare,
+// check): `--policies LIST` into `policies`; --progress and --report are
+// refused (the command chooses them). Returns whether argv[i] was one of
+// them (then i is past its value). `command`: "compare", "check".
+bool policy_run_option(int argc, char** argv, int& i, std::vector<std::string>& policies, const char* command);
+// The policies exist and a program is given, or sim::InputError.
+void check_policy_run(const std::vector<std::string>& policies, const std::vector<std::string>& run_args,
+                      const char* command);
+
 // The whole content of a file ("" when it cannot be read).
 std::string file_text(const std::string& path);
 
