@@ -11,6 +11,13 @@ namespace {
 RankStateListener g_state_listener = nullptr;
 void* g_state_listener_context = nullptr;
 
+// Tells the listener, if any, that `rank` is in its current state since `now`.
+void tell_listener(const Rank& rank, double now)
+{
+  if (g_state_listener)
+    g_state_listener(g_state_listener_context, rank, now);
+}
+
 }  // namespace
 
 void set_rank_state_listener(RankStateListener listener, void* context)
@@ -25,14 +32,13 @@ void Rank::set_state(RankState state)
     return;
   if (entry_untold_) {  // a change inside an inline query: its entry first
     entry_untold_ = false;
-    if (g_state_listener)
-      g_state_listener(g_state_listener_context, *this, entered_at_);
+    tell_listener(*this, entered_at_);
   }
   state_ = state;
   if (Timeline* timeline = Timeline::active())
     timeline->rank_state(*this);
-  if (g_state_listener)
-    g_state_listener(g_state_listener_context, *this, clock_.now());
+  if (g_state_listener)  // only then is the clock read
+    tell_listener(*this, clock_.now());
   // Entering MPI, blocking and going to sleep are the points where a run
   // that progsim was asked to stop (SIGINT, SIGTERM) can end cleanly.
   if (state == RankState::InMpi || state == RankState::Blocked || state == RankState::Sleeping)
@@ -55,11 +61,9 @@ void Rank::leave_inline_query(double now)
 {
   if (entry_untold_ && !frozen_) {
     entry_untold_ = false;
-    if (g_state_listener)
-      g_state_listener(g_state_listener_context, *this, entered_at_);
+    tell_listener(*this, entered_at_);
     state_ = RankState::UserCode;
-    if (g_state_listener)
-      g_state_listener(g_state_listener_context, *this, now);
+    tell_listener(*this, now);
     return;
   }
   if (state_ == RankState::InMpi || state_ == RankState::Blocked)

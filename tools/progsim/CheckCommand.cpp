@@ -210,9 +210,7 @@ std::string padded(const std::string& text, std::size_t width)
 int check_command(int argc, char** argv)
 {
   try {
-    std::vector<std::string> policies;
-    for (const mpi::PolicyDescription* p : mpi::policy_catalog())
-      policies.push_back(p->name);
+    std::vector<std::string> policies = catalogue_policy_names();
     long max_runs = 64;
     bool json = false;
     std::string reports_dir;

@@ -442,9 +442,7 @@ int exit_status(const std::vector<Row>& rows)
 int compare_command(int argc, char** argv)
 {
   try {
-    std::vector<std::string> policies;
-    for (const mpi::PolicyDescription* p : mpi::policy_catalog())
-      policies.push_back(p->name);
+    std::vector<std::string> policies = catalogue_policy_names();
     std::string format = "table", reports_dir, html_file, figures_dir;
     int output_lines = 20;
     std::vector<std::string> run_args;

@@ -46,6 +46,14 @@ std::vector<std::string> comma_list(const std::string& text)
 
 }  // namespace
 
+std::vector<std::string> catalogue_policy_names()
+{
+  std::vector<std::string> names;
+  for (const mpi::PolicyDescription* p : mpi::policy_catalog())
+    names.push_back(p->name);
+  return names;
+}
+
 bool policy_run_option(int argc, char** argv, int& i, std::vector<std::string>& policies, const char* command)
 {
   std::string arg = argv[i];

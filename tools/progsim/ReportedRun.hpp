@@ -21,6 +21,9 @@ struct ReportedRun {
 ReportedRun run_with_report(const std::string& dir, const std::string& name, const std::vector<std::string>& options,
                             const std::vector<std::string>& run_args);
 
+// Every policy of the catalogue, in its order: their default --policies.
+std::vector<std::string> catalogue_policy_names();
+
 // The options of the commands made of runs under several policies (compare,
 // check): `--policies LIST` into `policies`; --progress and --report are
 // refused (the command chooses them). Returns whether argv[i] was one of
