@@ -3,6 +3,8 @@
 // scratch buffers are shared by all ranks, whose data does not matter).
 #include "traces/replay/RankReplay.hpp"
 
+#include "MpiModel.hpp"
+#include "p2p/PointToPoint.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
@@ -29,6 +31,9 @@ int main(int argc, char** argv)
   try {
     traces::TraceInfo info = trace_info(argv[1]);
     info.compute_scale = sim::Simulation::current()->parameters().otf2_compute_scale;
+    // The replay's buffers are scratch (RankReplay): a 64 KiB halo kept as
+    // an unexpected message held 64 KiB per rank for nothing.
+    mpi::MpiModel::instance().p2p().drop_program_data();
     traces::RankReplay replay(*rank, argv[1], info);
     replay.run();
   } catch (const traces::TraceError& e) {
