@@ -48,8 +48,11 @@ bool LineReader::next(std::string& line)
       line.assign(buffer_, start_, end - start_);
       start_ = end + 1;
       ++line_;
-      if (start_ == buffer_.size()) {
-        buffer_.clear();
+      // What is kept is the unread part, within a factor of 2: a replayed
+      // rank waits in MPI holding its reader, and a million of them held a
+      // block each (4 GiB).
+      if (start_ > buffer_.size() / 2) {
+        buffer_.erase(0, start_);
         buffer_.shrink_to_fit();
         start_ = 0;
       }
