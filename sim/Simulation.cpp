@@ -197,8 +197,10 @@ RunResult Simulation::run()
     for (auto& rank : ranks_) {
       ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
       Rank* r = rank.get();
+      // argv by reference: every actor ends before run() returns
+      // (stop_remaining_actors); a copy per rank cost about 200 bytes each.
       sg4::ActorPtr actor = sg4::Actor::create("rank-" + std::to_string(r->id()), r->host(),
-                                               [this, r, instance, argv] { run_rank(*this, *r, instance, argv); });
+                                               [this, r, instance, &argv] { run_rank(*this, *r, instance, argv); });
       auto aid = static_cast<size_t>(actor->get_pid());
       if (rank_by_actor_.size() <= aid)
         rank_by_actor_.resize(aid + 1, nullptr);
@@ -421,13 +423,13 @@ void Simulation::write_report() const
 {
   if (options_.report_file.empty())
     return;
-  nlohmann::ordered_json report = build_report(*this, config_, deterministic_);
   std::ofstream out(options_.report_file);
   if (!out) {
     diag(options_.report_file + ": cannot write the report");
     return;
   }
-  out << report.dump(2) << "\n";
+  sim::write_report(out, *this, config_, deterministic_);
+  out << "\n";
 }
 
 }  // namespace progsim::sim
