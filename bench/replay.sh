@@ -9,8 +9,9 @@
 #                   [--stack-size KiB|default] [--predict N] [--keep-trace] [--build DIR] [--out DIR]
 # After two rank counts or more it prints the peak memory predicted for
 # --predict N ranks (default 1,000,000), a line through the last two peaks.
-# The 1,000,000-rank replay (about 5 GiB of trace files under --out):
-#   bench/replay.sh --ranks 1000000 --halo-bytes 1024 --iterations 5
+# The 1,000,000-rank replay (4 GiB of trace files, a 4 KiB block each, and a 2 GiB report
+# under --out; bench/README.md gives the peak memory to expect):
+#   bench/replay.sh --ranks 1000000 --halo-bytes 1024 --iterations 2
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ranks="1000 10000"
