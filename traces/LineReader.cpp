@@ -34,6 +34,8 @@ bool LineReader::refill()
   if (n < 0)
     throw TraceError(path_, line_, std::string("read error: ") + std::strerror(err));
   buffer_.resize(old + static_cast<std::size_t>(n));
+  if (static_cast<std::size_t>(n) < block_)
+    buffer_.shrink_to_fit();  // the file's end: no room kept for a block that will not come
   offset_ += static_cast<std::uint64_t>(n);
   if (n == 0)
     eof_ = true;
