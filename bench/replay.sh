@@ -6,7 +6,12 @@
 # Several iteration counts show whether memory grows with trace length:
 #   bench/replay.sh --ranks 64 --iterations "100 2000 6000"
 #   bench/replay.sh [--ranks "1000 10000 100000"] [--iterations "K ..."] [--halo-bytes B] [--progress P]
-#                   [--stack-size KiB|default] [--build DIR] [--out DIR]
+#                   [--stack-size KiB|default] [--predict N] [--keep-trace] [--build DIR] [--out DIR]
+# After two rank counts or more it prints the peak memory predicted for
+# --predict N ranks (default 1,000,000), a line through the last two peaks.
+# The 1,000,000-rank replay (4 GiB of trace files, a 4 KiB block each, and a 2 GiB report
+# under --out; bench/README.md gives the peak memory to expect):
+#   bench/replay.sh --ranks 1000000 --halo-bytes 1024 --iterations 2
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 ranks="1000 10000"
@@ -16,6 +21,8 @@ progress=weak
 stack=default
 build="$here/build"
 out=/tmp/progsim-bench-replay
+predict=1000000
+keep=no
 while [ $# -gt 0 ]; do
   case "$1" in
     --ranks) ranks="$2"; shift ;;
@@ -25,7 +32,9 @@ while [ $# -gt 0 ]; do
     --stack-size) stack="$2"; shift ;;
     --build) build="$2"; shift ;;
     --out) out="$2"; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --predict) predict="$2"; shift ;;
+    --keep-trace) keep=yes ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -33,6 +42,7 @@ done
 progsim="$build/bin/progsim"
 mkdir -p "$out"
 hosts=128
+peaks=()
 printf "%-8s %-6s %10s %12s %10s %12s %14s %10s %s\n" ranks iters events "sim. time" "wall s" "events/s" "KiB/rank" "peak MiB" outcome
 for n in $ranks; do
 for it in $iterations; do
@@ -47,9 +57,26 @@ for it in $iterations; do
   /usr/bin/time -f "%e %M" -o "$out/time-$n" "$progsim" replay --progress "$progress" --ranks-per-node "$per_node" \
     "${stack_cfg[@]}" --report "$out/report-$n.json" "$trace" >"$out/log-$n" 2>&1
   read -r wall rss_kib <"$out/time-$n"
-  outcome=$(jq -r .outcome "$out/report-$n.json" 2>/dev/null || echo error)
-  simtime=$(jq -r .simulated_time "$out/report-$n.json" 2>/dev/null || echo -)
+  # Read from the report's head: a million ranks' report is gigabytes, too
+  # much for jq. The top-level keys are the lines indented by two spaces.
+  head_keys=$(head -n 40 "$out/report-$n.json" 2>/dev/null | grep '^  "')
+  outcome=$(sed -n 's/^  "outcome": "\(.*\)",$/\1/p' <<<"$head_keys")
+  simtime=$(sed -n 's/^  "simulated_time": \(.*\),$/\1/p' <<<"$head_keys")
+  [ -n "$outcome" ] || outcome=error
+  [ -n "$simtime" ] || simtime=0
   printf "%-8s %-6s %10s %12.6f %10s %12.0f %14.1f %10.1f %s\n" "$n" "$it" "$events" "$simtime" "$wall" \
     "$(echo "$events / $wall" | bc -l)" "$(echo "$rss_kib / $n" | bc -l)" "$(echo "$rss_kib / 1024" | bc -l)" "$outcome"
+  [ "$keep" = yes ] || rm -rf "$trace"
+  peaks+=("$n $rss_kib")
 done
 done
+# Peak = fixed + per-rank cost: the line through the last two rank counts measured.
+if [ "${#peaks[@]}" -ge 2 ]; then
+  read -r n1 p1 <<<"${peaks[-2]}"
+  read -r n2 p2 <<<"${peaks[-1]}"
+  if [ "$n1" != "$n2" ]; then
+    per_rank=$(echo "($p2 - $p1) / ($n2 - $n1)" | bc -l)
+    printf "predicted peak at %s ranks: %.1f GiB (%.2f KiB per rank from %s to %s ranks)\n" "$predict" \
+      "$(echo "($p2 + $per_rank * ($predict - $n2)) / 1048576" | bc -l)" "$per_rank" "$n1" "$n2"
+  fi
+fi

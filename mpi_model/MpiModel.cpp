@@ -189,6 +189,7 @@ std::string MpiModel::standard_errors_at_completion()
 
 void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 {
+  report_clock_ = simulation_->latest_clock();
   progress_->policy().add_to_report(report);
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
@@ -202,7 +203,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const
 {
   const ProgressCounters& c = progress_->rank(rank.id()).counters;
-  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(simulation_->latest_clock());
+  entry["blocked_time"] = progress_->rank(rank.id()).blocked_time(report_clock_);
   entry["tests"] = c.tests;
   entry["win_tests"] = rma_->win_tests(rank.id());
   entry["false_tests"] = c.false_tests;

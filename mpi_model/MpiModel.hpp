@@ -88,6 +88,10 @@ private:
   Leaks leaks_;  // found when every rank finished (diagnosis/FinalizeChecks)
   std::map<MPI_Message, Packet> matched_messages_;
   MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC
+  // Simulation::latest_clock() when the report began (add_to_report comes
+  // before the ranks' entries): a look at every rank's clock per rank made
+  // the report of N ranks cost N^2.
+  mutable double report_clock_ = 0;
   static MpiModel* instance_;
 };
 

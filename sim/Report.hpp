@@ -5,11 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
+
 namespace progsim::sim {
 
 class Config;
 class Simulation;
 
-nlohmann::ordered_json build_report(const Simulation& simulation, const Config& config, bool deterministic);
+// Writes the report as nlohmann's dump(2) of the whole object would, but
+// builds one rank's entry at a time: a million-rank replay's report as one
+// JSON tree (copied once more into the "ranks" key, then into one string)
+// took several times the memory of the simulation itself.
+void write_report(std::ostream& out, const Simulation& simulation, const Config& config, bool deterministic);
 
 }  // namespace progsim::sim

@@ -34,6 +34,8 @@ bool LineReader::refill()
   if (n < 0)
     throw TraceError(path_, line_, std::string("read error: ") + std::strerror(err));
   buffer_.resize(old + static_cast<std::size_t>(n));
+  if (static_cast<std::size_t>(n) < block_)
+    buffer_.shrink_to_fit();  // the file's end: no room kept for a block that will not come
   offset_ += static_cast<std::uint64_t>(n);
   if (n == 0)
     eof_ = true;
@@ -48,8 +50,11 @@ bool LineReader::next(std::string& line)
       line.assign(buffer_, start_, end - start_);
       start_ = end + 1;
       ++line_;
-      if (start_ == buffer_.size()) {
-        buffer_.clear();
+      // What is kept is the unread part, within a factor of 2: a replayed
+      // rank waits in MPI holding its reader, and a million of them held a
+      // block each (4 GiB).
+      if (start_ > buffer_.size() / 2) {
+        buffer_.erase(0, start_);
         buffer_.shrink_to_fit();
         start_ = 0;
       }

@@ -270,6 +270,10 @@ void PointToPoint::release_bsend(Request& send)
 
 std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) const
 {
+  if (!carries_data(send)) {
+    static const auto no_data = std::make_shared<std::vector<std::byte>>();
+    return no_data;  // unpack copies nothing from it (drop_program_data)
+  }
   auto data = std::make_shared<std::vector<std::byte>>(send.bytes);
   if (send.bytes > 0) {
     std::size_t position = 0;
@@ -281,7 +285,7 @@ std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) 
 void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes)
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
-  if (n > 0) {
+  if (n > 0 && data.size() >= n) {  // else dropped data (drop_program_data)
     dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
   }
   recv.status_bytes = n;
@@ -292,7 +296,7 @@ void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std
 void PointToPoint::copy_from_send(Request& recv, const Request& send, std::size_t message_bytes)
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
-  if (n > 0)
+  if (n > 0 && carries_data(send))
     dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type, static_cast<std::int64_t>(n));
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)

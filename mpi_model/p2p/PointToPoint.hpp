@@ -118,6 +118,13 @@ public:
   // The packed bytes a request's buffer holds / the receive capacity.
   std::size_t packed_size(const Request& request) const;
 
+  // progsim replay: the program's buffers are scratch whose contents do not
+  // matter, so the data of its own point-to-point messages is neither
+  // staged nor copied (sizes, statuses and timing are unchanged). The
+  // library's internal messages (collectives, communicator creation) still
+  // carry theirs: their contents decide what the library does.
+  void drop_program_data() { drop_program_data_ = true; }
+
 private:
   // Protocol steps. "origin" runs at the sender, "target" at the receiver.
   void eager_start_origin(const RequestPtr& send);
@@ -207,6 +214,12 @@ private:
   // (sender, receiver) pairs with a type mismatch reported: one error per
   // pair, not one per message of a loop.
   std::set<std::uint64_t> type_mismatches_;
+  bool drop_program_data_ = false;
+  // Whether the message of `request` (a send or a receive) carries its data.
+  bool carries_data(const Request& request) const
+  {
+    return !drop_program_data_ || request.context_id != request.comm_context;
+  }
 };
 
 

@@ -19,6 +19,13 @@ endforeach()
 trace_roundtrip(trace_mix_per_rank_files weak trace/ -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
 trace_roundtrip(compute_slowdown thread trace.jsonl -n 2 --ranks-per-node 2 ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
 
+# Replays run on a 64 KiB stack by default: the deepest recorded calls fit,
+# twice identically, with the report of an 8 MiB stack.
+add_test(NAME traces.replay.default_stack
+  COMMAND ${TRACE_TESTS}/replay_stack_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/default_stack
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_calls)
+set_tests_properties(traces.replay.default_stack PROPERTIES LABELS program)
+
 # Streaming: the blocked sends of a deadlock, and the barrier before a
 # crash, are the last events of their ranks (rank 3 crashes at 1.96 us, as
 # it leaves the barrier; the others, which got the barrier's last messages

@@ -18,6 +18,13 @@ namespace progsim::cli {
 
 namespace {
 
+// The coroutine stack of a replayed rank (the smallest stack-size allowed).
+// Measured 2026-11-27 (bench/README.md, "Trace replay"): the deepest rank of
+// `ctest -R "traces|replay"` (every kind of event, errors, deadlocks, four
+// policies) and of a 1,000-rank stencil used 13.7 KiB, so more than 4 times
+// that is left. Above 4,095 ranks stacks have no guard page (guard-pages).
+constexpr int kReplayStackKiB = 64;
+
 void print_replay_help()
 {
   std::printf(
@@ -32,7 +39,8 @@ void print_replay_help()
       "--cfg otf2-compute-scale=F (default 1). See docs/traces.md.\n"
       "\n"
       "Options are those of 'progsim run' (--platform, --hostfile, --ranks-per-node,\n"
-      "--progress, --cfg, --report, --time-limit, --tag-output), and\n"
+      "--progress, --cfg, --report, --time-limit, --tag-output; --cfg stack-size defaults\n"
+      "to 64 KiB for a replayed rank, which runs progsim's code only), and\n"
       "  -n N       number of ranks; must match the trace (default: the trace's)\n"
       "  -h, --help this text\n"
       "\n"
@@ -96,7 +104,12 @@ int replay_command(int argc, char** argv)
     if (!ranks.empty() && ranks != std::to_string(info.nranks))
       throw sim::InputError{trace + ": the trace has " + std::to_string(info.nranks) + " ranks, not -n " + ranks};
 
-    std::vector<std::string> run_args = {"run", "--privatize=off", "-n", std::to_string(info.nranks)};
+    // A replayed rank runs progsim's code only, whose deepest stack is known
+    // (kReplayStackKiB): the default 8 MiB stack of a rank running a user
+    // program is not needed. A --cfg stack-size given to replay comes later
+    // and wins.
+    std::vector<std::string> run_args = {"run", "--privatize=off", "-n", std::to_string(info.nranks), "--cfg",
+                                         "stack-size=" + std::to_string(kReplayStackKiB)};
     run_args.insert(run_args.end(), options.begin(), options.end());
     run_args.push_back("--");
     run_args.push_back(library_directory() + "/progsim-replay.so");

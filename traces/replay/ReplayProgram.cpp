@@ -3,16 +3,23 @@
 // scratch buffers are shared by all ranks, whose data does not matter).
 #include "traces/replay/RankReplay.hpp"
 
+#include "MpiModel.hpp"
+#include "p2p/PointToPoint.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
 
 namespace {
 
-// Probed once, by the first rank to start (all ranks share this program).
+// Probed once, by the first rank to start (all ranks share this program and
+// this object: a copy in each rank's frame held its JSON header all along).
 const progsim::traces::TraceInfo& trace_info(const std::string& path)
 {
-  static const progsim::traces::TraceInfo info = progsim::traces::probe_trace(path);
+  static const progsim::traces::TraceInfo info = [&path] {
+    progsim::traces::TraceInfo probed = progsim::traces::probe_trace(path);
+    probed.compute_scale = progsim::sim::Simulation::current()->parameters().otf2_compute_scale;
+    return probed;
+  }();
   return info;
 }
 
@@ -27,8 +34,10 @@ int main(int argc, char** argv)
     return 2;
   }
   try {
-    traces::TraceInfo info = trace_info(argv[1]);
-    info.compute_scale = sim::Simulation::current()->parameters().otf2_compute_scale;
+    const traces::TraceInfo& info = trace_info(argv[1]);
+    // The replay's buffers are scratch (RankReplay): a 64 KiB halo kept as
+    // an unexpected message held 64 KiB per rank for nothing.
+    mpi::MpiModel::instance().p2p().drop_program_data();
     traces::RankReplay replay(*rank, argv[1], info);
     replay.run();
   } catch (const traces::TraceError& e) {
