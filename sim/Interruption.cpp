@@ -5,6 +5,8 @@
 #include "sim/TemporaryDirectory.hpp"
 
 #include <csignal>
+#include <cstdio>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +20,12 @@ volatile pid_t g_child = 0;
 // ends the run itself (wall-clock time decides only when an interrupted run
 // stops, never anything in a run that was not interrupted).
 constexpr unsigned kGraceSeconds = 1;
+
+// The host time limit, named in the message when it ends the run.
+std::string g_host_limit_text;
+// The limit's timer shares SIGALRM with the grace period: an alarm with no
+// signal pending is the limit, one with a signal pending is the grace's end.
+volatile sig_atomic_t g_host_limit_armed = 0;
 
 const char* signal_name(int sig)
 {
@@ -34,9 +42,14 @@ const char* signal_name(int sig)
 
 void on_signal(int sig)
 {
-  if (sig == SIGALRM) {  // the grace period is over
-    if (Interruption::pending_signal_ && g_simulation)
+  if (sig == SIGALRM) {
+    if (Interruption::pending_signal_ && g_simulation)  // the grace period is over
       end_now(Interruption::pending_signal_);
+    if (g_host_limit_armed && g_simulation) {  // the host time limit: as a signal would
+      g_host_limit_armed = 0;
+      Interruption::pending_signal_ = SIGALRM;
+      ::alarm(kGraceSeconds);
+    }
     return;
   }
   if (g_simulation) {
@@ -70,8 +83,23 @@ void Interruption::install()
 
 std::string Interruption::message(int sig, double time, const std::string& where)
 {
-  return std::string("interrupted by ") + signal_name(sig) + " at " + format_time(time) + where +
-         "; the report and timeline show the run up to there";
+  std::string what = sig == SIGALRM ? g_host_limit_text : std::string("interrupted by ") + signal_name(sig);
+  return what + " at " + format_time(time) + where + "; the report and timeline show the run up to there";
+}
+
+void Interruption::limit_host_time(double seconds, const std::string& source)
+{
+  char text[64];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  g_host_limit_text = std::string("host time limit of ") + text + " s (" + source + ") reached";
+  itimerval timer{};
+  auto whole = static_cast<time_t>(seconds);
+  timer.it_value.tv_sec = whole;
+  timer.it_value.tv_usec = static_cast<suseconds_t>((seconds - static_cast<double>(whole)) * 1e6);
+  if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0)
+    timer.it_value.tv_usec = 1;
+  g_host_limit_armed = 1;
+  ::setitimer(ITIMER_REAL, &timer, nullptr);
 }
 
 int Interruption::pending()
@@ -82,8 +110,10 @@ int Interruption::pending()
 void Interruption::set_simulation(Simulation* simulation)
 {
   g_simulation = simulation;
-  if (!simulation)
+  if (!simulation) {
+    g_host_limit_armed = 0;
     ::alarm(0);
+  }
 }
 
 void Interruption::set_child(pid_t child)

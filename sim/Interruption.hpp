@@ -1,5 +1,7 @@
 // SIGINT and SIGTERM sent to progsim (Ctrl-C, a batch system or a test
-// harness ending the job).
+// harness ending the job), and the host time limit (--host-time-limit,
+// MPIEXEC_TIMEOUT): a job limit on wall-clock time, as mpiexec's, which
+// ends the run as a signal would (SIGALRM, exit status 142).
 //
 // During a simulation the handler only notes the signal: the run ends at
 // the next safe point of a rank (Rank::set_state: entering MPI, blocking,
@@ -28,6 +30,9 @@ public:
   static int pending();
   // The simulation the handler ends (nullptr: none is running).
   static void set_simulation(Simulation* simulation);
+  // Ends the running simulation after `seconds` of host time, naming
+  // `source` (the option or variable that asked for it).
+  static void limit_host_time(double seconds, const std::string& source);
   // The child process a command waits for (0: none).
   static void set_child(pid_t child);
   // A rank is at a safe point: ends the run if a signal asked for it.

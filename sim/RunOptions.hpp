@@ -31,6 +31,8 @@ struct RunOptions {
   bool tag_output = false;
   double time_limit = -1;          // simulated seconds; <0: none
   std::string time_limit_source;   // named when reached if not --time-limit (MPIEXEC_TIMEOUT)
+  double host_time_limit = -1;     // host (wall-clock) seconds; <0: none (sim/Interruption.hpp)
+  std::string host_time_limit_source;  // the option or variable that set it, named when reached
   std::string command_line;        // for the report
 };
 

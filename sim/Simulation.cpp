@@ -227,6 +227,8 @@ RunResult Simulation::run()
       rank_by_actor_[aid] = r;
     }
     ::mallopt(M_TOP_PAD, kGlibcTopPad);
+    if (options_.host_time_limit > 0)
+      Interruption::limit_host_time(options_.host_time_limit, options_.host_time_limit_source);
     if (options_.time_limit > 0)
       engine_->run_until(options_.time_limit);
     else

@@ -118,6 +118,29 @@ foreach(case "INT;hang;run" "TERM;hang;run" "INT;spin;run" "TERM;hang;compare")
   set_tests_properties(faults.interrupt.${sig}.${fault}.${command} PROPERTIES LABELS program TIMEOUT 60)
 endforeach()
 
+# The host time limit (--host-time-limit, Open MPI's --timeout, MPIEXEC_TIMEOUT
+# for progsim-mpiexec) ends a run that would go on, as a signal would: at a
+# safe point of a rank (hang: rank 1 loops on MPI_Iprobe) or, when no rank
+# reaches one (spin: rank 0 never leaves user code), a second later; the
+# report is written. A run that ends first is not touched by it.
+progsim_program_test(faults.host_time_limit.hang PROGRAM faults PROGRAM_ARGS hang iprobe
+  EXPECT --expect-outcome interrupted --expect-exit 142
+         --stderr-regex "host time limit of 1 s \\(--host-time-limit\\) reached at t=[0-9.]+ s \\(rank 1 in MPI_Iprobe\\); the report"
+  RUN -n 2 --host-time-limit 1)
+progsim_program_test(faults.host_time_limit.spin PROGRAM faults PROGRAM_ARGS spin iprobe
+  EXPECT --expect-outcome interrupted --expect-exit 142
+         --stderr-regex "host time limit of 0.5 s \\(--timeout\\) reached at t="
+  RUN -n 2 --timeout=0.5)
+progsim_program_test(faults.host_time_limit.not_reached PROGRAM faults PROGRAM_ARGS none p2p
+  EXPECT --expect-outcome completed --expect-exit 0 --twice
+  RUN -n 2 --host-time-limit 600)
+add_test(NAME faults.host_time_limit.mpiexec_timeout
+  COMMAND bash -c "out=$(MPIEXEC_TIMEOUT=1 \"$0\" -n 2 \"$1\" hang iprobe 2>&1); s=$?; echo \"$out\"; echo \"exit status $s\"; test $s = 142 && grep -q 'host time limit of 1 s (MPIEXEC_TIMEOUT) reached' <<< \"$out\""
+          ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR}/faults)
+set_tests_properties(faults.host_time_limit.hang faults.host_time_limit.spin faults.host_time_limit.mpiexec_timeout
+  PROPERTIES TIMEOUT 60)
+set_tests_properties(faults.host_time_limit.mpiexec_timeout PROPERTIES LABELS program)
+
 # The Paje timeline of a run that did not complete says so in its first line.
 progsim_program_test(faults.segv.p2p.weak.paje PROGRAM faults PROGRAM_ARGS segv p2p
   EXPECT --expect-outcome crashed --expect-exit 139 --twice

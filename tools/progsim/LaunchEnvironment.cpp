@@ -42,10 +42,11 @@ void apply_environment_defaults(sim::RunOptions& options, LaunchForm form)
   while (settings >> setting)
     options.cfg.push_back(parse_cfg_setting("PROGSIM_CFG", setting));
 
-  // MPICH's mpiexec ends a job after MPIEXEC_TIMEOUT seconds. A simulated
-  // job's time is simulated time: the limit is --time-limit's (outcome
-  // stuck); a rank that computes forever without MPI calls is the
-  // watchdog's (--cfg watchdog). 0 means no limit, as for Hydra.
+  // MPICH's mpiexec ends a job after MPIEXEC_TIMEOUT seconds of wall-clock
+  // time; harnesses set it to bound how long a test may take. A simulated
+  // job has two clocks: the limit applies to both, whichever is reached
+  // first (--time-limit's outcome stuck; --host-time-limit's interrupted).
+  // 0 means no limit, as for Hydra.
   if (form == LaunchForm::Mpiexec) {
     if (std::string timeout = variable("MPIEXEC_TIMEOUT"); !timeout.empty()) {
       char* end = nullptr;
@@ -55,6 +56,8 @@ void apply_environment_defaults(sim::RunOptions& options, LaunchForm form)
       if (seconds > 0) {
         options.time_limit = seconds;
         options.time_limit_source = "MPIEXEC_TIMEOUT";
+        options.host_time_limit = seconds;
+        options.host_time_limit_source = "MPIEXEC_TIMEOUT";
       }
     }
   }

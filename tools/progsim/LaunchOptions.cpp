@@ -28,12 +28,13 @@ const Names kBindTo = {"--bind-to", "-bind-to"};
 const Names kExport = {"-x"};
 const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}, kTimeline = {"--timeline"},
             kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
-            kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"}, kTimelineRanks = {"--timeline-ranks"},
+            kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"},
+            kHostTimeLimit = {"--host-time-limit", "--timeout", "-timeout"}, kTimelineRanks = {"--timeline-ranks"},
             kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
 const Names* const kWithValue[] = {&kRanks,  &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,   &kMapBy,
                                    &kBindTo, &kExport,   &kProgress, &kCfg,      &kReport,         &kTimeline,
-                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kOtf2, &kTimeLimit,
+                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kOtf2, &kTimeLimit, &kHostTimeLimit,
                                    &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
@@ -265,6 +266,11 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
     else if (args.take(kTimeLimit, value)) {
       options.time_limit = parse_seconds("--time-limit", value);
       options.time_limit_source.clear();
+    } else if (args.take(kHostTimeLimit, value)) {
+      // Open MPI's mpirun --timeout: the job's wall-clock limit.
+      std::string name = arg.substr(0, arg.find('='));
+      options.host_time_limit = parse_seconds(name, value);
+      options.host_time_limit_source = name;
     } else if (arg == "--") {
       args.next();
       break;
