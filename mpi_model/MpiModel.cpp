@@ -35,11 +35,6 @@ MpiModel::~MpiModel()
   instance_ = nullptr;
 }
 
-MpiModel& MpiModel::instance()
-{
-  return *instance_;
-}
-
 RankProgress& MpiModel::rank_progress(int rank)
 {
   return progress_->rank(rank);

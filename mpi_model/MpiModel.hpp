@@ -42,7 +42,7 @@ public:
   explicit MpiModel(std::string policy);
   ~MpiModel() override;
 
-  static MpiModel& instance();
+  static MpiModel& instance() { return *instance_; }
   const ModelParameters& parameters() const { return parameters_; }
   const std::string& policy_name() const { return policy_; }
   Process& process(int rank) { return processes_[static_cast<size_t>(rank)]; }

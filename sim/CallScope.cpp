@@ -74,8 +74,10 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
   const RuntimeParameters& params = Simulation::current()->parameters();
   inline_ = stays_inline(params);
   if (inline_) {
+    // What the program wrote into the C streams' buffers stays there: no
+    // other rank runs before this one gives control away, and then
+    // (OutputCapture::yield_point) it is forwarded as this rank's output.
     saved_errno_ = errno;
-    OutputCapture::user_code_left(rank_->id());  // as LibcState::save does
     rank_->enter_inline_call(name, caller);
     rank_->enter_inline_query(rank_->clock().now());
   } else {

@@ -30,6 +30,7 @@ void Rank::set_state(RankState state)
 {
   if (frozen_)
     return;
+  tell_stretch();
   if (entry_untold_) {  // a change inside an inline query: its entry first
     entry_untold_ = false;
     tell_listener(*this, entered_at_);
@@ -61,13 +62,34 @@ void Rank::leave_inline_query(double now)
 {
   if (entry_untold_ && !frozen_) {
     entry_untold_ = false;
-    tell_listener(*this, entered_at_);
     state_ = RankState::UserCode;
-    tell_listener(*this, now);
+    if (stretch_untold_ && entered_at_ == stretch_end_) {  // right after the last one
+      stretch_end_ = now;
+      return;
+    }
+    tell_stretch();
+    stretch_untold_ = true;
+    stretch_begin_ = entered_at_;
+    stretch_end_ = now;
     return;
   }
   if (state_ == RankState::InMpi || state_ == RankState::Blocked)
     set_state(RankState::UserCode);
+}
+
+void Rank::tell_stretch()
+{
+  if (!stretch_untold_)
+    return;
+  stretch_untold_ = false;
+  if (!g_state_listener)
+    return;
+  RankState state = state_;
+  state_ = RankState::InMpi;
+  tell_listener(*this, stretch_begin_);
+  state_ = RankState::UserCode;
+  tell_listener(*this, stretch_end_);
+  state_ = state;
 }
 
 }  // namespace progsim::sim

@@ -63,10 +63,14 @@ public:
   }
   void set_state(RankState state);  // Rank.cpp: also records the timeline
   // A local query that runs inline (CallScope) enters MPI at `now` and
-  // leaves it at `now` without another rank running meanwhile: the
-  // listener hears of both changes when it leaves, as the same two changes
-  // at the same times, unless the timeline records (then at once). A state
-  // change inside the query tells the entry first. Rank.cpp.
+  // leaves it at `now` without another rank running meanwhile. Inline
+  // queries back to back (nothing in between takes simulated time: user
+  // time counts zero by default) make one stretch inside MPI, which the
+  // listener hears of as one entry and one exit when it ends, before the
+  // next state change: the overlap meter merges touching intervals, so it
+  // records the same (millions of MPI_Type_size calls in MPICH's datatype
+  // pools told it twice each). The timeline hears of each query at once.
+  // A state change inside the query tells the entry first. Rank.cpp.
   void enter_inline_query(double now);
   void leave_inline_query(double now);
 
@@ -215,6 +219,10 @@ private:
   std::uintptr_t stack_low_ = 0;
   std::uintptr_t stack_span_ = 0;  // 0: unknown
   bool entry_untold_ = false;  // an inline query's entry not yet told to the listener
+  bool stretch_untold_ = false;  // inline queries back to back, not yet told
+  double stretch_begin_ = 0;
+  double stretch_end_ = 0;
+  void tell_stretch();
   double entered_at_ = 0;      // when it entered
   mutable std::string blocked_on_;
   int id_;

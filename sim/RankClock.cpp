@@ -11,19 +11,6 @@ namespace sg4 = simgrid::s4u;
 
 namespace progsim::sim {
 
-double RankClock::now() const
-{
-  return sg4::Engine::get_clock() + debt_;
-}
-
-void RankClock::charge_cpu(double seconds)
-{
-  if (seconds > 0)
-    debt_ += seconds;
-  if (debt_ > 0 && (!deferral_allowed_ || debt_ >= quantum_))
-    flush();
-}
-
 bool RankClock::allow_deferral(bool allowed)
 {
   bool previous = deferral_allowed_;

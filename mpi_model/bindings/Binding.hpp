@@ -22,7 +22,7 @@
 
 // Defines MPI_name as a weak alias of PMPI_name (MPI-4.1 §15.2, profiling).
 #define PROGSIM_MPI_ALIAS(name) \
-  extern "C" __typeof__(P##name) name __attribute__((weak, alias("P" #name)));
+  extern "C" __typeof__(P##name) name __attribute__((weak, alias("P" #name), copy(P##name)));
 
 // Defines a procedure removed in MPI-3.0 as another name of its replacement
 // (same parameters up to const), as PMPI_old and a weak MPI_old.
@@ -42,7 +42,12 @@ inline sim::Rank* binding_rank(const char* call, const void* caller = __builtin_
 
 // Checks that MPI is initialized and not finalized (MPI-4.1 §11.2.1); raises
 // MPI_ERR_OTHER otherwise and returns its code, or MPI_SUCCESS.
-int require_initialized(sim::Rank* rank, const char* call);
+int not_usable_error(sim::Rank* rank, const char* call);
+inline int require_initialized(sim::Rank* rank, const char* call)
+{
+  // Inline: every call checks it, local queries (millions in some programs) too.
+  return rank && rank->mpi_usable() ? MPI_SUCCESS : not_usable_error(rank, call);
+}
 
 // A binding is the call context of the model layers it delegates to
 // (core/CallContext.hpp). CallFrames is its first base: built before

@@ -22,12 +22,13 @@ using progsim::mpi::MpiModel;
 
 namespace progsim::mpi {
 
-int require_initialized(sim::Rank* rank, const char* call)
+// The error of require_initialized (Binding.hpp): MPI is usable between
+// MPI_Init and MPI_Finalize (the World Model) or while a session is open
+// (MPI-4.1 §11.4.1).
+int not_usable_error(sim::Rank* rank, const char* call)
 {
   if (!rank)
     return MPI_ERR_OTHER;
-  if (rank->mpi_usable())  // the World Model or a session (MPI-4.1 §11.4.1)
-    return MPI_SUCCESS;
   if (!rank->mpi_initialized)
     return raise_error(MPI_COMM_WORLD, MPI_ERR_OTHER, call,
                        rank->used_sessions ? "every session is finalized and MPI_Init was never called"
