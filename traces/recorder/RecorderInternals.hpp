@@ -49,8 +49,8 @@ public:
   RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
 
   void write(int rank_id, const Event& event);
-  // The call last written returned (completing `done`).
-  void returned(int rank_id, const std::vector<Completion>& done = {});
+  // The call last written returned (completing `done`), or `failed` with an error.
+  void returned(int rank_id, const std::vector<Completion>& done = {}, bool failed = false);
   // Whether the calls' completions are wanted (only the OTF2 export needs them).
   bool wants_completions() const { return otf2_ != nullptr; }
   void finish(double end);
@@ -161,7 +161,7 @@ int record_request(int rank, Event event, MPI_Request* request, Call call)
   int err = call();
   if (err == MPI_SUCCESS && request)
     bind_request(rank, id, *request);
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 
@@ -206,7 +206,7 @@ int record_icollective(MakeEvent make_event, MPI_Request* request, Call call)
       return call;                            \
     g_recorder->write(rank_, event_expr);     \
     auto result_ = call;                      \
-    g_recorder->returned(rank_);              \
+    g_recorder->returned(rank_, {}, result_ != MPI_SUCCESS); \
     return result_;                           \
   } while (0)
 #define PROGSIM_RECORD_LOCAL(name, call)      \

@@ -49,10 +49,10 @@ void Recorder::write(int rank_id, const Event& event)
     otf2_->call(rank_id, now(), event);
 }
 
-void Recorder::returned(int rank_id, const std::vector<Completion>& done)
+void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
   if (otf2_)
-    otf2_->returned(rank_id, now(), done);
+    otf2_->returned(rank_id, now(), done, failed);
 }
 
 void Recorder::finish(double end)
