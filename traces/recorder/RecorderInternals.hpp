@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -39,6 +40,20 @@ struct RankRecord {
   bool local_interacting = false;
   long long local_repeat = 0;
   int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
+  // Windows, by per-rank id in creation order, and the memory the rank
+  // attached to dynamic windows (by the window's job-wide number): an
+  // origin names a target address by the region and its offset in it.
+  int next_window = 0;
+  std::map<MPI_Win, int> windows;
+  struct Attached {
+    const char* base;
+    long long size;
+    int region;  // the rank's attach number
+  };
+  std::map<int, std::vector<Attached>> attached;
+  int next_region = 0;
+  // Polls of watched memory that blocked, as last seen (Recorder::polled).
+  std::uint64_t blocked_polls = 0;
 };
 
 // The outputs of a recording (a progsim trace, an OTF2 archive) and every rank's record.
@@ -62,6 +77,9 @@ public:
 
 private:
   static double now();
+  // Writes the refusal of a busy-wait on watched memory if the rank
+  // blocked polling since its last event (docs/traces.md, RMA).
+  void polled(int rank_id);
 
   std::unique_ptr<TraceWriter> writer_;
   std::unique_ptr<Otf2Export> otf2_;
@@ -85,6 +103,8 @@ int request_id(int rank, MPI_Request handle);
 void forget_request(int rank, MPI_Request before, MPI_Request after);
 int new_comm(int rank);
 void bind_comm(int rank, int id, MPI_Comm handle);
+// The window's per-rank id, -1 when unknown.
+int window_id(int rank, MPI_Win win);
 
 // --- calls not recorded as themselves (RecorderHook.cpp) -------------------
 

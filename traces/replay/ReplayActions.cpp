@@ -4,6 +4,7 @@
 // threads. So the trace drives the same MPI model as the program did:
 // protocols, progress chunks and collective algorithms of the chosen policy.
 #include "traces/replay/RankReplay.hpp"
+#include "traces/replay/Scratch.hpp"
 
 #include "traces/MpiNames.hpp"
 #include "traces/CommunicatorSizes.hpp"
@@ -15,30 +16,10 @@
 
 namespace progsim::traces {
 
-namespace {
-
-// Memory for message data. A block is never freed while the run lasts:
-// pending nonblocking operations may still point into older blocks. Shared by
-// all ranks (the replay program is not privatized; the data does not matter).
-class Scratch {
-public:
-  void* get(long long bytes)
-  {
-    auto size = static_cast<std::size_t>(std::max(bytes, 1LL));
-    if (blocks_.empty() || size > size_) {
-      size_ = std::max(size, 2 * size_);
-      blocks_.emplace_back(new char[size_]());
-    }
-    return blocks_.back().get();
-  }
-
-private:
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  std::size_t size_ = 0;
-};
-
 Scratch send_scratch;
 Scratch recv_scratch;
+
+namespace {
 
 std::vector<int> displacements(const std::vector<int>& counts)
 {
@@ -140,7 +121,11 @@ void RankReplay::replay_sleep(const TraceEvent& e)
 
 void RankReplay::replay_unsupported(const TraceEvent& e)
 {
-  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet" +
+  // An MPI procedure, or what the program did outside MPI (busy-waiting on
+  // watched memory).
+  std::string name = e.fields.at("name").get<std::string>();
+  fail("the recorded program " + std::string(name.rfind("MPI_", 0) == 0 ? "called " : "used ") + name +
+       ", which traces cannot replay yet" +
        (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
 }
 
