@@ -803,6 +803,42 @@ void RankReplay::replay_cart_sub(const TraceEvent& e)
   keep_comm(e, created);
 }
 
+// Graph topologies, unweighted (weights only answer topology queries).
+void RankReplay::replay_graph_create(const TraceEvent& e)
+{
+  std::vector<int> index = e.fields.at("index").get<std::vector<int>>();
+  std::vector<int> edges = e.fields.at("edges").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Graph_create(comm(e), static_cast<int>(index.size()), index.data(), edges.data(), e.small("reorder"),
+                          &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_dist_graph_create_adjacent(const TraceEvent& e)
+{
+  std::vector<int> in = e.fields.at("sources").get<std::vector<int>>();
+  std::vector<int> out = e.fields.at("destinations").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Dist_graph_create_adjacent(comm(e), static_cast<int>(in.size()), in.data(), MPI_UNWEIGHTED,
+                                        static_cast<int>(out.size()), out.data(), MPI_UNWEIGHTED, MPI_INFO_NULL,
+                                        e.small("reorder"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_dist_graph_create(const TraceEvent& e)
+{
+  std::vector<int> sources = e.fields.at("sources").get<std::vector<int>>();
+  std::vector<int> degrees = e.fields.at("degrees").get<std::vector<int>>();
+  std::vector<int> destinations = e.fields.at("destinations").get<std::vector<int>>();
+  if (degrees.size() != sources.size())
+    fail("dist_graph_create: " + std::to_string(sources.size()) + " sources but " + std::to_string(degrees.size()) +
+         " degrees");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Dist_graph_create(comm(e), static_cast<int>(sources.size()), sources.data(), degrees.data(),
+                               destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, e.small("reorder"), &created));
+  keep_comm(e, created);
+}
+
 void RankReplay::replay_comm_free(const TraceEvent& e)
 {
   MPI_Comm handle = comm(e);
