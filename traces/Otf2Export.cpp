@@ -119,7 +119,20 @@ void Otf2Export::call(int rank, double time, const nlohmann::ordered_json& event
   state.open = event;
   state.region = writer_.region(spec->region, spec->role);
   OTF2_EvtWriter_Enter(out, nullptr, t, state.region);
-  std::string call = spec->call;
+  state.entered = t;
+  if (spec->collective != kNotCollective)
+    OTF2_EvtWriter_MpiCollectiveBegin(out, nullptr, t);
+}
+
+// Written when the call returned without an error (a send that failed, e.g.
+// MPI_ERR_BUFFER, sent nothing), stamped with the call's Enter as Score-P
+// stamps them: no other record of the rank lies between.
+void Otf2Export::started(int rank, RankState& state)
+{
+  OTF2_EvtWriter* out = writer_.events(rank);
+  OTF2_TimeStamp t = state.entered;
+  const nlohmann::ordered_json& event = state.open;
+  std::string call = event.at("call").get<std::string>();
   int peer = event.value("peer", -1);
   if ((call == "send" || call == "ssend" || call == "sendrecv") && peer >= 0)
     OTF2_EvtWriter_MpiSend(out, nullptr, t, static_cast<uint32_t>(peer), comm(rank, event),
@@ -137,15 +150,16 @@ void Otf2Export::call(int rank, double time, const nlohmann::ordered_json& event
       OTF2_EvtWriter_MpiIsend(out, nullptr, t, static_cast<uint32_t>(peer), comm(rank, event),
                               event.at("tag").get<uint32_t>(), event.at("bytes").get<uint64_t>(),
                               static_cast<uint64_t>(req));
-  } else if (spec->collective != kNotCollective)
-    OTF2_EvtWriter_MpiCollectiveBegin(out, nullptr, t);
+  }
 }
 
-void Otf2Export::returned(int rank, double time, const std::vector<Completion>& completions)
+void Otf2Export::returned(int rank, double time, const std::vector<Completion>& completions, bool failed)
 {
   RankState& state = ranks_.at(static_cast<std::size_t>(rank));
   if (state.open.is_null())
     return;
+  if (!failed)
+    started(rank, state);
   OTF2_EvtWriter* out = writer_.events(rank);
   OTF2_TimeStamp t = writer_.ticks(rank, time);
   const nlohmann::ordered_json& event = state.open;

@@ -46,8 +46,9 @@ public:
 
   // The rank starts the call `event` (a progsim trace event) at `time`.
   void call(int rank, double time, const nlohmann::ordered_json& event);
-  // The call returned at `time`.
-  void returned(int rank, double time, const std::vector<Completion>& completions);
+  // The call returned at `time`; `failed`: with an error, so it sent and
+  // started nothing (its MPI records are not written).
+  void returned(int rank, double time, const std::vector<Completion>& completions, bool failed = false);
   // Ends calls still open (ranks blocked at the end) at `end` and closes the archive.
   void close(double end);
 
@@ -59,12 +60,15 @@ private:
   struct RankState {
     nlohmann::ordered_json open;  // the call in progress (null: none)
     OTF2_RegionRef region = 0;
+    OTF2_TimeStamp entered = 0;
     std::map<int, PendingRequest> requests;
     std::map<int, OTF2_CommRef> comms;  // the rank's trace ids of communicators -> OTF2's
   };
 
   OTF2_CommRef comm(int rank, const nlohmann::ordered_json& event);
   void collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event);
+  // The point-to-point records of the open call, at its Enter's time.
+  void started(int rank, RankState& state);
 
   Otf2Writer writer_;
   CommMembers members_;

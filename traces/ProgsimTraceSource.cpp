@@ -95,10 +95,10 @@ nlohmann::json parse_header(const std::string& file, const std::string& line)
   auto version = header.find("version");
   if (version == header.end() || !version->is_number_integer())
     throw TraceError(file, 1, "header: \"version\" must be an integer");
-  if (version->get<int>() != kFormatVersion)
+  if (version->get<long long>() < kOldestFormatVersion || version->get<long long>() > kFormatVersion)
     throw TraceError(file, 1, "header: version " + std::to_string(version->get<long long>()) +
-                                  " is not supported (this progsim reads version " +
-                                  std::to_string(kFormatVersion) + ")");
+                                  " is not supported (this progsim reads versions " +
+                                  std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion) + ")");
   auto nranks = header.find("nranks");
   if (nranks == header.end() || !nranks->is_number_integer() || nranks->get<long long>() < 1 ||
       nranks->get<long long>() > 100000000)

@@ -9,9 +9,12 @@
 
 namespace progsim::traces {
 
-// Identifies a progsim trace in its header line; bumped on incompatible changes.
+// Identifies a progsim trace in its header line. The version is bumped when
+// events are added (2: one-sided communication); a reader reads every
+// version from kOldestFormatVersion, whose events keep their meaning.
 inline constexpr const char* kFormatName = "progsim-trace";
-inline constexpr int kFormatVersion = 1;
+inline constexpr int kFormatVersion = 2;
+inline constexpr int kOldestFormatVersion = 1;
 
 // An event of one rank: `call` names it ("isend", "compute", ...); `fields`
 // holds the whole JSON object (validated against the schema, TraceSchema).

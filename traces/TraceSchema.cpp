@@ -23,6 +23,11 @@ std::vector<EventSpec> make_specs()
   FieldSpec count{"count", I, true};
   FieldSpec dt{"dt", S, true};
   FieldSpec op{"op", S, true};
+  FieldSpec win{"win", I, true};
+  FieldSpec target{"target", I, true};
+  FieldSpec disp{"disp", I, true};
+  FieldSpec region{"region", I, false};
+  FieldSpec assert_{"assert", I, true};
   return {
 #define PROGSIM_TRACE_EVENT(kind, ...) {#kind, __VA_ARGS__},
 #include "traces/TraceEvents.def"

@@ -143,3 +143,14 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 0: rma_ordering ok \\(1 checks\\)" --stdout-regex "rank 1: rma_ordering ok \\(4 checks\\)"
     RUN -n 2 --progress ${policy})
 endforeach()
+
+# Every one-sided call the trace recorder records (issue 19): the program
+# checks its data under each policy; traces.roundtrip.program.trace_rma
+# (tests/traces/roundtrip_programs.cmake) records and replays it under all four.
+progsim_test_program(trace_rma trace_rma.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.trace_rma.${policy} PROGRAM trace_rma
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: trace_rma ok" --stdout-regex "rank 3: trace_rma ok"
+    RUN -n 4 --ranks-per-node 4 --progress ${policy})
+endforeach()

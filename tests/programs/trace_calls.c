@@ -6,7 +6,8 @@
  * MPI_Iallreduce (overlapping compute) and the other nonblocking collectives
  * but MPI_Ialltoallw, persistent requests (MPI_Send_init,
  * MPI_Ssend_init, MPI_Recv_init, MPI_Start, MPI_Startall), communicators
- * made by MPI_Comm_split_type, MPI_Cart_create and MPI_Cart_sub, the
+ * made by MPI_Comm_split_type, MPI_Cart_create, MPI_Cart_sub, MPI_Graph_create,
+ * MPI_Dist_graph_create_adjacent and MPI_Dist_graph_create, the
  * neighborhood collectives (blocking and nonblocking, but the w forms), matched
  * probes (MPI_Mprobe, MPI_Improbe, MPI_Mrecv, MPI_Imrecv),
  * MPI_Sendrecv_replace, and local calls recorded through the
@@ -187,6 +188,33 @@ int main(int argc, char** argv)
   MPI_Comm_free(&row);
   MPI_Comm_free(&grid);
   MPI_Comm_free(&node);
+
+  /* Graph topologies: a ring as a graph (MPI_Graph_create), as a weighted
+   * distributed graph (each rank its own neighbours) and as one rank 0
+   * describes whole (MPI_Dist_graph_create); a neighborhood exchange on each. */
+  MPI_Comm graph, adjacent, whole;
+  int gindex[64], edges[128];
+  for (int i = 0; i < size; ++i) {
+    gindex[i] = 2 * (i + 1);
+    edges[2 * i] = (i + size - 1) % size;
+    edges[2 * i + 1] = (i + 1) % size;
+  }
+  MPI_Graph_create(MPI_COMM_WORLD, size, gindex, edges, 0, &graph);
+  MPI_Neighbor_alltoall(out, 70, MPI_CHAR, in, 70, MPI_CHAR, graph);
+  int ring[2] = {left, right}, weights[2] = {3, 5};
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 2, ring, weights, 2, ring, weights, MPI_INFO_NULL, 0, &adjacent);
+  MPI_Neighbor_allgather(out, 80, MPI_CHAR, in, 80, MPI_CHAR, adjacent);
+  int sources[64], degrees[64];
+  for (int i = 0; i < size; ++i) {
+    sources[i] = i;
+    degrees[i] = 2;
+  }
+  MPI_Dist_graph_create(MPI_COMM_WORLD, rank == 0 ? size : 0, sources, degrees, edges, MPI_UNWEIGHTED, MPI_INFO_NULL,
+                        0, &whole);
+  MPI_Neighbor_alltoall(out, 90, MPI_CHAR, in, 90, MPI_CHAR, whole);
+  MPI_Comm_free(&whole);
+  MPI_Comm_free(&adjacent);
+  MPI_Comm_free(&graph);
 
   /* Matched probes: rank 0 takes the others' messages by MPI_Mprobe and
    * by an MPI_Improbe loop; MPI_Sendrecv_replace around the ring. */

@@ -107,6 +107,61 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
       newcomm, [&] { return PMPI_Cart_sub(comm, remain_dims, newcomm); });
 }
 
+// Graph topologies (MPI-4.1 §8.5.3, §8.5.4): the lists as given. Weights
+// only answer the topology queries (local calls), so they are not recorded:
+// the replay's graphs are unweighted.
+int MPI_Graph_create(MPI_Comm comm, int nnodes, const int index[], const int edges[], int reorder, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        int n = index ? std::max(nnodes, 0) : 0;
+        std::vector<int> i(index, index + n), e(edges, edges + (n > 0 && edges ? std::max(index[n - 1], 0) : 0));
+        return Event({{"call", "graph_create"}, {"comm", comm_id(rank, comm)}, {"index", i}, {"edges", e},
+                      {"reorder", reorder}});
+      },
+      newcomm, [&] { return PMPI_Graph_create(comm, nnodes, index, edges, reorder, newcomm); });
+}
+
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int sources[], const int sourceweights[],
+                                   int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+                                   int reorder, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        std::vector<int> in(sources, sources + (sources ? std::max(indegree, 0) : 0));
+        std::vector<int> out(destinations, destinations + (destinations ? std::max(outdegree, 0) : 0));
+        return Event({{"call", "dist_graph_create_adjacent"}, {"comm", comm_id(rank, comm)}, {"sources", in},
+                      {"destinations", out}, {"reorder", reorder}});
+      },
+      newcomm, [&] {
+        return PMPI_Dist_graph_create_adjacent(comm, indegree, sources, sourceweights, outdegree, destinations,
+                                               destweights, info, reorder, newcomm);
+      });
+}
+
+int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int degrees[], const int destinations[],
+                          const int weights[], MPI_Info info, int reorder, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        std::vector<int> src(sources, sources + (sources ? std::max(n, 0) : 0));
+        std::vector<int> deg(degrees, degrees + (degrees ? std::max(n, 0) : 0)), dst;
+        long long edges = 0;
+        for (int d : deg)
+          edges += std::max(d, 0);
+        if (destinations)
+          dst.assign(destinations, destinations + edges);
+        return Event({{"call", "dist_graph_create"}, {"comm", comm_id(rank, comm)}, {"sources", src},
+                      {"degrees", deg}, {"destinations", dst}, {"reorder", reorder}});
+      },
+      newcomm, [&] {
+        return PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm);
+      });
+}
+
 int MPI_Comm_free(MPI_Comm* comm)
 {
   PROGSIM_WRAPPER();

@@ -31,7 +31,7 @@ void CompletionStatus::report(int rank, int request, int err, bool completed) co
   if (err == MPI_SUCCESS && completed && used_ != MPI_STATUS_IGNORE)
     g_recorder->returned(rank, {received(request, *used_)});
   else
-    g_recorder->returned(rank);
+    g_recorder->returned(rank, {}, err != MPI_SUCCESS);
 }
 
 Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes)

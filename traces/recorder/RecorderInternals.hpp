@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -39,6 +40,20 @@ struct RankRecord {
   bool local_interacting = false;
   long long local_repeat = 0;
   int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
+  // Windows, by per-rank id in creation order, and the memory the rank
+  // attached to dynamic windows (by the window's job-wide number): an
+  // origin names a target address by the region and its offset in it.
+  int next_window = 0;
+  std::map<MPI_Win, int> windows;
+  struct Attached {
+    const char* base;
+    long long size;
+    int region;  // the rank's attach number
+  };
+  std::map<int, std::vector<Attached>> attached;
+  int next_region = 0;
+  // Polls of watched memory that blocked, as last seen (Recorder::polled).
+  std::uint64_t blocked_polls = 0;
 };
 
 // The outputs of a recording (a progsim trace, an OTF2 archive) and every rank's record.
@@ -49,8 +64,8 @@ public:
   RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
 
   void write(int rank_id, const Event& event);
-  // The call last written returned (completing `done`).
-  void returned(int rank_id, const std::vector<Completion>& done = {});
+  // The call last written returned (completing `done`), or `failed` with an error.
+  void returned(int rank_id, const std::vector<Completion>& done = {}, bool failed = false);
   // Whether the calls' completions are wanted (only the OTF2 export needs them).
   bool wants_completions() const { return otf2_ != nullptr; }
   void finish(double end);
@@ -62,6 +77,9 @@ public:
 
 private:
   static double now();
+  // Writes the refusal of a busy-wait on watched memory if the rank
+  // blocked polling since its last event (docs/traces.md, RMA).
+  void polled(int rank_id);
 
   std::unique_ptr<TraceWriter> writer_;
   std::unique_ptr<Otf2Export> otf2_;
@@ -85,6 +103,8 @@ int request_id(int rank, MPI_Request handle);
 void forget_request(int rank, MPI_Request before, MPI_Request after);
 int new_comm(int rank);
 void bind_comm(int rank, int id, MPI_Comm handle);
+// The window's per-rank id, -1 when unknown.
+int window_id(int rank, MPI_Win win);
 
 // --- calls not recorded as themselves (RecorderHook.cpp) -------------------
 
@@ -161,7 +181,7 @@ int record_request(int rank, Event event, MPI_Request* request, Call call)
   int err = call();
   if (err == MPI_SUCCESS && request)
     bind_request(rank, id, *request);
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 
@@ -206,7 +226,7 @@ int record_icollective(MakeEvent make_event, MPI_Request* request, Call call)
       return call;                            \
     g_recorder->write(rank_, event_expr);     \
     auto result_ = call;                      \
-    g_recorder->returned(rank_);              \
+    g_recorder->returned(rank_, {}, result_ != MPI_SUCCESS); \
     return result_;                           \
   } while (0)
 #define PROGSIM_RECORD_LOCAL(name, call)      \

@@ -5,6 +5,7 @@
 
 #include "MpiModel.hpp"
 #include "sim/ProgramCallHook.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <cstring>
 
@@ -42,6 +43,7 @@ Recorder::Recorder(const std::string& path, const std::string& otf2_dir, int nra
 
 void Recorder::write(int rank_id, const Event& event)
 {
+  polled(rank_id);
   flush_local(rank_id);
   if (writer_)
     writer_->write(rank_id, event);
@@ -49,14 +51,16 @@ void Recorder::write(int rank_id, const Event& event)
     otf2_->call(rank_id, now(), event);
 }
 
-void Recorder::returned(int rank_id, const std::vector<Completion>& done)
+void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
   if (otf2_)
-    otf2_->returned(rank_id, now(), done);
+    otf2_->returned(rank_id, now(), done, failed);
 }
 
 void Recorder::finish(double end)
 {
+  for (std::size_t i = 0; i < ranks_.size(); ++i)
+    polled(static_cast<int>(i));
   flush_all();
   if (otf2_)
     otf2_->close(end);
@@ -64,6 +68,7 @@ void Recorder::finish(double end)
 
 void Recorder::local(int rank_id, const char* name, bool interacting)
 {
+  polled(rank_id);
   RankRecord& r = rank(rank_id);
   if (r.local_name && std::strcmp(r.local_name, name) != 0)
     flush_local(rank_id);
@@ -92,6 +97,27 @@ void Recorder::flush_all()
 {
   for (std::size_t i = 0; i < ranks_.size(); ++i)
     flush_local(static_cast<int>(i));
+}
+
+// A rank that blocked polling watched memory (a flag in a window, MPI-4.1
+// §12.7 Example 12.x) waited for another rank's write, which no event
+// holds: the wait's length depends on the policy, so recording it as
+// computation would replay the recording's timing under every policy.
+// The trace refuses it instead, before the rank's next event.
+void Recorder::polled(int rank_id)
+{
+  std::uint64_t blocked = sim::memory::MemoryWatch::instance().blocked_polls(rank_id);
+  RankRecord& r = rank(rank_id);
+  if (blocked == r.blocked_polls)
+    return;
+  r.blocked_polls = blocked;
+  flush_local(rank_id);
+  Event event = {{"call", "unsupported"},
+                 {"name", "busy-waiting on watched memory"},
+                 {"why", "the rank polled memory until another rank wrote it, and when that write lands depends on "
+                         "the replay's policy and platform"}};
+  if (writer_)
+    writer_->write(rank_id, event);
 }
 
 double Recorder::now()
@@ -151,6 +177,13 @@ void bind_comm(int rank, int id, MPI_Comm handle)
     g_recorder->rank(rank).comms[handle] = id;
     g_recorder->rank(rank).comm_handles[id] = handle;
   }
+}
+
+int window_id(int rank, MPI_Win win)
+{
+  auto& windows = g_recorder->rank(rank).windows;
+  auto found = windows.find(win);
+  return found == windows.end() ? -1 : found->second;
 }
 
 }  // namespace progsim::traces::recorder

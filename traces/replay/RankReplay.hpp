@@ -105,7 +105,34 @@ private:
   void neighbor_allgatherv(const TraceEvent& e, MPI_Request* request);
   void neighbor_alltoallv(const TraceEvent& e, MPI_Request* request);
 
+  // One-sided communication (RmaActions.cpp). A window of the trace: its
+  // handle and the scratch memory the replay exposes in it.
+  struct ReplayWindow {
+    MPI_Win handle = MPI_WIN_NULL;
+    std::unique_ptr<char[]> memory;                     // MPI_Win_create
+    std::map<int, std::unique_ptr<char[]>> attached;    // dynamic windows, by region
+    // The replay's MPI_Win_test ended the exposure epoch before the
+    // recorded one did (another policy): later tests and waits of that
+    // epoch are not made.
+    bool exposure_ended = false;
+  };
+  ReplayWindow& window(const TraceEvent& e);
+  template <class Create>
+  void create_window(const TraceEvent& e, Create create);
+  // The target and its address of an operation ("target", "disp", "region").
+  struct Target {
+    int rank;
+    MPI_Aint disp;
+  };
+  Target target(const TraceEvent& e, ReplayWindow& w);
+  // A group of the window's ranks ("ranks"), made without an MPI call (the
+  // program's group calls are recorded as local calls already).
+  MPI_Group window_group(const TraceEvent& e, MPI_Win handle);
+  void operation(const TraceEvent& e, MPI_Request* request);
+  void accumulate(const TraceEvent& e, MPI_Request* request, bool fetching);
+
   sim::Rank& rank_;
+  std::map<int, ReplayWindow> windows_;
   std::unique_ptr<RankEventSource> events_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;

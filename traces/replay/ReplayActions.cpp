@@ -4,6 +4,7 @@
 // threads. So the trace drives the same MPI model as the program did:
 // protocols, progress chunks and collective algorithms of the chosen policy.
 #include "traces/replay/RankReplay.hpp"
+#include "traces/replay/Scratch.hpp"
 
 #include "traces/MpiNames.hpp"
 #include "traces/CommunicatorSizes.hpp"
@@ -15,30 +16,10 @@
 
 namespace progsim::traces {
 
-namespace {
-
-// Memory for message data. A block is never freed while the run lasts:
-// pending nonblocking operations may still point into older blocks. Shared by
-// all ranks (the replay program is not privatized; the data does not matter).
-class Scratch {
-public:
-  void* get(long long bytes)
-  {
-    auto size = static_cast<std::size_t>(std::max(bytes, 1LL));
-    if (blocks_.empty() || size > size_) {
-      size_ = std::max(size, 2 * size_);
-      blocks_.emplace_back(new char[size_]());
-    }
-    return blocks_.back().get();
-  }
-
-private:
-  std::vector<std::unique_ptr<char[]>> blocks_;
-  std::size_t size_ = 0;
-};
-
 Scratch send_scratch;
 Scratch recv_scratch;
+
+namespace {
 
 std::vector<int> displacements(const std::vector<int>& counts)
 {
@@ -140,7 +121,11 @@ void RankReplay::replay_sleep(const TraceEvent& e)
 
 void RankReplay::replay_unsupported(const TraceEvent& e)
 {
-  fail("the recorded program called " + e.fields.at("name").get<std::string>() + ", which traces cannot replay yet" +
+  // An MPI procedure, or what the program did outside MPI (busy-waiting on
+  // watched memory).
+  std::string name = e.fields.at("name").get<std::string>();
+  fail("the recorded program " + std::string(name.rfind("MPI_", 0) == 0 ? "called " : "used ") + name +
+       ", which traces cannot replay yet" +
        (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
 }
 
@@ -815,6 +800,42 @@ void RankReplay::replay_cart_sub(const TraceEvent& e)
   std::vector<int> remain = e.fields.at("remain").get<std::vector<int>>();
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Cart_sub(comm(e), remain.data(), &created));
+  keep_comm(e, created);
+}
+
+// Graph topologies, unweighted (weights only answer topology queries).
+void RankReplay::replay_graph_create(const TraceEvent& e)
+{
+  std::vector<int> index = e.fields.at("index").get<std::vector<int>>();
+  std::vector<int> edges = e.fields.at("edges").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Graph_create(comm(e), static_cast<int>(index.size()), index.data(), edges.data(), e.small("reorder"),
+                          &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_dist_graph_create_adjacent(const TraceEvent& e)
+{
+  std::vector<int> in = e.fields.at("sources").get<std::vector<int>>();
+  std::vector<int> out = e.fields.at("destinations").get<std::vector<int>>();
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Dist_graph_create_adjacent(comm(e), static_cast<int>(in.size()), in.data(), MPI_UNWEIGHTED,
+                                        static_cast<int>(out.size()), out.data(), MPI_UNWEIGHTED, MPI_INFO_NULL,
+                                        e.small("reorder"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_dist_graph_create(const TraceEvent& e)
+{
+  std::vector<int> sources = e.fields.at("sources").get<std::vector<int>>();
+  std::vector<int> degrees = e.fields.at("degrees").get<std::vector<int>>();
+  std::vector<int> destinations = e.fields.at("destinations").get<std::vector<int>>();
+  if (degrees.size() != sources.size())
+    fail("dist_graph_create: " + std::to_string(sources.size()) + " sources but " + std::to_string(degrees.size()) +
+         " degrees");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Dist_graph_create(comm(e), static_cast<int>(sources.size()), sources.data(), degrees.data(),
+                               destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, e.small("reorder"), &created));
   keep_comm(e, created);
 }
 
