@@ -176,6 +176,9 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
         RmaWaits rma_waits(*rma_, *p2p_);
         SessionFinalizeWaits session_waits;
         DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits, &session_waits}, program);
+        if (races_ && races_->infeasible())  // the schedule's doing, not the program's
+          for (const std::string& why : races_->infeasible_reasons())
+            d.text += "\n  note: match-schedule: " + why + ": this execution is infeasible, not the program's";
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });

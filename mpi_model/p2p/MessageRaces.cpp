@@ -207,6 +207,15 @@ void MessageRaces::end_waitany(int rank, const char* call, std::uintptr_t site, 
     decisions_[static_cast<std::size_t>(rank)].push_back(std::move(d));
 }
 
+std::vector<std::string> MessageRaces::infeasible_reasons() const
+{
+  std::vector<std::string> reasons = unhonoured_;
+  for (std::uint64_t k : pending_forced_)
+    reasons.push_back("rank " + std::to_string(k >> 32) + "'s decision " + std::to_string(k & 0xffffffffu) +
+                      " never got the match it was forced to");
+  return reasons;
+}
+
 nlohmann::ordered_json MessageRaces::to_json(const std::function<std::string(int, std::uintptr_t)>& site_text) const
 {
   std::vector<RaceDecision> all;
@@ -246,10 +255,7 @@ nlohmann::ordered_json MessageRaces::to_json(const std::function<std::string(int
   }
   nlohmann::ordered_json out;
   out["decisions"] = decisions;
-  std::vector<std::string> reasons = unhonoured_;
-  for (std::uint64_t k : pending_forced_)
-    reasons.push_back("rank " + std::to_string(k >> 32) + "'s decision " + std::to_string(k & 0xffffffffu) +
-                      " never got the match it was forced to");
+  std::vector<std::string> reasons = infeasible_reasons();
   out["infeasible"] = !reasons.empty();
   out["infeasible_reasons"] = reasons;
   return out;

@@ -84,6 +84,7 @@ public:
   // matched, its index was no request): the run is no execution of the
   // program the schedule describes.
   bool infeasible() const { return !pending_forced_.empty() || !unhonoured_.empty(); }
+  std::vector<std::string> infeasible_reasons() const;
   // The report's "message_races": decisions in time order, with sites.
   nlohmann::ordered_json to_json(const std::function<std::string(int, std::uintptr_t)>& site_text) const;
 

@@ -48,6 +48,7 @@ foreach(policy weak thread offload ideal)
   # run is infeasible, its deadlock not the program's.
   progsim_program_test(check.race.infeasible.${policy} PROGRAM race
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "note: match-schedule: rank 0's decision 1 never got the match it was forced to: this execution is infeasible, not the program's"
            --check "/message_races/infeasible=true"
            --check "/message_races/infeasible_reasons=[\"rank 0's decision 1 never got the match it was forced to\"]"
     RUN -n 3 --progress ${policy} --cfg match-schedule=0:1=0 PROGRAM_ARGS source)
