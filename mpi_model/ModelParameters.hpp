@@ -38,6 +38,11 @@ struct ModelParameters {
   // Checks: leaks (objects never freed before MPI_Finalize) are errors, not warnings
   bool strict = false;
 
+  // Message races (p2p/MessageRaces.hpp): record the wildcard decisions and
+  // their alternatives; force some of them ("R:K=S,...", "R:K=#I")
+  bool match_record = false;
+  std::string match_schedule;
+
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)
 };

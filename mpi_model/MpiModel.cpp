@@ -1,9 +1,11 @@
 #include "MpiModel.hpp"
 
 #include "coll/Collectives.hpp"
+#include "diagnosis/CallSites.hpp"
 #include "diagnosis/DeadlockDiagnosis.hpp"
 #include "diagnosis/FinalizeChecks.hpp"
 #include "diagnosis/PointToPointWaits.hpp"
+#include "p2p/MessageRaces.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "progress/PolicyReport.hpp"
@@ -114,6 +116,15 @@ void MpiModel::register_parameters(sim::Config& config)
              "objects the program never freed before MPI_Finalize (communicators, groups, datatypes, ops, "
              "windows, infos, error handlers, keyvals, persistent requests) are errors (outcome erroneous), not "
              "only warnings; the same as progsim run --strict");
+  config.add("match-record", p.match_record,
+             "record every decision a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) or MPI_Waitany made, with "
+             "the other matches a correct MPI could have made, in the report's message_races (progsim check "
+             "explores them)");
+  config.add("match-schedule", p.match_schedule, {},
+             "force decisions: 'R:K=S' makes rank R's K-th decision (wildcard receives and MPI_Waitany calls, "
+             "counted together from 1) match the message of source S (its rank in the receive's communicator), "
+             "'R:K=#I' makes it MPI_Waitany's index I; comma-separated. A forced match that never comes makes "
+             "the run infeasible (report: message_races/infeasible), not the program's error");
   config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 
@@ -147,6 +158,11 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
       },
       [this] { progress_->check_deadlock(); });
   p2p_ = std::make_unique<PointToPoint>(*progress_, *fabric_, datatypes_, parameters_, n);
+  races_.reset();
+  if (parameters_.match_record || !parameters_.match_schedule.empty()) {
+    races_ = std::make_unique<MessageRaces>(parameters_.match_record, parameters_.match_schedule, n);
+    p2p_->watch_races(races_.get());
+  }
   rma_ = std::make_unique<rma::RmaEngine>(*progress_, *fabric_, parameters_, n);
   progress_->start(
       [this] { return fabric_->in_flight() + p2p_->pending_matches(); },
@@ -155,6 +171,9 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
         RmaWaits rma_waits(*rma_, *p2p_);
         SessionFinalizeWaits session_waits;
         DeadlockDiagnosis d = diagnose_deadlock(*progress_, {&p2p_waits, &rma_waits, &session_waits}, program);
+        if (races_ && races_->infeasible())  // the schedule's doing, not the program's
+          for (const std::string& why : races_->infeasible_reasons())
+            d.text += "\n  note: match-schedule: " + why + ": this execution is infeasible, not the program's";
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });
@@ -193,6 +212,9 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()}, {"bytes", fabric_->bytes_sent()}};
   report["messages"] = p2p_->messages().to_json();
+  if (races_)
+    report["message_races"] = races_->to_json(  // sites are resolved only now, as errors' are
+        [this](int rank, std::uintptr_t mark) { return call_site_text(const_cast<MpiModel&>(*this), rank, mark); });
 }
 
 void MpiModel::add_rank_to_report(const sim::Rank& rank, nlohmann::ordered_json& entry) const

@@ -29,6 +29,7 @@ namespace progsim::mpi {
 
 class Fabric;
 class PointToPoint;
+class MessageRaces;
 namespace rma {
 class RmaEngine;
 }
@@ -84,6 +85,7 @@ private:
   std::unique_ptr<Fabric> fabric_;
   std::unique_ptr<PointToPoint> p2p_;
   std::unique_ptr<rma::RmaEngine> rma_;
+  std::unique_ptr<MessageRaces> races_;  // match-record / match-schedule only
   StandardErrors standard_errors_;
   Leaks leaks_;  // found when every rank finished (diagnosis/FinalizeChecks)
   std::map<MPI_Message, Packet> matched_messages_;

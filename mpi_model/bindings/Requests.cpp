@@ -8,6 +8,8 @@
 #include "bindings/GeneralizedRequests.hpp"
 #include "bindings/Partitioned.hpp"
 #include "diagnosis/CallSites.hpp"
+#include "p2p/MessageRaces.hpp"
+#include "sim/ActingTime.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -295,9 +297,20 @@ int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* stat
     empty_status(status);
     return MPI_SUCCESS;
   }
-  if (first_done() < 0)
-    wait_for(b, rs, [&] { return first_done() >= 0; }, "MPI_Waitany");
-  *index = first_done();
+  // Which completed request it returns is the implementation's choice: a
+  // decision of the run, recorded or forced (p2p/MessageRaces.hpp).
+  MessageRaces* races = b.p2p().races();
+  int forced = races ? races->start_waitany(b.world(), rs) : -1;
+  auto returned = [&]() -> int {
+    if (forced < 0)
+      return first_done();
+    return Binding::done(*rs[static_cast<size_t>(forced)]) ? forced : -1;
+  };
+  if (returned() < 0)
+    wait_for(b, rs, [&] { return returned() >= 0; }, "MPI_Waitany");
+  *index = returned();
+  if (races)
+    races->end_waitany(b.world(), "MPI_Waitany", call_site_mark(b.rank()), rs, *index, sim::acting_time());
   return retire(b, &requests[*index], rs[static_cast<size_t>(*index)], status);
 }
 

@@ -165,6 +165,13 @@ struct Request {
   std::shared_ptr<CollectiveOperation> collective;  // kind Collective only
   std::shared_ptr<PartitionedOperation> partitioned;  // kind Partitioned only
 
+  // Message races (p2p/MessageRaces.hpp), only when recorded or scheduled:
+  // this receive's decision number on its rank (0: none, or made), and
+  // whether match-schedule narrowed it to one source (its own source kept).
+  int decision = 0;
+  bool forced_match = false;
+  int wildcard_source = MPI_ANY_SOURCE;
+
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;
 

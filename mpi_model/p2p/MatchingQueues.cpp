@@ -1,5 +1,7 @@
 #include "p2p/MatchingQueues.hpp"
 
+#include <limits>
+
 namespace progsim::mpi {
 
 bool envelope_matches(int context, int source, int tag, const Packet& message)
@@ -17,6 +19,9 @@ RequestPtr MatchingQueues::take_posted(const Packet& message, double horizon, Re
 {
   for (auto it = posted_.begin(); it != posted_.end(); ++it) {
     const Request& r = **it;
+    if (r.forced_match && !envelope_matches(r.context_id, r.peer, r.tag, message) &&
+        envelope_matches(r.context_id, r.wildcard_source, r.tag, message))
+      return nullptr;  // held for the forced receive's own envelope (held())
     if (envelope_matches(r.context_id, r.peer, r.tag, message)) {
       if (r.post_time > horizon) {
         if (later && !*later)
@@ -31,10 +36,37 @@ RequestPtr MatchingQueues::take_posted(const Packet& message, double horizon, Re
   return nullptr;
 }
 
-std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, int tag)
+bool MatchingQueues::held(const Packet& message, const Request* receive) const
+{
+  for (const RequestPtr& r : posted_) {
+    if (r.get() == receive)
+      return false;
+    if (r->forced_match && envelope_matches(r->context_id, r->wildcard_source, r->tag, message))
+      return true;
+  }
+  return false;
+}
+
+std::optional<std::pair<RequestPtr, Packet>> MatchingQueues::take_released()
+{
+  for (auto m = unexpected_.begin(); m != unexpected_.end(); ++m) {
+    if (is_withdrawn(*m))
+      continue;
+    RequestPtr r = take_posted(*m, std::numeric_limits<double>::infinity());
+    if (!r)
+      continue;
+    Packet found = std::move(*m);
+    unexpected_.erase(m);
+    return std::make_pair(std::move(r), std::move(found));
+  }
+  return std::nullopt;
+}
+
+std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, int tag, const Request* receive)
 {
   for (auto it = unexpected_.begin(); it != unexpected_.end(); ++it)
-    if (envelope_matches(context, source, tag, *it) && !is_withdrawn(*it)) {
+    if (envelope_matches(context, source, tag, *it) && !is_withdrawn(*it) &&
+        !(forced_posted_ && held(*it, receive))) {
       Packet found = std::move(*it);
       unexpected_.erase(it);
       return found;

@@ -28,10 +28,19 @@ public:
   RequestPtr take_posted(const Packet& message, double horizon, RequestPtr* later = nullptr);
   // The first unexpected message a receive for (context, source, tag)
   // accepts; removed with take_unexpected, left in place with peek.
-  std::optional<Packet> take_unexpected(int context, int source, int tag);
+  // `receive`: the receive asking, if it is posted already (the messages
+  // held for receives posted before it are not its).
+  std::optional<Packet> take_unexpected(int context, int source, int tag, const Request* receive = nullptr);
+  // After a forced receive matched: an unexpected message it held and the
+  // first posted receive that now takes it, both removed (nullopt: none).
+  std::optional<std::pair<RequestPtr, Packet>> take_released();
   const Packet* peek_unexpected(int context, int source, int tag) const;
 
-  void post(const RequestPtr& receive) { posted_.push_back(receive); }
+  void post(const RequestPtr& receive)
+  {
+    forced_posted_ = forced_posted_ || receive->forced_match;
+    posted_.push_back(receive);
+  }
   bool remove_posted(const Request& receive);
   // Takes out the unexpected message of the same send (origin and id).
   bool remove_unexpected(const Packet& message);
@@ -42,7 +51,14 @@ public:
   const std::list<Packet>& unexpected() const { return unexpected_; }
 
 private:
+  // A receive forced to one source (match-schedule, p2p/MessageRaces.hpp)
+  // posted before `receive` (nullptr: any) whose own envelope accepts
+  // `message`: had the message come before the forced one, that receive
+  // would have taken it, so no later receive may.
+  bool held(const Packet& message, const Request* receive) const;
+
   std::list<RequestPtr> posted_;
+  bool forced_posted_ = false;  // some forced receive was posted: held() may hold
   std::list<Packet> unexpected_;
 };
 

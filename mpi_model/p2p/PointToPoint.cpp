@@ -6,6 +6,7 @@
 #include "datatype/Pack.hpp"
 #include "diagnosis/CallSites.hpp"
 #include "diagnosis/StandardErrors.hpp"
+#include "p2p/MessageRaces.hpp"
 #include "sim/ActingTime.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Rank.hpp"
@@ -112,6 +113,8 @@ int PointToPoint::start(const RequestPtr& r)
   }
   if (r->kind == RequestKind::Recv) {
     int rank = r->owner;
+    if (races_)
+      races_->on_post(*r);
     if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
       start_matched_recv(r, std::move(*message));
     else
@@ -138,6 +141,8 @@ int PointToPoint::start(const RequestPtr& r)
   record.protocol = r->protocol;
   record.post_time = r->post_time;
   r->message_id = messages_.add(record);
+  if (races_)
+    races_->on_send(*r);
   note_sent(*r);
   if (r->mode != SendMode::Buffered)  // a buffered send's program request: start_buffered
     track_cancellable(r);
@@ -446,12 +451,22 @@ void PointToPoint::match_arrived(int rank, Packet packet)
 
 void PointToPoint::start_matched(const RequestPtr& recv, const Packet& packet)
 {
+  if (races_)
+    races_->on_match(*recv, packet, now());
   if (packet.signature.checked())
     check_type_match(*recv, packet);
   if (packet.kind == PacketKind::Eager)
     deliver_eager(recv, packet);
   else
     rndv_matched_target(recv, packet);
+  if (recv->forced_match)
+    release_held(recv->owner);
+}
+
+void PointToPoint::release_held(int rank)
+{
+  while (auto released = queues_[static_cast<size_t>(rank)].take_released())
+    start_matched(released->first, released->second);
 }
 
 void PointToPoint::match_when_posted(const RequestPtr& recv)
@@ -466,7 +481,7 @@ void PointToPoint::match_when_posted(const RequestPtr& recv)
     // Still this posting of it (a persistent receive is posted again), unmatched.
     if (recv->post_time != posted || recv->state != RequestState::Posted || recv->match_time >= 0)
       return;
-    std::optional<Packet> message = q.take_unexpected(recv->context_id, recv->peer, recv->tag);
+    std::optional<Packet> message = q.take_unexpected(recv->context_id, recv->peer, recv->tag, recv.get());
     if (!message || !q.remove_posted(*recv))
       return;
     start_matched_recv(recv, std::move(*message));

@@ -41,6 +41,8 @@ struct OperationArgs {
   const char* call = "";
 };
 
+class MessageRaces;
+
 class PointToPoint {
 public:
   PointToPoint(ProgressEngine& progress, Fabric& fabric, DatatypeTable& datatypes, const ModelParameters& parameters,
@@ -125,6 +127,11 @@ public:
   // carry theirs: their contents decide what the library does.
   void drop_program_data() { drop_program_data_ = true; }
 
+  // Message races (p2p/MessageRaces.hpp): told of every send, post and
+  // match; nullptr (the default) costs one test per operation.
+  void watch_races(MessageRaces* races) { races_ = races; }
+  MessageRaces* races() const { return races_; }
+
 private:
   // Protocol steps. "origin" runs at the sender, "target" at the receiver.
   void eager_start_origin(const RequestPtr& send);
@@ -160,6 +167,9 @@ private:
   void check_type_match(const Request& recv, const Packet& packet);
   void deliver_eager(const RequestPtr& recv, const Packet& packet);
   void mark_matched(const RequestPtr& recv, const Packet& packet);
+  // A forced receive matched: the messages it held go to the receives
+  // posted after it (MatchingQueues::take_released).
+  void release_held(int rank);
 
   void complete(Request& request);
   void release_bsend(Request& send);
@@ -215,6 +225,7 @@ private:
   // pair, not one per message of a loop.
   std::set<std::uint64_t> type_mismatches_;
   bool drop_program_data_ = false;
+  MessageRaces* races_ = nullptr;
   // Whether the message of `request` (a send or a receive) carries its data.
   bool carries_data(const Request& request) const
   {

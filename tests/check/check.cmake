@@ -1,8 +1,58 @@
 # progsim check (issue 16): the verdicts the progress texts give for their
-# seed examples, found by running every policy and implementation freedom.
-foreach(case head_to_head example_12x figure33 hello usage)
+# seed examples, found by running every policy and implementation freedom;
+# the message races found by exploring the other matches of wildcard
+# receives and MPI_Waitany (docs/design/message-races.md), each next to a
+# correct twin that differs minimally; type mismatches named as a class.
+progsim_test_program(race ${CMAKE_CURRENT_SOURCE_DIR}/programs/race.c)
+foreach(case head_to_head example_12x figure33 hello usage
+             race_source race_source_fixed race_tag race_tag_fixed race_waitany race_waitany_fixed
+             race_max_runs type_mismatch)
   add_test(NAME check.command.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check/check_command.py
             ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR} ${case})
   set_tests_properties(check.command.${case} PROPERTIES LABELS program)
 endforeach()
+
+# The forced choice itself (--cfg match-schedule) and what --cfg
+# match-record writes, under every policy, twice (determinism).
+foreach(policy weak thread offload ideal)
+  # The default run: rank 0's first MPI_ANY_SOURCE receive takes rank 1's
+  # message; rank 2's was a possible alternative. The second receive has
+  # only what is left.
+  progsim_program_test(check.race.record.${policy} PROGRAM race
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 0: answered rank 1 first"
+           --check "/message_races/decisions/0/rank=0" --check "/message_races/decisions/0/decision=1"
+           --check "/message_races/decisions/0/call=MPI_Recv" --check "/message_races/decisions/0/site=main (race.c:23)"
+           --check "/message_races/decisions/0/chosen/source=1" --check "/message_races/decisions/0/forced=false"
+           --check "/message_races/decisions/0/alternatives=[{\"source\":2,\"world\":2,\"tag\":0}]"
+           --check "/message_races/decisions/1/site=main (race.c:25)" --check "/message_races/decisions/1/chosen/source=2"
+           --check "/message_races/decisions/1/alternatives=[]" --check "/message_races/infeasible=false"
+    RUN -n 3 --progress ${policy} --cfg match-record=yes PROGRAM_ARGS source)
+  # Forced: the first receive matches rank 2; rank 0 answers rank 2 and
+  # rank 1 waits for ever (a deadlock of the program, not an infeasible run).
+  progsim_program_test(check.race.forced.${policy} PROGRAM race
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice --stdout-regex "rank 0: answered rank 2 first"
+           --check "/message_races/decisions/0/chosen/source=2" --check "/message_races/decisions/0/forced=true"
+           --check "/message_races/decisions/1/chosen/source=1" --check "/message_races/infeasible=false"
+    RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg match-schedule=0:1=2 PROGRAM_ARGS source)
+  progsim_program_test(check.race.forced_tag.${policy} PROGRAM race
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice --stdout-regex "rank 0: answered rank 2 first"
+           --check "/message_races/decisions/0/chosen/tag=2" --check "/message_races/infeasible=false"
+    RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg match-schedule=0:1=2 PROGRAM_ARGS tag)
+  progsim_program_test(check.race.forced_waitany.${policy} PROGRAM race
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice --stdout-regex "rank 0: answered rank 2 first"
+           --check "/message_races/decisions/0/kind=waitany" --check "/message_races/decisions/0/chosen/index=1"
+           --check "/message_races/decisions/0/site=main (race.c:44)" --check "/message_races/infeasible=false"
+    RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg "match-schedule=0:1=#1" PROGRAM_ARGS waitany)
+  # A forced match that never comes (rank 0 sends nothing to itself): the
+  # run is infeasible, its deadlock not the program's.
+  progsim_program_test(check.race.infeasible.${policy} PROGRAM race
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "note: match-schedule: rank 0's decision 1 never got the match it was forced to: this execution is infeasible, not the program's"
+           --check "/message_races/infeasible=true"
+           --check "/message_races/infeasible_reasons=[\"rank 0's decision 1 never got the match it was forced to\"]"
+    RUN -n 3 --progress ${policy} --cfg match-schedule=0:1=0 PROGRAM_ARGS source)
+endforeach()
+progsim_program_test(check.race.schedule_syntax PROGRAM race
+  EXPECT --expect-exit 2 --stderr-regex "match-schedule: '0:x=1' is not RANK:K=SOURCE or RANK:K=#INDEX"
+  RUN -n 3 --cfg match-schedule=0:x=1 PROGRAM_ARGS source)

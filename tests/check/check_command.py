@@ -15,6 +15,14 @@ finding, the exit status, and that the text output says the same.
                 "incorrect under every MPI", in every configuration.
   hello:        no finding, exit status 0.
   usage:        bad options are usage errors (exit status 2) naming the option.
+  race_*:       tests/programs/race.c (3 ranks): rank 0 answers the first of two
+                requests; it deadlocks only when rank 2's is taken first. With
+                MPI_ANY_SOURCE (source), MPI_ANY_SOURCE + MPI_ANY_TAG (tag) and
+                MPI_Waitany (waitany): a "message race" naming the decision's
+                file:line and both senders, every default configuration
+                completing; the *_fixed twins name their sources or tags: clean.
+  race_max_runs: --max-runs 1 lists the alternative left unexplored.
+  type_mismatch: check_type_p2p.c bad: the verdict names the class "type mismatch".
 """
 import json
 import os
@@ -69,8 +77,8 @@ if case == "head_to_head":
         fail(f"first finding {f}, expected a deadlock first seen under weak")
     if "unsafe_send_order.c:17" not in f["summary"]:
         fail(f"the finding does not name the blocked sends' line: {f['summary']}")
-    if "wildcard" not in " ".join(r["unexplored"]):
-        fail("the unexplored list does not say that wildcard matches are not explored")
+    if r["unexplored"]:
+        fail(f"head-to-head sends have no wildcard decision, yet something is unexplored: {r['unexplored']}")
 elif case == "example_12x":
     r = run_case(["-n", "2", "--ranks-per-node", "2", os.path.join(programs, "bsend_shared_flag")], 1)
     o = outcomes(r)
@@ -112,5 +120,53 @@ elif case == "usage":
         r = check(*args, expect_status=2)
         if words not in r.stderr:
             fail(f"check {' '.join(args)}: stderr does not say {words!r}:\n{r.stderr}")
+elif case.startswith("race_") and case != "race_max_runs":
+    mode = case[len("race_"):]
+    fixed = mode.endswith("_fixed")
+    r = run_case(["-n", "3", os.path.join(programs, "race"), mode], 0 if fixed else 1)
+    o = outcomes(r)
+    defaults = r["configurations"][:32]
+    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
+        fail("the first 32 rows are not the 32 configurations")
+    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
+    if bad:
+        fail(f"the default matches do not complete under {bad}")
+    alternatives = r["configurations"][32:]
+    if fixed:
+        if alternatives or r["findings"] or r["unexplored"]:
+            fail(f"the twin with fixed sources/tags has alternatives or findings: {alternatives} {r['findings']}")
+    else:
+        line = {"source": 23, "tag": 31, "waitany": 44}[mode]
+        call = "MPI_Waitany" if mode == "waitany" else "MPI_Recv"
+        if [row["policy"] for row in alternatives] != POLICIES:
+            fail(f"expected one alternative per policy: {[row['configuration'] for row in alternatives]}")
+        for row in alternatives:
+            if row["outcome"] != "deadlock" or row["findings"] != [1]:
+                fail(f"alternative {row['configuration']}: {row['outcome']}, findings {row['findings']}")
+        if r["verdict"] != "message race" or len(r["findings"]) != 1:
+            fail(f"verdict {r['verdict']!r}, findings {r['findings']}; expected one message race")
+        f = r["findings"][0]
+        want = f"rank 0's {call} at main (race.c:{line})"
+        chosen, other = ("request 0", "request 1") if mode == "waitany" else ("rank 1's message", "rank 2's message")
+        if not f["race"].startswith(want) or chosen not in f["race"] or other not in f["race"]:
+            fail(f"the race does not name {want}, {chosen} and {other}: {f['race']}")
+        if f["kind"] != "deadlock" or "race.c:56" not in f["summary"] or f["first_configuration"] != alternatives[0]["configuration"]:
+            fail(f"finding {f}: expected rank 1's blocked receive (race.c:56) first under {alternatives[0]['configuration']}")
+        if r["unexplored"]:
+            fail(f"unexplored: {r['unexplored']}")
+elif case == "race_max_runs":
+    r = run_case(["--max-runs", "1", "-n", "3", os.path.join(programs, "race"), "source"], 0)
+    if [row["configuration"] for row in r["configurations"]] != ["weak"]:
+        fail(f"--max-runs 1 ran {[row['configuration'] for row in r['configurations']]}")
+    want = "weak: rank 0's decision 1, MPI_Recv at main (race.c:23): rank 2's message (tag 0) instead of rank 1's message (tag 0)"
+    if want not in r["unexplored"]:
+        fail(f"the unexplored alternative is not listed as {want!r}: {r['unexplored']}")
+    if r["verdict"] != "no error found in the explored configurations":
+        fail(f"verdict {r['verdict']!r}")
+elif case == "type_mismatch":
+    r = run_case(["--policies", "weak,ideal", "--max-runs", "2", "-n", "2",
+                  os.path.join(programs, "check_type_p2p"), "bad"], 1)
+    if r["verdict"] != "type mismatch" or {f["class"] for f in r["findings"]} != {"type mismatch"}:
+        fail(f"verdict {r['verdict']!r}, classes {[f['class'] for f in r['findings']]}; expected type mismatch")
 else:
     fail("unknown case " + case)

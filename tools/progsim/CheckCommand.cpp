@@ -10,11 +10,15 @@
 // first configuration that shows it. Configurations are ordered by how far
 // they are from the defaults, so "first" is also "smallest".
 //
-// Not explored yet: the other matches a wildcard receive could have made
-// (MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_Waitany/Testany/Waitsome); the output
-// says so.
+// Then, within the same --max-runs, the message races: each policy's
+// default run records its wildcard decisions (MPI_ANY_SOURCE, MPI_ANY_TAG,
+// MPI_Waitany) and the other matches a correct MPI could have made; each
+// alternative is run (--cfg match-schedule), depth first, its own later
+// decisions explored in turn (RaceExploration.cpp). A finding first seen
+// there is a message race. Alternatives left over are listed as unexplored.
 
 #include "progsim/Commands.hpp"
+#include "progsim/RaceExploration.hpp"
 #include "progsim/ReportedRun.hpp"
 
 #include "progress/PolicyCatalog.hpp"
@@ -94,7 +98,15 @@ struct Finding {
   std::string explanation;
   std::string first;  // the first (smallest) configuration that shows it
   int configurations = 0;
+  std::string race;   // a message race: the decision and the alternative that show it
 };
+
+// The explanation class of an error of the standard's checks: its rule,
+// but for type signatures, which check names as a class of their own.
+std::string error_class(const std::string& rule)
+{
+  return rule == "type mismatch" ? "type mismatch" : rule;
+}
 
 std::string sites_text(const nlohmann::json& sites)
 {
@@ -118,7 +130,7 @@ std::vector<Finding> findings_of(const nlohmann::json& report)
     for (const auto& e : report["errors"]) {
       Finding f;
       f.kind = "error";
-      f.klass = e.value("rule", "error");
+      f.klass = error_class(e.value("rule", "error"));
       f.summary = e.value("what", "") + " (" + e.value("section", "") + ")";
       f.explanation = e.value("requirement", "");
       std::string sites = e.contains("sites") ? sites_text(e["sites"]) : "";
@@ -172,20 +184,29 @@ void print_check_help()
       "first configuration that shows it (configurations are ordered from the\n"
       "defaults outwards, so it is also the smallest) and its explanation class:\n"
       "needs buffering, needs strong progress, implementation freedom, incorrect\n"
-      "under every MPI, memory synchronization, or the rule of the standard broken.\n"
+      "under every MPI, memory synchronization, type mismatch, or the rule of the\n"
+      "standard broken.\n"
+      "\n"
+      "Then the message races: the default run of each policy records every decision\n"
+      "of a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) and of MPI_Waitany, with\n"
+      "the other messages (requests) a correct MPI could have matched (returned)\n"
+      "instead; each alternative is run (--cfg match-schedule), depth first, within\n"
+      "--max-runs. A finding first seen there has the class message race and names\n"
+      "the decision, the sender of the default run and the one that leads to it. An\n"
+      "alternative that cannot happen (its message never comes) is shown as\n"
+      "infeasible, not as the program's error.\n"
       "\n"
       "Check options:\n"
       "  --policies LIST     comma-separated policies (default: every policy)\n"
-      "  --max-runs N        run at most N configurations (default 64); the output\n"
-      "                      lists those left unexplored\n"
+      "  --max-runs N        run at most N configurations and alternative matches\n"
+      "                      (default 64); the output lists those left unexplored\n"
       "  --json              print the result as JSON\n"
       "  --reports DIR       keep each configuration's JSON report, program output and\n"
       "                      log in DIR (CONFIG-NUMBER.json, .out, .log)\n"
       "  -h, --help          this text\n"
       "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, ...).\n"
       "\n"
-      "Not explored yet: the other matches a wildcard receive (MPI_ANY_SOURCE,\n"
-      "MPI_ANY_TAG, MPI_Waitany/Testany/Waitsome) could have made.\n"
+      "Not explored: MPI_Testany, MPI_Waitsome, MPI_Testsome and wildcard probes.\n"
       "\n"
       "Exit status: 0 when every configuration completed without error; 1 when some\n"
       "configuration showed a finding; 2 for a usage error.\n");
@@ -246,60 +267,113 @@ int check_command(int argc, char** argv)
     }
 
     std::vector<Configuration> all = configurations(policies);
-    std::size_t explored = std::min(all.size(), static_cast<std::size_t>(max_runs));
+    std::size_t budget = static_cast<std::size_t>(max_runs);
     bool tty = ::isatty(2);
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     std::vector<Finding> findings;              // in order of first appearance
     std::map<std::string, std::size_t> by_key;  // finding key -> index
     std::string program;
     int nranks = 0;
-    for (std::size_t k = 0; k < explored; ++k) {
-      const Configuration& c = all[k];
+    bool usage_error = false;
+    // One run: a configuration, or an alternative match (`branch`). Returns
+    // its report (null after a usage error).
+    auto run_one = [&](const std::string& name, const std::string& policy, const std::string& cfg, bool record,
+                       const RaceBranch* branch) -> nlohmann::json {
+      std::size_t k = rows.size();
       if (tty)
-        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", k + 1, explored, c.name.c_str());
-      std::vector<std::string> options = {"--progress", c.policy};
-      if (c.freedom)
-        options.insert(options.end(), {"--cfg", std::string(c.freedom->key) + "=" + c.freedom->value});
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", k + 1, budget, name.c_str());
+      std::vector<std::string> options = {"--progress", policy};
+      if (!cfg.empty())
+        options.insert(options.end(), {"--cfg", cfg});
+      if (record)  // its decisions are explored: recorded with their alternatives
+        options.insert(options.end(), {"--cfg", "match-record=yes"});
       ReportedRun run = run_with_report(dir, "config-" + std::to_string(k + 1), options, run_args);
       if (run.exit_status == sim::kExitUsageError) {
         if (tty)
           std::fputs("\n", stderr);
         std::cerr << file_text(run.log_file);
-        return sim::kExitUsageError;
+        usage_error = true;
+        return nullptr;
       }
       program = run.report.value("program", program);
       nranks = run.report.value("nranks", nranks);
       nlohmann::ordered_json row;
-      row["configuration"] = c.name;
-      row["policy"] = c.policy;
-      row["cfg"] = c.freedom ? std::string(c.freedom->key) + "=" + c.freedom->value : "";
-      row["outcome"] = run.report.value("outcome", "error");
+      row["configuration"] = name;
+      row["policy"] = policy;
+      row["cfg"] = cfg;
+      std::string why;
+      bool infeasible = race_infeasible(run.report, why);
+      row["outcome"] = infeasible ? "infeasible" : run.report.value("outcome", "error");
       row["exit_status"] = run.exit_status;
       row["simulated_time"] = run.report.value("simulated_time", 0.0);
+      if (branch)
+        row["alternative"] = branch->description;
+      if (infeasible)
+        row["infeasible"] = why;  // the schedule's match never came: no execution of the program
       row["findings"] = nlohmann::ordered_json::array();
-      for (Finding& f : findings_of(run.report)) {
+      for (Finding& f : infeasible ? std::vector<Finding>{} : findings_of(run.report)) {
         auto [it, added] = by_key.emplace(f.key, findings.size());
         if (added) {
-          f.first = c.name;
+          f.first = name;
+          if (branch) {
+            // Seen under no configuration, only when a decision went the other way.
+            f.explanation = "(in that execution: " + f.klass + (f.explanation.empty() ? "" : ", ") +
+                            f.explanation + ")";
+            f.klass = "message race";
+            f.race = branch->race;
+          }
           findings.push_back(f);
         }
         ++findings[it->second].configurations;
         row["findings"].push_back(it->second + 1);
       }
       rows.push_back(row);
-      if (!temporary_dir)
+      if (temporary_dir)
+        for (const std::string& f : {run.report_file, run.log_file, run.output_file})
+          ::unlink(f.c_str());
+      return run.report;
+    };
+
+    std::vector<std::string> unexplored;
+    std::map<std::string, nlohmann::json> default_reports;  // by policy: whose decisions are explored
+    for (const Configuration& c : all) {
+      if (rows.size() >= budget) {
+        unexplored.push_back(c.name);
         continue;
-      for (const std::string& f : {run.report_file, run.log_file, run.output_file})
-        ::unlink(f.c_str());
+      }
+      std::string cfg = c.freedom ? std::string(c.freedom->key) + "=" + c.freedom->value : "";
+      nlohmann::json report = run_one(c.name, c.policy, cfg, !c.freedom, nullptr);
+      if (usage_error)
+        return sim::kExitUsageError;
+      if (!c.freedom)
+        default_reports[c.policy] = report;
     }
+    // Depth first, each policy in turn: a run's own alternatives come next.
+    for (const std::string& p : policies) {
+      if (!default_reports.count(p))
+        continue;
+      std::vector<RaceBranch> stack = race_branches(default_reports[p], p, p);
+      std::reverse(stack.begin(), stack.end());
+      while (!stack.empty()) {
+        RaceBranch b = stack.back();
+        stack.pop_back();
+        if (rows.size() >= budget) {
+          unexplored.push_back(p + ": " + b.description);
+          continue;
+        }
+        std::string name = p + ", " + b.label;
+        nlohmann::json report = run_one(name, p, "match-schedule=" + b.schedule, true, &b);
+        if (usage_error)
+          return sim::kExitUsageError;
+        std::vector<RaceBranch> next = race_branches(report, p, name);
+        stack.insert(stack.end(), next.rbegin(), next.rend());
+      }
+    }
+    std::size_t explored = rows.size();
     if (tty)
       std::fputs("\r\033[K", stderr);
     temporary_dir.reset();
 
-    std::vector<std::string> unexplored;
-    for (std::size_t k = explored; k < all.size(); ++k)
-      unexplored.push_back(all[k].name);
-    unexplored.push_back("the other matches of wildcard receives (not implemented yet)");
     std::vector<std::string> classes;
     for (const Finding& f : findings)
       if (std::find(classes.begin(), classes.end(), f.klass) == classes.end())
@@ -322,7 +396,8 @@ int check_command(int argc, char** argv)
                                    {"summary", f.summary},
                                    {"explanation", f.explanation},
                                    {"first_configuration", f.first},
-                                   {"configurations", f.configurations}});
+                                   {"configurations", f.configurations},
+                                   {"race", f.race}});
       }
       out["unexplored"] = unexplored;
       out["verdict"] = verdict;
@@ -346,13 +421,15 @@ int check_command(int argc, char** argv)
         const Finding& f = findings[i];
         std::printf("#%zu %s, %s: %s\n   first under: %s; in %d of %zu configurations\n", i + 1, f.kind.c_str(),
                     f.klass.c_str(), f.summary.c_str(), f.first.c_str(), f.configurations, explored);
+        if (!f.race.empty())
+          std::printf("   race: %s\n", f.race.c_str());
         if (!f.explanation.empty())
           std::printf("   %s\n", f.explanation.c_str());
       }
-      std::printf("not explored: ");
-      for (std::size_t i = 0; i < unexplored.size(); ++i)
-        std::printf("%s%s", i ? "; " : "", unexplored[i].c_str());
-      std::printf("\nverdict: %s\n", verdict.c_str());
+      std::printf("not explored: %s\n", unexplored.empty() ? "nothing" : "");
+      for (const std::string& u : unexplored)
+        std::printf("   %s\n", u.c_str());
+      std::printf("verdict: %s\n", verdict.c_str());
     }
     return findings.empty() ? 0 : kExitFindings;
   } catch (const sim::InputError& e) {

@@ -3,12 +3,15 @@
 //   {"summary": "...", "source": "x.c", "ranks": 2, "run_options": [...],
 //    "read": "MPI-4.1 §2.9",
 //    "expected": {"weak": {"outcome": "deadlock", "class": "needs strong progress",
-//                          "simulated_time": [10.0, 10.01]}, ...}}
+//                          "simulated_time": [10.0, 10.01]}, ...},
+//    "check": {"verdict": "message race"}}
 // `progsim examples run NAME` compiles the program with progsim-cc, compares
 // the policies of "expected", and checks each outcome (exit status 1 when
-// one differs), so the expected outcomes are tests.
+// one differs), so the expected outcomes are tests; with "check", it also
+// runs `progsim check` and checks its verdict.
 
 #include "progsim/Commands.hpp"
+#include "progsim/ReportedRun.hpp"
 #include "progsim/Subprocess.hpp"
 
 #include "sim/Diagnostics.hpp"
@@ -44,7 +47,8 @@ void print_examples_help()
       "Each policy's program output is shown after the table (compare --help).\n"
       "The catalogue is read from %s\n"
       "(or from $PROGSIM_EXAMPLES_DIR). An example is a folder with its program, README.md\n"
-      "and example.json (summary, source, ranks, run_options, expected outcome per policy).\n"
+      "and example.json (summary, source, ranks, run_options, expected outcome per policy,\n"
+      "and optionally the verdict of 'progsim check', which run then checks too).\n"
       "\n"
       "Exit status of 'run': 1 when an outcome differs from the expected one; otherwise\n"
       "that of 'progsim compare': 0 when every policy's run completed, else the status of\n"
@@ -108,6 +112,28 @@ std::string mismatch(const nlohmann::ordered_json& expected, const nlohmann::jso
              std::to_string(hi) + "]";
   }
   return "";
+}
+
+// An example's "check": {"verdict": ...}: what `progsim check` concludes
+// (a message race shows in no single run, a type mismatch is a class of its
+// own). Prints the line and returns whether it differs.
+bool check_verdict_differs(const nlohmann::ordered_json& e, const std::string& exe, const std::string& work)
+{
+  std::vector<std::string> args = {self_dir() + "/progsim", "check", "--json", "-n", std::to_string(e.value("ranks", 2))};
+  for (auto& o : e.value("run_options", nlohmann::ordered_json::array()))
+    args.push_back(o.get<std::string>());
+  args.push_back(exe);
+  std::string output = work + "/check.json", log = work + "/check.log";
+  run_subprocess(args, log, output);
+  std::ifstream in(output);
+  nlohmann::json result = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json();
+  std::string verdict = result.is_object() ? result.value("verdict", "") : "no result (" + file_text(log) + ")";
+  std::string want = e["check"].value("verdict", "");
+  std::printf("  %-8s %s: %s\n", "check", want.c_str(),
+              verdict == want ? "ok" : ("MISMATCH, progsim check says " + verdict).c_str());
+  ::unlink(output.c_str());
+  ::unlink(log.c_str());
+  return verdict != want;
 }
 
 int list_examples()
@@ -188,6 +214,8 @@ int run_example(const std::string& name, const std::vector<std::string>& compare
       ::unlink((work + "/" + policy + ".log").c_str());
     }
   }
+  if (e.contains("check"))
+    failures += check_verdict_differs(e, exe, work);
   if (e.contains("read"))
     std::printf("read: %s; %s/README.md\n", e["read"].get<std::string>().c_str(), folder.c_str());
   return failures ? 1 : status;
