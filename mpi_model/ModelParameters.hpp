@@ -14,6 +14,16 @@ struct ModelParameters {
   // Protocols
   long long eager_threshold = 65536;  // largest eagerly sent message (bytes)
   std::string rendezvous = "push";    // rendezvous variant for larger messages: push | pull
+  // Per transport: shared memory between ranks of one host, the network
+  // between hosts (real MPIs switch protocols at different sizes on each).
+  // -1 and "same" follow the two values above.
+  long long eager_threshold_shm = -1;
+  long long eager_threshold_network = -1;
+  std::string rendezvous_shm = "same";
+  std::string rendezvous_network = "same";
+  // Buffered sends (MPI_Bsend) may use another variant: Open MPI's ob1 pushes
+  // a buffered message from the attached buffer, and pulls (RDMA get) others.
+  std::string rendezvous_buffered = "same";
   long long header_bytes = 64;        // envelope / control packet on the wire
   long long nic_transfers = 32;       // transfers on the network from one host at once
   double chunk_cost = 200e-9;         // host CPU seconds to run one progress chunk
@@ -45,6 +55,21 @@ struct ModelParameters {
 
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)
+
+  // The eager threshold and rendezvous variant of a message between ranks of
+  // one host (`same_host`) or between hosts; `buffered`: of MPI_Bsend.
+  long long eager_threshold_between(bool same_host) const
+  {
+    long long specific = same_host ? eager_threshold_shm : eager_threshold_network;
+    return specific >= 0 ? specific : eager_threshold;
+  }
+  const std::string& rendezvous_between(bool same_host, bool buffered) const
+  {
+    if (buffered && rendezvous_buffered != "same")
+      return rendezvous_buffered;
+    const std::string& specific = same_host ? rendezvous_shm : rendezvous_network;
+    return specific != "same" ? specific : rendezvous;
+  }
 };
 
 }  // namespace progsim::mpi

@@ -68,6 +68,19 @@ void MpiModel::register_parameters(sim::Config& config)
   config.add("rendezvous", p.rendezvous, {"push", "pull"},
              "rendezvous variant: push (RTS, CTS, the origin writes the data; classic software protocol) or "
              "pull (RTS, the target reads the data by RDMA get, then FIN)");
+  config.add("eager-threshold-shm", p.eager_threshold_shm, {-1, 1099511627776.0}, "bytes",
+             "eager-threshold for messages between ranks of one host (shared memory); -1 (default): "
+             "eager-threshold. Real MPIs switch protocols at different sizes on each transport (progsim calibrate "
+             "measures both)");
+  config.add("eager-threshold-network", p.eager_threshold_network, {-1, 1099511627776.0}, "bytes",
+             "eager-threshold for messages between hosts (the network); -1 (default): eager-threshold");
+  config.add("rendezvous-shm", p.rendezvous_shm, {"same", "push", "pull"},
+             "rendezvous variant between ranks of one host; same (default): rendezvous");
+  config.add("rendezvous-network", p.rendezvous_network, {"same", "push", "pull"},
+             "rendezvous variant between hosts; same (default): rendezvous");
+  config.add("rendezvous-buffered", p.rendezvous_buffered, {"same", "push", "pull"},
+             "rendezvous variant of buffered sends (MPI_Bsend, MPI_Ibsend) on every transport; same (default): that "
+             "of the transport. Open MPI's ob1 pushes a buffered message from the attached buffer and pulls others");
   config.add("nic-transfers", p.nic_transfers, {1, 1e6}, "transfers",
              "transfers one host's NIC keeps on the network at once (its DMA queues); further departures wait "
              "in FIFO order until one ends");

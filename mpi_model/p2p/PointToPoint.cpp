@@ -85,10 +85,14 @@ RequestPtr PointToPoint::make_recv(int rank, const OperationArgs& args)
   return r;
 }
 
-Protocol PointToPoint::choose_protocol(SendMode mode, std::size_t bytes) const
+Protocol PointToPoint::choose_protocol(SendMode mode, std::size_t bytes, int src, int dst) const
 {
-  bool small = parameters_.eager_threshold > 0 && bytes <= static_cast<std::size_t>(parameters_.eager_threshold);
-  Protocol rendezvous = parameters_.rendezvous == "pull" ? Protocol::RendezvousPull : Protocol::RendezvousPush;
+  bool same_host = fabric_.same_host(src, dst);
+  long long threshold = parameters_.eager_threshold_between(same_host);
+  bool small = threshold > 0 && bytes <= static_cast<std::size_t>(threshold);
+  Protocol rendezvous =
+      parameters_.rendezvous_between(same_host, mode == SendMode::Buffered) == "pull" ? Protocol::RendezvousPull
+                                                                                     : Protocol::RendezvousPush;
   if (mode == SendMode::Synchronous)
     return small ? Protocol::EagerSync : rendezvous;
   return small ? Protocol::Eager : rendezvous;
@@ -122,7 +126,7 @@ int PointToPoint::start(const RequestPtr& r)
     return MPI_SUCCESS;
   }
 
-  r->protocol = r->library_buffered ? Protocol::Eager : choose_protocol(r->mode, r->bytes);
+  r->protocol = r->library_buffered ? Protocol::Eager : choose_protocol(r->mode, r->bytes, r->owner, r->peer_world);
   if (r->mode == SendMode::Buffered) {
     // MPI-4.1 §3.6: the data is copied into the attached buffer now.
     std::size_t need = r->bytes + MPI_BSEND_OVERHEAD;

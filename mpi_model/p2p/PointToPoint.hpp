@@ -186,7 +186,8 @@ private:
   void send_packet(Packet packet);
   void accept_in_order(Packet&& packet);
   void enable_matching(Packet&& packet);
-  Protocol choose_protocol(SendMode mode, std::size_t bytes) const;
+  // Between world ranks src and dst: their transport's threshold and variant.
+  Protocol choose_protocol(SendMode mode, std::size_t bytes, int src, int dst) const;
   double now() const;
 
   ProgressEngine& progress_;

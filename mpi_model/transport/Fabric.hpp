@@ -63,6 +63,11 @@ public:
   std::size_t in_flight() const { return in_flight_; }
   std::uint64_t packets_sent() const { return packets_sent_; }
   std::uint64_t bytes_sent() const { return bytes_sent_; }
+  // World ranks a and b are on one host (their messages go through shared memory).
+  bool same_host(int a, int b) const
+  {
+    return rank_host_index_[static_cast<size_t>(a)] == rank_host_index_[static_cast<size_t>(b)];
+  }
   // SimGrid's network action of `activity` ended (its signal, in the maestro).
   void on_transfer_end(const void* activity);
 

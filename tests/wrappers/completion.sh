@@ -42,7 +42,7 @@ expect_offers() {
 }
 
 P=$BIN/progsim
-expect_completion "$P " run compare check replay examples
+expect_completion "$P " run compare check replay examples calibrate
 expect_completion "$P r" run replay
 expect_completion "$P run --pro" --progress
 expect_completion "$P run --progress " weak thread offload ideal

@@ -1,6 +1,7 @@
 #include "progsim/LaunchOptions.hpp"
 
 #include "progsim/LaunchEnvironment.hpp"
+#include "progsim/ParamsFile.hpp"
 
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
@@ -26,15 +27,16 @@ const Names kRanksPerNode = {"--ranks-per-node", "-N", "--npernode", "-npernode"
 const Names kMapBy = {"--map-by", "-map-by"};
 const Names kBindTo = {"--bind-to", "-bind-to"};
 const Names kExport = {"-x"};
-const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kReport = {"--report"}, kTimeline = {"--timeline"},
-            kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"}, kRecord = {"--record"},
-            kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"},
+const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kParams = {"--params"}, kReport = {"--report"},
+            kTimeline = {"--timeline"}, kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"},
+            kRecord = {"--record"}, kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"},
             kHostTimeLimit = {"--host-time-limit", "--timeout", "-timeout"}, kTimelineRanks = {"--timeline-ranks"},
             kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
-const Names* const kWithValue[] = {&kRanks,  &kPlatform, &kHostfile, &kHost,     &kRanksPerNode,   &kMapBy,
-                                   &kBindTo, &kExport,   &kProgress, &kCfg,      &kReport,         &kTimeline,
-                                   &kTimelineFormat,     &kPrivatize, &kRecord,  &kOtf2, &kTimeLimit, &kHostTimeLimit,
+const Names* const kWithValue[] = {&kRanks,     &kPlatform,       &kHostfile,  &kHost,   &kRanksPerNode, &kMapBy,
+                                   &kBindTo,    &kExport,         &kProgress,  &kCfg,    &kParams,       &kReport,
+                                   &kTimeline,  &kTimelineFormat, &kPrivatize, &kRecord, &kOtf2,         &kTimeLimit,
+                                   &kHostTimeLimit,
                                    &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
@@ -183,6 +185,9 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
   LaunchRequest request;
   sim::RunOptions& options = request.options;
   apply_environment_defaults(options, form);
+  // --params files come after PROGSIM_CFG and before every --cfg of the
+  // command line, wherever they are given: the command line's --cfg wins.
+  std::size_t params_end = options.cfg.size();
   bool ranks_per_node_given = false;
   std::string map_by_name;
 
@@ -239,6 +244,10 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
         request.cfg_help = true;
       else
         options.cfg.push_back(parse_cfg_setting("--cfg", value));
+    } else if (args.take(kParams, value)) {
+      auto settings = read_params_file(value);
+      options.cfg.insert(options.cfg.begin() + static_cast<long>(params_end), settings.begin(), settings.end());
+      params_end += settings.size();
     } else if (args.take(kReport, value))
       options.report_file = value;
     else if (args.take(kTimeline, value))

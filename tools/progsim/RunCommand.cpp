@@ -73,6 +73,8 @@ void print_run_help(LaunchForm form)
       "  --progress POLICY       progress policy (default weak):\n"
       "%s"
       "  --cfg KEY=VALUE         set a model parameter; '--cfg help' lists them all\n"
+      "  --params FILE.json      model parameters from FILE's \"cfg\" object (as written by\n"
+      "                          progsim calibrate); --cfg on the command line wins\n"
       "  --report FILE.json      write a JSON report of the run\n"
       "  --timeline FILE         write a timeline of the run: ranks' user code, MPI calls,\n"
       "                          blocked and polling intervals, progress chunks by executor,\n"

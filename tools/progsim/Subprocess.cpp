@@ -3,6 +3,8 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/Interruption.hpp"
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -25,10 +27,13 @@ std::string self_dir()
   return self.substr(0, self.rfind('/'));
 }
 
-int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output)
+int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output,
+                   double timeout_seconds)
 {
   pid_t pid = ::fork();
   if (pid == 0) {
+    if (timeout_seconds > 0)
+      ::setpgid(0, 0);  // its own process group: a timeout ends its children too (mpirun's ranks)
     if (!log.empty()) {
       int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (fd >= 0) {
@@ -45,12 +50,25 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log, const 
     for (auto& a : argv)
       cargv.push_back(a.data());
     cargv.push_back(nullptr);
-    ::execv(argv[0].c_str(), cargv.data());
+    ::execvp(argv[0].c_str(), cargv.data());  // a name without '/' is looked up in PATH
     ::_exit(127);
   }
   sim::Interruption::set_child(pid);  // SIGINT/SIGTERM of progsim end the child too
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  if (timeout_seconds > 0) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        ::kill(-pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        sim::Interruption::set_child(0);
+        return kTimedOut;
+      }
+      ::usleep(10000);
+    }
+  } else {
+    ::waitpid(pid, &status, 0);
+  }
   sim::Interruption::set_child(0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }

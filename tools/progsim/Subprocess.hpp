@@ -12,9 +12,13 @@ namespace progsim::cli {
 std::string self_path();
 std::string self_dir();
 
-// Runs argv[0] with argv; its stdout and stderr go to `log` when given, its
-// stdout to `output` instead when that is given too. Returns the exit status
-// (128+signal when it was killed).
-int run_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "");
+// Runs argv[0] (a path, or a name looked up in PATH) with argv; its stdout
+// and stderr go to `log` when given, its stdout to `output` instead when that
+// is given too. Returns the exit status (128+signal when it was killed).
+// With a timeout, the child and every process it started are killed when it
+// has not ended after that many seconds, and the result is kTimedOut.
+constexpr int kTimedOut = 124;  // as timeout(1)
+int run_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "",
+                   double timeout_seconds = 0);
 
 }  // namespace progsim::cli

@@ -1,0 +1,84 @@
+# progsim calibrate (issue 22) and the per-transport model parameters it
+# fits. The fit runs on probe lines recorded on this project's VM with
+# Debian's MPICH and Open MPI (no MPI needed here); the agreement tests run
+# the probes in progsim with the fitted files, the acceptance check itself.
+set(calibrate_dir ${CMAKE_CURRENT_SOURCE_DIR}/calibrate)
+set(calibrate_out ${CMAKE_BINARY_DIR}/tests/calibrate)
+file(MAKE_DIRECTORY ${calibrate_out})
+set(check_json ${Python3_EXECUTABLE} ${calibrate_dir}/check_json.py)
+
+# The fitted values (tolerances: the least-squares values to 1%; sizes exact).
+add_test(NAME calibrate.fit.mpich
+  COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" --no-check && shift 3 && \"$@\""
+          ${PROGSIM_CLI} ${calibrate_dir}/mpich-4.0.2.txt ${calibrate_out}/fit-mpich
+          ${check_json} ${calibrate_out}/fit-mpich.json
+          /fit/0/transport=\"shm\" /fit/0/latency_s=~2.34e-7%1 /fit/0/bandwidth_Bps=~2.21e9%1
+          /fit/0/eager_threshold=8192 "/fit/0/blocking_sizes=[16384, 32768, 65536, 131072, 262144, 1048576]"
+          /fit/0/rendezvous=\"push\" /fit/0/rendezvous_buffered=\"push\" /fit/0/async_progress=false
+          "/fit/0/deadlock_sizes=[16384, 65536, 1048576]"
+          /cfg/eager-threshold-shm=8192 /cfg/rendezvous-shm=\"push\")
+add_test(NAME calibrate.fit.openmpi
+  COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" --no-check && shift 3 && \"$@\""
+          ${PROGSIM_CLI} ${calibrate_dir}/openmpi-4.1.4.txt ${calibrate_out}/fit-openmpi
+          ${check_json} ${calibrate_out}/fit-openmpi.json
+          /fit/0/latency_s=~4.01e-7%1 /fit/0/bandwidth_Bps=~1.40e9%1
+          /fit/0/eager_threshold=2048 /fit/0/rendezvous=\"pull\" /fit/0/rendezvous_buffered=\"push\"
+          "/fit/0/deadlock_sizes=[8192, 16384, 65536, 1048576]"
+          /cfg/eager-threshold-shm=2048 /cfg/rendezvous-shm=\"pull\" /cfg/rendezvous-buffered=\"push\")
+# The acceptance: progsim with the fitted files agrees with the real MPI on
+# every probe (blocking and deadlock sizes, half round trips within 20%).
+foreach(mpi mpich-4.0.2 openmpi-4.1.4)
+  add_test(NAME calibrate.agreement.${mpi}
+    COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" && shift 3 && \"$@\""
+            ${PROGSIM_CLI} ${calibrate_dir}/${mpi}.txt ${calibrate_out}/agree-${mpi}
+            ${check_json} ${calibrate_out}/agree-${mpi}.json /agrees=true)
+endforeach()
+add_test(NAME calibrate.usage COMMAND ${PROGSIM_CLI} calibrate --mpicc mpicc)
+set_tests_properties(calibrate.usage PROPERTIES
+  PASS_REGULAR_EXPRESSION "give --mpicc and --mpirun \\(or --recorded FILE\\)")
+add_test(NAME calibrate.recorded_empty COMMAND ${PROGSIM_CLI} calibrate --recorded ${calibrate_dir}/calibrate.cmake)
+set_tests_properties(calibrate.recorded_empty PROPERTIES PASS_REGULAR_EXPRESSION "no probe lines")
+set_tests_properties(calibrate.fit.mpich calibrate.fit.openmpi calibrate.agreement.mpich-4.0.2
+  calibrate.agreement.openmpi-4.1.4 calibrate.usage calibrate.recorded_empty PROPERTIES LABELS calibrate)
+
+# Per-transport eager thresholds: both ranks MPI_Send 4 MiB to each other
+# first (head_to_head), which completes only if the message goes eagerly.
+# The same program and settings complete on one host and deadlock across two,
+# or the other way round, under every policy.
+foreach(policy weak thread offload ideal)
+  foreach(case "4194304;0;2;completed" "4194304;0;1;deadlock" "0;4194304;2;deadlock" "0;4194304;1;completed")
+    list(GET case 0 shm)
+    list(GET case 1 net)
+    list(GET case 2 per_node)
+    list(GET case 3 outcome)
+    progsim_program_test(calibrate.transport.shm${shm}_net${net}_per_node${per_node}.${policy} PROGRAM head_to_head
+      EXPECT --expect-outcome ${outcome} --twice
+      RUN -n 2 --ranks-per-node ${per_node} --progress ${policy}
+          --cfg eager-threshold-shm=${shm} --cfg eager-threshold-network=${net})
+  endforeach()
+endforeach()
+# eager-threshold stays the default of both transports.
+progsim_program_test(calibrate.transport.default_follows_eager_threshold PROGRAM head_to_head
+  EXPECT --expect-outcome completed RUN -n 2 --ranks-per-node 1 --cfg eager-threshold=4194304)
+
+# --params FILE: its cfg settings apply; --cfg on the command line wins
+# wherever it is given; a file without a "cfg" object is refused.
+progsim_program_test(calibrate.params.file PROGRAM head_to_head
+  EXPECT --expect-outcome completed --check /parameters/eager-threshold-shm=4194304
+         --check /parameters/eager-threshold-network=0
+  RUN -n 2 --ranks-per-node 2 --params ${calibrate_dir}/transport-thresholds.json)
+progsim_program_test(calibrate.params.file_network PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock
+  RUN -n 2 --ranks-per-node 1 --params ${calibrate_dir}/transport-thresholds.json)
+progsim_program_test(calibrate.params.cfg_after_wins PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock --check /parameters/eager-threshold-shm=0
+  RUN -n 2 --ranks-per-node 2 --params ${calibrate_dir}/transport-thresholds.json --cfg eager-threshold-shm=0)
+progsim_program_test(calibrate.params.cfg_before_wins PROGRAM head_to_head
+  EXPECT --expect-outcome deadlock --check /parameters/eager-threshold-shm=0
+  RUN -n 2 --ranks-per-node 2 --cfg eager-threshold-shm=0 --params ${calibrate_dir}/transport-thresholds.json)
+progsim_program_test(calibrate.params.not_params PROGRAM head_to_head
+  EXPECT --expect-exit 2 --stderr-regex "--params .*: expected a JSON object with a \"cfg\" object"
+  RUN -n 2 --params ${calibrate_dir}/check_json.py)
+progsim_program_test(calibrate.params.missing PROGRAM head_to_head
+  EXPECT --expect-exit 2 --stderr-regex "--params /nonexistent.json: cannot read the file"
+  RUN -n 2 --params /nonexistent.json)
