@@ -125,13 +125,13 @@ endforeach()
 # report is written. A run that ends first is not touched by it.
 progsim_program_test(faults.host_time_limit.hang PROGRAM faults PROGRAM_ARGS hang iprobe
   EXPECT --expect-outcome interrupted --expect-exit 142
-         --stderr-regex "host time limit of 1 s \\(--host-time-limit\\) reached at t=[0-9.]+ s \\(rank 1 in MPI_Iprobe\\); the report"
+         --stderr-regex "host time limit of 1 s \\(--host-time-limit\\) reached at t=[0-9.]+ s \\(rank 1 in MPI_Iprobe\\)"
   RUN -n 2 --host-time-limit 1)
 progsim_program_test(faults.host_time_limit.spin PROGRAM faults PROGRAM_ARGS spin iprobe
   EXPECT --expect-outcome interrupted --expect-exit 142
          --stderr-regex "host time limit of 0.5 s \\(--timeout\\) reached at t="
   RUN -n 2 --timeout=0.5)
-progsim_program_test(faults.host_time_limit.not_reached PROGRAM faults PROGRAM_ARGS none p2p
+progsim_program_test(faults.host_time_limit.not_reached PROGRAM sleep_wtime
   EXPECT --expect-outcome completed --expect-exit 0 --twice
   RUN -n 2 --host-time-limit 600)
 add_test(NAME faults.host_time_limit.mpiexec_timeout
