@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace progsim::cli {
 
@@ -25,7 +26,7 @@ std::string self_dir()
   return self.substr(0, self.rfind('/'));
 }
 
-int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output)
+pid_t start_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output)
 {
   pid_t pid = ::fork();
   if (pid == 0) {
@@ -45,14 +46,25 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log, const 
     for (auto& a : argv)
       cargv.push_back(a.data());
     cargv.push_back(nullptr);
-    ::execv(argv[0].c_str(), cargv.data());
+    ::execvp(argv[0].c_str(), cargv.data());  // a bare name (sbatch) is looked up in PATH
     ::_exit(127);
   }
+  return pid;
+}
+
+int exit_status_of(int wait_status)
+{
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output)
+{
+  pid_t pid = start_subprocess(std::move(argv), log, output);
   sim::Interruption::set_child(pid);  // SIGINT/SIGTERM of progsim end the child too
   int status = 0;
   ::waitpid(pid, &status, 0);
   sim::Interruption::set_child(0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return exit_status_of(status);
 }
 
 }  // namespace progsim::cli
