@@ -42,6 +42,7 @@ void print_help()
       "  check     is a program correct MPI? every policy and implementation freedom\n"
       "  replay    replay a trace (recorded with 'run --record', or SimGrid's time-independent)\n"
       "  examples  the teaching catalogue: list it, or compile and compare one example\n"
+      "  sweep     programs x ranks x policies x platforms x --cfg values: one table (local or Slurm)\n"
       "\n"
       "Options:\n"
       "  -h, --help     this text ('progsim run --help' for the options of run)\n"
@@ -88,6 +89,8 @@ int dispatch(int argc, char** argv)
     return progsim::cli::replay_command(argc - 1, argv + 1);
   if (command == "examples")
     return progsim::cli::examples_command(argc - 1, argv + 1);
+  if (command == "sweep")
+    return progsim::cli::sweep_command(argc - 1, argv + 1);
   // `progsim -n 4 ./prog`: an option where the command goes is mpiexec's form.
   if (command.size() > 1 && command[0] == '-')
     return progsim::cli::mpiexec_command(argc, argv);
