@@ -100,7 +100,8 @@ std::string results_csv(const std::vector<PointResult>& results)
   out += "\n";
   for (const PointResult& r : results) {
     std::string line;
-    for (const auto& [key, value] : parameter_values(*r.point).items())
+    const nlohmann::ordered_json parameters = parameter_values(*r.point);  // alive through the loop
+    for (const auto& [key, value] : parameters.items())
       line += (line.empty() ? "" : ",") + csv_cell(value_text(value));
     for (const std::string& cell : csv_cells(r.row.values))
       line += "," + csv_cell(cell);
@@ -194,10 +195,11 @@ std::string results_html(const SweepSpec& spec, const std::vector<PointResult>& 
   CompareTable table = compare_table(rows);
   // The parameters before compare's columns (policy is compare's first).
   std::vector<std::string> names;
-  if (!results.empty())
-    for (const auto& [key, value] : parameter_values(*results.front().point).items())
-      if (key != "id" && key != "policy")
-        names.push_back(key);
+  const nlohmann::ordered_json first = results.empty() ? nlohmann::ordered_json::object()
+                                                      : parameter_values(*results.front().point);
+  for (const auto& [key, value] : first.items())
+    if (key != "id" && key != "policy")
+      names.push_back(key);
   table.titles.insert(table.titles.begin(), names.begin(), names.end());
   table.columns.insert(table.columns.begin(), names.begin(), names.end());
   for (std::size_t k = 0; k < results.size(); ++k) {

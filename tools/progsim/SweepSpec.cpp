@@ -299,8 +299,8 @@ SweepSpec read_sweep_spec(const std::string& file, const std::string& output)
         check.fail("options[" + std::to_string(k) + "]", name + " is chosen by " + axis->second);
     }
   }
-  for (const std::string& list : {"policies", "platforms"}) {
-    const std::vector<std::string>& values = list == std::string("policies") ? spec.policies : spec.platforms;
+  for (const std::string list : {"policies", "platforms"}) {
+    const std::vector<std::string>& values = list == "policies" ? spec.policies : spec.platforms;
     std::set<std::string> seen(values.begin(), values.end());
     if (seen.size() != values.size())
       check.fail(list, "a value is given twice");
