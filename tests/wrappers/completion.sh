@@ -42,7 +42,7 @@ expect_offers() {
 }
 
 P=$BIN/progsim
-expect_completion "$P " run compare check replay examples calibrate
+expect_completion "$P " run compare check replay examples calibrate sweep
 expect_completion "$P r" run replay
 expect_completion "$P run --pro" --progress
 expect_completion "$P run --progress " weak thread offload ideal
@@ -62,6 +62,7 @@ expect_offers "$BIN/progsim-mpiexec -" -n -np -H --host --hostfile -f -machinefi
   --oversubscribe --bind-to --display-map -x -genv -platform --cfg --progress
 expect_completion "$BIN/mpiexec.progsim --display" --display-map
 expect_offers "$P compare --" --policies --html --platform --cfg
+expect_offers "$P sweep --" --jobs --output --list --point --gather --slurm --wait --sbatch-args
 # A program or a file: left to bash (complete -o default).
 expect_completion "$P run -n 2 ./"
 # Every --cfg key of `progsim run --cfg help` is offered.

@@ -66,7 +66,7 @@ _progsim() {
     fi
     subcommand=${words[1]}
     case "$subcommand" in
-      run | compare | check | replay | examples | calibrate) command+=("$subcommand") ;;
+      run | compare | check | replay | examples | calibrate | sweep) command+=("$subcommand") ;;
       *) subcommand=run; command+=(run) ;;  # progsim -n N ...: the options of run
     esac
   fi

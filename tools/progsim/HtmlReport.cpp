@@ -17,23 +17,6 @@ namespace {
 const char* const kStates[] = {"user", "mpi", "blocked", "sleeping", "polling"};
 const char* const kStateTitles[] = {"user code", "in MPI", "blocked in MPI", "sleeping", "polling"};
 
-std::string table_html(const CompareTable& table)
-{
-  std::string out = "<table class=\"sortable\" id=\"compare-table\">\n<thead><tr>";
-  for (std::size_t c = 0; c < table.titles.size(); ++c)
-    out += "<th data-column=\"" + escape_markup(table.columns[c]) + "\" aria-sort=\"none\">" +
-           escape_markup(table.titles[c]) + "</th>";
-  out += "</tr></thead>\n<tbody>\n";
-  for (const auto& row : table.rows) {
-    out += "<tr>";
-    for (const TableCell& cell : row)
-      out += cell.number ? "<td data-sort=\"" + fixed(*cell.number, "%.12g") + "\">" + escape_markup(cell.text) + "</td>"
-                         : "<td class=\"text\">" + escape_markup(cell.text) + "</td>";
-    out += "</tr>\n";
-  }
-  return out + "</tbody></table>\n";
-}
-
 // One button of the "zoom to" list: shows [t0, t1], labelled with t0.
 std::string zoom_item(const std::string& text, double t0, double t1)
 {
@@ -173,6 +156,23 @@ std::string script(std::string_view name)
 }
 
 }  // namespace
+
+std::string table_html(const CompareTable& table)
+{
+  std::string out = "<table class=\"sortable\" id=\"compare-table\">\n<thead><tr>";
+  for (std::size_t c = 0; c < table.titles.size(); ++c)
+    out += "<th data-column=\"" + escape_markup(table.columns[c]) + "\" aria-sort=\"none\">" +
+           escape_markup(table.titles[c]) + "</th>";
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& row : table.rows) {
+    out += "<tr>";
+    for (const TableCell& cell : row)
+      out += cell.number ? "<td data-sort=\"" + fixed(*cell.number, "%.12g") + "\">" + escape_markup(cell.text) + "</td>"
+                         : "<td class=\"text\">" + escape_markup(cell.text) + "</td>";
+    out += "</tr>\n";
+  }
+  return out + "</tbody></table>\n";
+}
 
 std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs, const CompareTable& table,
                         const std::vector<Figure>& figures)

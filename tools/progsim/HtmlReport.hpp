@@ -15,6 +15,9 @@
 
 namespace progsim::cli {
 
+// The table as a sortable HTML table (tables.js sorts it).
+std::string table_html(const CompareTable& table);
+
 std::string html_report(const std::string& program, const std::vector<PolicyRun>& runs, const CompareTable& table,
                         const std::vector<Figure>& figures);
 

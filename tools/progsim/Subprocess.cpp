@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
 
 namespace progsim::cli {
 
@@ -27,12 +28,12 @@ std::string self_dir()
   return self.substr(0, self.rfind('/'));
 }
 
-int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output,
-                   double timeout_seconds)
+pid_t start_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output,
+                       bool own_process_group)
 {
   pid_t pid = ::fork();
   if (pid == 0) {
-    if (timeout_seconds > 0)
+    if (own_process_group)
       ::setpgid(0, 0);  // its own process group: a timeout ends its children too (mpirun's ranks)
     if (!log.empty()) {
       int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -53,6 +54,18 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log, const 
     ::execvp(argv[0].c_str(), cargv.data());  // a name without '/' is looked up in PATH
     ::_exit(127);
   }
+  return pid;
+}
+
+int exit_status_of(int wait_status)
+{
+  return WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : 128 + WTERMSIG(wait_status);
+}
+
+int run_subprocess(std::vector<std::string> argv, const std::string& log, const std::string& output,
+                   double timeout_seconds)
+{
+  pid_t pid = start_subprocess(std::move(argv), log, output, timeout_seconds > 0);
   sim::Interruption::set_child(pid);  // SIGINT/SIGTERM of progsim end the child too
   int status = 0;
   if (timeout_seconds > 0) {
@@ -70,7 +83,7 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log, const 
     ::waitpid(pid, &status, 0);
   }
   sim::Interruption::set_child(0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return exit_status_of(status);
 }
 
 }  // namespace progsim::cli

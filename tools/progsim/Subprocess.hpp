@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace progsim::cli {
@@ -20,5 +21,12 @@ std::string self_dir();
 constexpr int kTimedOut = 124;  // as timeout(1)
 int run_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "",
                    double timeout_seconds = 0);
+
+// The same, without waiting (a pool of children: sweep): the child's pid.
+// With own_process_group, the child leads a process group of its own.
+pid_t start_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "",
+                       bool own_process_group = false);
+// The exit status a waitpid status stands for: 128+signal when killed.
+int exit_status_of(int wait_status);
 
 }  // namespace progsim::cli

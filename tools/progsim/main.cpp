@@ -43,6 +43,7 @@ void print_help()
       "  replay    replay a trace (recorded with 'run --record', or SimGrid's time-independent)\n"
       "  examples  the teaching catalogue: list it, or compile and compare one example\n"
       "  calibrate measure the machine's real MPI and fit a platform and parameters to it\n"
+      "  sweep     programs x ranks x policies x platforms x --cfg values: one table (local or Slurm)\n"
       "\n"
       "Options:\n"
       "  -h, --help     this text ('progsim run --help' for the options of run)\n"
@@ -91,6 +92,8 @@ int dispatch(int argc, char** argv)
     return progsim::cli::examples_command(argc - 1, argv + 1);
   if (command == "calibrate")
     return progsim::cli::calibrate_command(argc - 1, argv + 1);
+  if (command == "sweep")
+    return progsim::cli::sweep_command(argc - 1, argv + 1);
   // `progsim -n 4 ./prog`: an option where the command goes is mpiexec's form.
   if (command.size() > 1 && command[0] == '-')
     return progsim::cli::mpiexec_command(argc, argv);

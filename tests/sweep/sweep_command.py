@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""progsim sweep (issue 22): specs, tables, resuming, determinism.
+
+usage: sweep_command.py PROGSIM SOURCE_DIR CASE
+  spec_errors: a bad spec is a usage error (exit 2) naming the field at fault;
+               a --cfg value the model refuses is one too, naming the point.
+  table:       2 programs x 4 policies x 3 eager thresholds (the issue's
+               acceptance sweep): 24 rows in the spec's order; head-to-head 4 MiB
+               sends deadlock below a 4 MiB eager threshold and complete above
+               under every policy; each comparison's rows are exactly what
+               `progsim compare --csv` prints for it; a second sweep into
+               another directory gives byte-identical results.csv and
+               results.json; the HTML pages are written.
+  resume:      a rerun runs only the points without a record: removed
+               records, a removed point directory and a half-written report
+               (no record) are run again, recorded points are not (their
+               record files are untouched), and the results equal a clean run's.
+  interrupt:   a sweep interrupted (SIGINT to its process group, as Ctrl-C)
+               while a point runs leaves no record for that point; the rerun
+               runs exactly the points without one and gives the clean run's
+               results.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+progsim, source_dir, case = sys.argv[1:4]
+examples = os.path.join(source_dir, "examples")
+POLICIES = ["weak", "thread", "offload", "ideal"]
+THRESHOLDS = [0, 65536, 8388608]
+
+
+def fail(message):
+    sys.exit("FAIL: " + message)
+
+
+def sweep(*args, expect=0, **kwargs):
+    r = subprocess.run([progsim, "sweep", *args], capture_output=True, text=True, **kwargs)
+    if r.returncode != expect:
+        fail(f"sweep {' '.join(args)} exited {r.returncode}, expected {expect}:\n{r.stdout}\n{r.stderr}")
+    return r
+
+
+def write_spec(directory, spec, name="spec.json"):
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        json.dump(spec, f)
+    return path
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def acceptance_spec():
+    return {
+        "programs": [
+            {"name": "head_to_head", "source": os.path.join(examples, "unsafe_send_order/unsafe_send_order.c")},
+            {"name": "bsend_sleep", "source": os.path.join(examples, "bsend_then_sleep/bsend_sleep.c")},
+        ],
+        "ranks": [2],
+        "policies": POLICIES,
+        "cfg": {"eager-threshold": THRESHOLDS},
+    }
+
+
+def csv_rows(path):
+    lines = read(path).decode().splitlines()
+    header = lines[0].split(",")
+    return header, [dict(zip(header, line.split(","))) for line in lines[1:]]
+
+
+tmp = tempfile.mkdtemp(prefix="progsim-sweep-test.")
+try:
+    if case == "spec_errors":
+        good = acceptance_spec()
+        cases = [
+            ("not json", None, "not valid JSON"),
+            ("no programs", {"ranks": [2]}, "programs: expected a non-empty array"),
+            ("both", {**good, "programs": [{"source": good["programs"][0]["source"], "executable": "/bin/true"}]},
+             "programs[0]: give exactly one of"),
+            ("missing source", {**good, "programs": [{"source": "nowhere.c"}]}, "programs[0].source: no such file"),
+            ("bad name", {**good, "programs": [{"name": "a/b", "source": good["programs"][0]["source"]}]},
+             "programs[0].name: 'a/b'"),
+            ("same name", {**good, "programs": [good["programs"][0], good["programs"][0]]},
+             "programs[1].name: 'head_to_head' names two programs"),
+            ("zero ranks", {**good, "ranks": [2, 0]}, "ranks[1]: expected a whole number of ranks"),
+            ("ranks not a list", {**good, "ranks": 2}, "ranks: expected a non-empty array"),
+            ("bad policy", {**good, "policies": ["weak", "lazy"]}, "policies[1]: "),
+            ("missing platform", {**good, "platforms": ["none.xml"]}, "platforms[0]: no such file"),
+            ("cfg not an object", {**good, "cfg": ["eager-threshold=0"]}, "cfg: expected an object"),
+            ("cfg twice", {**good, "cfg": {"eager-threshold": [0, 0]}}, "cfg.eager-threshold[1]: '0' is given twice"),
+            ("cfg bad value", {**good, "cfg": {"eager-threshold": [[1]]}}, "cfg.eager-threshold[0]: expected a number"),
+            ("axis as option", {**good, "options": ["--progress", "weak"]},
+             "options[0]: --progress is chosen by \"policies\""),
+            ("typo", {**good, "rank": [2]}, "rank: unknown field"),
+            ("program typo", {**good, "programs": [{"sources": "x.c"}]}, "programs[0].sources: unknown field"),
+        ]
+        for name, spec, expected in cases:
+            path = os.path.join(tmp, "bad.json")
+            with open(path, "w") as f:
+                f.write("{ not json" if spec is None else json.dumps(spec))
+            r = sweep(path, expect=2)
+            if f"bad.json: {expected}" not in r.stderr:
+                fail(f"{name}: the error does not say '{expected}':\n{r.stderr}")
+            if os.path.exists(os.path.join(tmp, "bad.sweep")):
+                fail(f"{name}: a refused spec left an output directory")
+            print(f"ok: {name}: {r.stderr.strip()}")
+        # Values the spec cannot check: the model refuses them, and the point says so.
+        spec = {**good, "programs": good["programs"][:1], "policies": ["weak"], "cfg": {"eager-threshold": [-1]}}
+        r = sweep("--jobs", "1", write_spec(tmp, spec), expect=2)
+        if "eager-threshold" not in r.stderr or "point head_to_head-n2-weak-" not in r.stderr:
+            fail(f"a refused --cfg value is not reported with its point:\n{r.stderr}")
+        print("ok: refused cfg value:", r.stderr.strip().splitlines()[0])
+        r = sweep("--point", "6", write_spec(tmp, {**good, "policies": ["weak"]}), expect=2)
+        if "--point 6: the spec has 6 points (0 to 5)" not in r.stderr:
+            fail(f"--point out of range: {r.stderr}")
+        r = sweep("--wait", write_spec(tmp, good), expect=2)
+        if "--wait and --sbatch-args go with --slurm" not in r.stderr:
+            fail(f"--wait without --slurm: {r.stderr}")
+    elif case == "table":
+        spec = write_spec(tmp, acceptance_spec())
+        out1, out2 = os.path.join(tmp, "one"), os.path.join(tmp, "two")
+        r = sweep("--jobs", "2", "--output", out1, spec)
+        if "24 points, 24 to run" not in r.stderr:
+            fail(f"expected 24 points to run:\n{r.stderr}")
+        header, rows = csv_rows(os.path.join(out1, "results.csv"))
+        if header[:6] != ["id", "program", "args", "ranks", "policy", "platform"] or header[6] != "eager-threshold" \
+                or header[7] != "outcome":
+            fail(f"unexpected CSV header {header}")
+        if len(rows) != 24:
+            fail(f"{len(rows)} rows, expected 24")
+        k = 0
+        for program in ["head_to_head", "bsend_sleep"]:
+            for threshold in THRESHOLDS:
+                for policy in POLICIES:
+                    row = rows[k]
+                    k += 1
+                    if (row["program"], row["eager-threshold"], row["policy"]) != (program, str(threshold), policy):
+                        fail(f"row {k}: {row['program']} {row['eager-threshold']} {row['policy']}, expected the "
+                             f"spec's order ({program} {threshold} {policy})")
+                    expected = "completed"
+                    if program == "head_to_head" and threshold < 4 * 1024 * 1024:
+                        expected = "deadlock"
+                    if row["outcome"] != expected:
+                        fail(f"{program} {policy} eager-threshold={threshold}: {row['outcome']}, expected {expected}")
+        # Each comparison is compare's: the same cells after the parameters.
+        for program, source in [("head_to_head", "unsafe_send_order/unsafe_send_order.c"),
+                                ("bsend_sleep", "bsend_then_sleep/bsend_sleep.c")]:
+            for threshold in THRESHOLDS:
+                c = subprocess.run([progsim, "compare", "--csv", "--policies", ",".join(POLICIES), "-n", "2", "--cfg", f"eager-threshold={threshold}",
+                                    os.path.join(out1, "programs", program)], capture_output=True, text=True)
+                compare_lines = c.stdout.splitlines()
+                sweep_lines = [line for line in read(os.path.join(out1, "results.csv")).decode().splitlines()[1:]
+                               if line.split(",")[1] == program and line.split(",")[6] == str(threshold)]
+                got = [line.split(",")[4] + "," + ",".join(line.split(",")[7:]) for line in sweep_lines]
+                if got != compare_lines[1:]:
+                    fail(f"{program} eager-threshold={threshold}: the sweep's rows differ from compare's:\n"
+                         + "\n".join(got) + "\n--- compare:\n" + "\n".join(compare_lines[1:]))
+        print("ok: every comparison's rows equal progsim compare --csv's")
+        bsend = {r["policy"]: float(r["blocked_in_mpi"]) for r in rows
+                 if r["program"] == "bsend_sleep" and r["eager-threshold"] == "65536"}
+        if not bsend["weak"] > 9 > bsend["ideal"]:
+            fail(f"bsend_sleep blocked time: weak {bsend['weak']}, ideal {bsend['ideal']} (expected > 9 and < 9)")
+        results = json.loads(read(os.path.join(out1, "results.json")))
+        if len(results) != 24 or results[0]["cfg"] != {"eager-threshold": "0"} or "simulated_time" not in results[0]:
+            fail(f"unexpected results.json: {results[0]}")
+        html = read(os.path.join(out1, "results.html")).decode()
+        pages = sorted(os.listdir(os.path.join(out1, "html")))
+        if len(pages) != 6 or html.count('<a href="html/') != 6:
+            fail(f"expected 6 comparison pages: {pages}")
+        page = read(os.path.join(out1, "html", pages[0])).decode()
+        if "<svg" not in page or "latency_cdf" not in page and "Latency" not in page:
+            fail("a comparison page has no figures")
+        # Determinism: another directory, another pool size, the same bytes.
+        sweep("--jobs", "1", "--output", out2, spec)
+        for name in ["results.csv", "results.json"]:
+            if read(os.path.join(out1, name)) != read(os.path.join(out2, name)):
+                fail(f"{name} differs between two sweeps of the same spec")
+        r = sweep("--output", out1, spec)
+        if "24 points, 0 to run" not in r.stderr:
+            fail(f"a complete sweep reran points:\n{r.stderr}")
+        print("ok: 24 rows; byte-identical results.csv and results.json; a complete sweep runs nothing")
+    elif case == "resume":
+        spec_data = acceptance_spec()
+        spec_data["programs"] = spec_data["programs"][:1]
+        spec_data["policies"] = ["weak", "ideal"]
+        spec = write_spec(tmp, spec_data)
+        ref, out = os.path.join(tmp, "ref"), os.path.join(tmp, "out")
+        sweep("--output", ref, spec)
+        sweep("--output", out, spec)
+        listing = sweep("--list", "--output", out, spec).stdout.splitlines()
+        ids = [line.split()[1] for line in listing]
+        if len(ids) != 6 or any(line.split()[2] != "complete" for line in listing):
+            fail(f"--list after a complete sweep:\n{listing}")
+        points = os.path.join(out, "points")
+        os.unlink(os.path.join(points, ids[1], "point.json"))           # a record lost
+        shutil.rmtree(os.path.join(points, ids[3]))                      # a point never started
+        os.unlink(os.path.join(points, ids[4], "point.json"))           # killed while writing its report
+        with open(os.path.join(points, ids[4], "run.json"), "w") as f:
+            f.write('{"outcome": "compl')
+        kept = {i: os.stat(os.path.join(points, i, "point.json")).st_mtime_ns for i in (ids[0], ids[2], ids[5])}
+        listing = sweep("--list", "--output", out, spec).stdout.splitlines()
+        pending = [line.split()[1] for line in listing if line.split()[2] == "pending"]
+        if pending != [ids[1], ids[3], ids[4]]:
+            fail(f"pending points {pending}, expected {[ids[1], ids[3], ids[4]]}")
+        r = sweep("--gather", "--output", out, spec, expect=1)
+        if "3 points have no result yet" not in r.stderr or read(os.path.join(out, "results.csv")).count(b"not run") != 3:
+            fail(f"--gather with 3 points missing:\n{r.stderr}")
+        time.sleep(0.01)
+        r = sweep("--output", out, spec)
+        if "6 points, 3 to run" not in r.stderr:
+            fail(f"the rerun did not run exactly the 3 points without a record:\n{r.stderr}")
+        for i, mtime in kept.items():
+            if os.stat(os.path.join(points, i, "point.json")).st_mtime_ns != mtime:
+                fail(f"point {i} was recorded again although it was complete")
+        for name in ["results.csv", "results.json"]:
+            if read(os.path.join(out, name)) != read(os.path.join(ref, name)):
+                fail(f"{name} after resuming differs from a clean run's")
+        # A spec grown by a value keeps the points it had.
+        spec_data["cfg"]["eager-threshold"].append(1024)
+        r = sweep("--output", out, write_spec(tmp, spec_data))
+        if "8 points, 2 to run" not in r.stderr:
+            fail(f"a grown spec did not run only its new points:\n{r.stderr}")
+        print("ok: only the points without a record were run again; results equal a clean run's")
+    elif case == "interrupt":
+        spec = write_spec(tmp, {"programs": [{"source": os.path.join(source_dir, "tests/sweep/slow_barrier.c")}],
+                                "ranks": [2], "policies": POLICIES, "cfg": {"eager-threshold": [0, 65536]}})
+        ref, out = os.path.join(tmp, "ref"), os.path.join(tmp, "out")
+        sweep("--jobs", "2", "--output", ref, spec)
+        p = subprocess.Popen([progsim, "sweep", "--jobs", "1", "--output", out, spec], start_new_session=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 60
+        recorded = 0
+        while time.time() < deadline and recorded == 0:
+            time.sleep(0.02)
+            points = os.path.join(out, "points")
+            recorded = sum(os.path.exists(os.path.join(points, d, "point.json"))
+                           for d in (os.listdir(points) if os.path.isdir(points) else []))
+        time.sleep(0.1)  # the next point is running
+        os.killpg(p.pid, signal.SIGINT)
+        p.communicate(timeout=60)
+        # The point processes of the group end too (a run in user code within a second).
+        for _ in range(300):
+            try:
+                os.killpg(p.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            fail("processes of the interrupted sweep are still running after 15 s")
+        listing = sweep("--list", "--output", out, spec).stdout.splitlines()
+        done = [line.split()[1] for line in listing if line.split()[2] == "complete"]
+        if not 0 < len(done) < 8:
+            fail(f"{len(done)} points recorded after the interruption, expected some but not all 8")
+        for d in os.listdir(os.path.join(out, "points")):
+            record = os.path.join(out, "points", d, "point.json")
+            if os.path.exists(record) and json.loads(read(record))["exit_status"] != 0:
+                fail(f"point {d} was recorded with exit status {json.loads(read(record))['exit_status']}")
+        r = sweep("--jobs", "2", "--output", out, spec)
+        if f"8 points, {8 - len(done)} to run" not in r.stderr:
+            fail(f"the rerun after the interruption ({len(done)} recorded):\n{r.stderr}")
+        for name in ["results.csv", "results.json"]:
+            if read(os.path.join(out, name)) != read(os.path.join(ref, name)):
+                fail(f"{name} after an interrupted sweep and a rerun differs from a clean run's")
+        print(f"ok: interrupted with {len(done)} of 8 points recorded; the rerun ran the rest")
+    else:
+        fail("unknown case " + case)
+finally:
+    shutil.rmtree(tmp, ignore_errors=True)
