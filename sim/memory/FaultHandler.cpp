@@ -35,6 +35,8 @@ std::uintptr_t g_step_address = 0;
 std::uintptr_t g_step_pc = 0;
 bool g_step_write = false;
 bool g_step_hit_write = false;  // the step wrote into a watched range
+int g_step_guard = -1;          // the guard the step's access violated (MemoryWatch::guard)
+bool g_step_guard_write = false;
 std::uintptr_t g_open[kMaxOpen];
 int g_open_count = 0;
 volatile bool g_pending_write = false;
@@ -108,9 +110,16 @@ void on_segv(int sig, siginfo_t* info, void* context)
     g_step_pc = static_cast<std::uintptr_t>(regs[REG_RIP]);
     g_step_write = write;
     g_step_hit_write = false;
+    g_step_guard = -1;
     regs[REG_EFL] |= kTrapFlag;
   } else {
     g_step_write = g_step_write || write;  // the same instruction touches a second page
+  }
+  if (g_step_guard < 0) {
+    g_step_guard = WatchTable::find_guard(address, write);
+    g_step_guard_write = write;
+    if (g_step_guard >= 0)
+      g_step_address = address;  // the guarded byte, not the first page the instruction touched
   }
   if (write && WatchTable::find(address) >= 0)
     g_step_hit_write = true;
@@ -129,6 +138,23 @@ void on_trap(int sig, siginfo_t* info, void* context)
   regs[REG_EFL] &= ~kTrapFlag;
   g_stepping = false;
   bool hit = WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
+  if (g_step_guard >= 0) {
+    // Only the program's own code is reported: the simulator's accesses
+    // (packing and unpacking when the data moves) are not the program's.
+    int rank = Trampoline::can_divert(context) ? g_current_user_rank() : -1;
+    if (rank >= 0) {
+      TrapRequest request;
+      request.kind = TrapKind::Guard;
+      request.address = g_step_address;
+      request.pc = g_step_pc;
+      request.rank = rank;
+      request.watch = g_step_guard;
+      request.write = g_step_guard_write;
+      Trampoline::divert(context, request);
+      hit = false;
+    }
+    g_step_guard = -1;
+  }
   if (hit) {
     int rank = Trampoline::can_divert(context) ? g_current_user_rank() : -1;
     if (rank >= 0) {
