@@ -37,6 +37,9 @@ struct ModelParameters {
 
   // Checks: leaks (objects never freed before MPI_Finalize) are errors, not warnings
   bool strict = false;
+  // Checks: the buffers of pending nonblocking and persistent point-to-point
+  // operations are guarded by the memory watch (diagnosis/PendingBuffers)
+  bool check_buffers = false;
 
   // Report
   long long report_messages = 1000;   // per-message records in the report (the rest is summarized)

@@ -125,6 +125,10 @@ struct Request {
   // and for the checks at MPI_Finalize.
   std::uintptr_t call_site = 0;
 
+  // --check buffers (diagnosis/PendingBuffers): the memory watch guarding
+  // buf while the operation is pending, -1 when none.
+  int buffer_guard = -1;
+
   bool persistent = false;
   bool freed_by_user = false;    // MPI_Request_free on an active request
   bool cancelled = false;

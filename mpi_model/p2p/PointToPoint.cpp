@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "MpiModel.hpp"
 #include "diagnosis/CallSites.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "sim/ActingTime.hpp"
@@ -268,6 +269,17 @@ void PointToPoint::release_bsend(Request& send)
   progress_.rank(send.owner).wake();
 }
 
+// The model reads or writes a request's buffer: with --check buffers, its
+// guarded pages are opened meanwhile (diagnosis/PendingBuffers).
+template <class Access>
+void PointToPoint::with_buffer(const Request& request, bool write, Access&& access)
+{
+  if (request.buffer_guard < 0)
+    access();
+  else
+    MpiModel::instance().pending_buffers().model_access(request, write, access);
+}
+
 std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) const
 {
   if (!carries_data(send)) {
@@ -277,7 +289,7 @@ std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) 
   auto data = std::make_shared<std::vector<std::byte>>(send.bytes);
   if (send.bytes > 0) {
     std::size_t position = 0;
-    dt::pack(send.buf, send.count, *send.type, data->data(), data->size(), position);
+    with_buffer(send, false, [&] { dt::pack(send.buf, send.count, *send.type, data->data(), data->size(), position); });
   }
   return data;
 }
@@ -286,7 +298,9 @@ void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
   if (n > 0 && data.size() >= n) {  // else dropped data (drop_program_data)
-    dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
+    with_buffer(recv, true, [&] {
+      dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
+    });
   }
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)
@@ -297,7 +311,12 @@ void PointToPoint::copy_from_send(Request& recv, const Request& send, std::size_
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
   if (n > 0 && carries_data(send))
-    dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type, static_cast<std::int64_t>(n));
+    with_buffer(send, false, [&] {
+      with_buffer(recv, true, [&] {
+        dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type,
+                       static_cast<std::int64_t>(n));
+      });
+    });
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)
     recv.status_error = MPI_ERR_TRUNCATE;
