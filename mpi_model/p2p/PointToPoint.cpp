@@ -350,7 +350,9 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   p.tag = send.tag;
   p.data_bytes = send.bytes;
   p.message_id = send.message_id;
-  if (send.type && send.context_id == send.comm_context)  // not a collective's or partition's internal message
+  // Not a collective's or partition's internal message, unless it carries a
+  // portion of a neighborhood collective.
+  if (send.type && (send.context_id == send.comm_context || send.check_types))
     p.signature = dt::envelope_signature(*send.type, send.count);
   return p;
 }
