@@ -137,32 +137,21 @@ void on_trap(int sig, siginfo_t* info, void* context)
   greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
   regs[REG_EFL] &= ~kTrapFlag;
   g_stepping = false;
-  bool hit = WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
-  if (g_step_guard >= 0) {
-    // Only the program's own code is reported: the simulator's accesses
-    // (packing and unpacking when the data moves) are not the program's.
-    int rank = Trampoline::can_divert(context) ? g_current_user_rank() : -1;
-    if (rank >= 0) {
-      TrapRequest request;
-      request.kind = TrapKind::Guard;
-      request.address = g_step_address;
-      request.pc = g_step_pc;
-      request.rank = rank;
-      request.watch = g_step_guard;
-      request.write = g_step_guard_write;
-      Trampoline::divert(context, request);
-      hit = false;
-    }
-    g_step_guard = -1;
-  }
+  int guard = g_step_guard;
+  g_step_guard = -1;
+  bool hit = guard >= 0 || WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
   if (hit) {
+    // Only the program's own code is diverted: a guard is not told of the
+    // simulator's accesses (packing and unpacking when the data moves).
     int rank = Trampoline::can_divert(context) ? g_current_user_rank() : -1;
     if (rank >= 0) {
       TrapRequest request;
-      request.kind = g_step_write ? TrapKind::Write : TrapKind::Read;
+      request.kind = guard >= 0 ? TrapKind::Guard : g_step_write ? TrapKind::Write : TrapKind::Read;
       request.address = g_step_address;
       request.pc = g_step_pc;
       request.rank = rank;
+      request.watch = guard;
+      request.write = g_step_guard_write;  // Guard only
       Trampoline::divert(context, request);
     } else if (g_step_hit_write) {
       g_pending_write = true;

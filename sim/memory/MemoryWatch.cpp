@@ -421,10 +421,8 @@ void MemoryWatch::on_trap(const TrapRequest& request)
       self.wake_pollers();  // at the writer's clock: its debt was executed first (Settle)
       break;
     case TrapKind::Guard:
-      if (request.write) {
-        FaultHandler::take_pending_write();
-        self.wake_pollers();
-      }
+      FaultHandler::take_pending_write();
+      self.wake_pollers();  // the instruction may also have written a watched range
       if (self.guard_listener_ && WatchTable::entry(request.watch).owner == request.rank)
         self.guard_listener_(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
       break;
