@@ -69,6 +69,10 @@ void PendingBuffers::arm(Request& request)
 {
   if (!on_)
     return;
+  // A replay's buffers are the replay's own, shared with the simulator's
+  // data (docs/traces.md): no program touches them.
+  if (const sim::Rank* caller = sim::calling_rank(); caller && caller->trace_position.file)
+    return;
   if (request.parts.empty())
     arm_one(request);
   for (const RequestPtr& part : request.parts)

@@ -32,6 +32,8 @@ set(refused_programs
   rma_pscw_figures MPI_Win_create
   bsend_shared_flag MPI_Win_allocate_shared
   check_type_rma MPI_Win_create
+  check_type_part MPI_Psend_init
+  lc_rma_conflict_epochs MPI_Win_create
   sessions MPI_Session_init
   topo_distgraph MPI_Dist_graph_create_adjacent
   topo_graph MPI_Graph_create
