@@ -120,10 +120,11 @@ EpochAccesses& accesses_of(std::vector<EpochAccesses>& by_target, const WindowSh
   return by_target[static_cast<size_t>(target)];
 }
 
-// Checks `op` against `accesses` (concurrent with it), then records it.
-// `epoch` names them in the error: "in fence epoch #2".
+// Checks `op` against `accesses` (concurrent with it), then records it
+// unless `record` is false. `epoch` names them in the error: "in fence
+// epoch #2".
 void check_against(const CallContext& caller, Window& w, const Operation& op, EpochAccesses& accesses,
-                   const std::string& epoch)
+                   const std::string& epoch, bool record = true)
 {
   WindowShared& s = *w.shared;
   if (accesses.reported || accesses.full())
@@ -152,8 +153,9 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
     model.standard_errors().add(std::move(e));
     return;
   }
-  for (const TargetAccess& a : mine)
-    accesses.add(a);
+  if (record)
+    for (const TargetAccess& a : mine)
+      accesses.add(a);
 }
 
 }  // namespace
@@ -197,8 +199,13 @@ void check_lock_conflicts(const CallContext& caller, Window& w, const Operation&
 {
   if (!w.lock_all && w.locks[static_cast<size_t>(op.target)] != MPI_LOCK_SHARED)
     return;  // an exclusive lock excludes every other epoch at the target
+  // A fetching accumulate's result shows the program that its update was
+  // applied at the target: programs order later accesses on it (a ring of
+  // MPI_Rget_accumulate and MPI_Wait passing a token, MPICH's rma/reqops)
+  // without a flush, so it is checked but not kept.
+  bool fetches = op.kind == OpKind::GetAccumulate || op.kind == OpKind::CompareAndSwap;
   check_against(caller, w, op, accesses_of(w.shared->lock_accesses, *w.shared, op.target),
-                "under shared locks held at once");
+                "under shared locks held at once", !fetches);
 }
 
 void forget_lock_accesses(Window& w, int origin_world, const std::vector<int>& targets)

@@ -19,6 +19,9 @@
 //    target yet (MPI_Win_unlock(_all), MPI_Win_flush(_all): the update is
 //    then visible). Exclusive locks exclude each other (their operations are
 //    not recorded); MPI_Win_flush_local only completes at the origin.
+//    Fetching accumulates (MPI_Get_accumulate, MPI_Fetch_and_op,
+//    MPI_Compare_and_swap) are checked but not recorded: programs order
+//    later accesses on their results.
 //
 // Checked when the origin issues the operation (the target bytes are known
 // then), against the recorded accesses to the same target. Not checked:
