@@ -182,7 +182,7 @@ void print_check_help()
       "  --reports DIR       keep each configuration's JSON report, program output and\n"
       "                      log in DIR (CONFIG-NUMBER.json, .out, .log)\n"
       "  -h, --help          this text\n"
-      "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, ...).\n"
+      "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, --check buffers, ...).\n"
       "\n"
       "Not explored yet: the other matches a wildcard receive (MPI_ANY_SOURCE,\n"
       "MPI_ANY_TAG, MPI_Waitany/Testany/Waitsome) could have made.\n"
