@@ -47,6 +47,9 @@ struct ModelParameters {
 
   // Checks: leaks (objects never freed before MPI_Finalize) are errors, not warnings
   bool strict = false;
+  // Checks: the buffers of pending nonblocking and persistent point-to-point
+  // operations are guarded by the memory watch (diagnosis/PendingBuffers)
+  bool check_buffers = false;
 
   // Message races (p2p/MessageRaces.hpp): record the wildcard decisions and
   // their alternatives; force some of them ("R:K=S,...", "R:K=#I")

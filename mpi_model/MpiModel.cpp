@@ -138,6 +138,11 @@ void MpiModel::register_parameters(sim::Config& config)
              "counted together from 1) match the message of source S (its rank in the receive's communicator), "
              "'R:K=#I' makes it MPI_Waitany's index I; comma-separated. A forced match that never comes makes "
              "the run infeasible (report: message_races/infeasible), not the program's error");
+  config.add("check-buffers", p.check_buffers,
+             "report the program's accesses to the buffer of a pending nonblocking or persistent point-to-point "
+             "operation (a write to a send buffer, any access to a receive buffer, before MPI_Wait/MPI_Test "
+             "completed it: MPI-4.1 §3.7.2), found by page protection (needs memory-watch); the same as progsim run "
+             "--check buffers");
   config.add("report-messages", p.report_messages, {0, 1e8}, "", "per-message records written to the report");
 }
 
@@ -155,6 +160,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   communicators_.reset(n);
   standard_errors_ = StandardErrors();
   leaks_ = Leaks();
+  pending_buffers_.start(*this, parameters_.check_buffers);
   for (auto& [policy, policy_parameters] : policy_parameters_)
     if (policy == policy_description_)
       progress_ = std::make_unique<ProgressEngine>(simulation, parameters_, *policy,

@@ -9,6 +9,7 @@
 #include "core/Process.hpp"
 #include "core/Request.hpp"
 #include "diagnosis/Leaks.hpp"
+#include "diagnosis/PendingBuffers.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "sim/RankModel.hpp"
 #include "transport/Packet.hpp"
@@ -57,6 +58,8 @@ public:
   // The rules of the standard the program broke so far.
   StandardErrors& standard_errors() { return standard_errors_; }
   const StandardErrors& standard_errors() const { return standard_errors_; }
+  // --check buffers: the guards of pending operations' buffers.
+  PendingBuffers& pending_buffers() { return pending_buffers_; }
   RankProgress& rank_progress(int rank);
   // Messages taken out by MPI_Mprobe / MPI_Improbe, until MPI_(I)mrecv.
   MPI_Message add_matched_message(Packet message);
@@ -87,6 +90,7 @@ private:
   std::unique_ptr<rma::RmaEngine> rma_;
   std::unique_ptr<MessageRaces> races_;  // match-record / match-schedule only
   StandardErrors standard_errors_;
+  PendingBuffers pending_buffers_;
   Leaks leaks_;  // found when every rank finished (diagnosis/FinalizeChecks)
   std::map<MPI_Message, Packet> matched_messages_;
   MPI_Message next_message_index_ = 2;  // 1 is MPI_MESSAGE_NO_PROC

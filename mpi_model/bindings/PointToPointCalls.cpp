@@ -48,6 +48,7 @@ int nonblocking_send(const char* call, SendMode mode, const void* buf, std::int6
   if (int err = start_request(b, r))
     return b.error(comm, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
   *request = b.model().requests().insert(r);
+  b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
 
@@ -102,6 +103,7 @@ int request_recv(const char* call, bool persistent, void* buf, std::int64_t coun
   else
     b.p2p().start(r);
   *request = b.model().requests().insert(r);
+  b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
 
@@ -158,6 +160,7 @@ int sendrecv(const char* call, const void* sendbuf, std::int64_t sendcount, MPI_
   RequestPtr r = composite(send, recv, call);
   if (request) {
     *request = b.model().requests().insert(r);
+    b.model().pending_buffers().arm(*r);
     return MPI_SUCCESS;
   }
   b.wait(r);
@@ -182,6 +185,7 @@ int sendrecv_replace(const char* call, void* buf, std::int64_t count, MPI_Dataty
   if (request) {
     r->staged = copy;  // the send reads the copy until it completes
     *request = b.model().requests().insert(r);
+    b.model().pending_buffers().arm(*r);
     return MPI_SUCCESS;
   }
   b.wait(r);

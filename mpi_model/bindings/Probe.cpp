@@ -154,6 +154,7 @@ int matched_irecv(const char* call, void* buf, std::int64_t count, MPI_Datatype 
     b.p2p().start(r);
   }
   *request = b.model().requests().insert(r);
+  b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
 

@@ -76,6 +76,7 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
     return retire_generalized(b, handle, r, status);
   fill_status(status, *r);
   int err = r->status_error;
+  b.model().pending_buffers().disarm(*r);
   if (r->persistent) {
     r->state = RequestState::Inactive;
   } else {
@@ -226,8 +227,10 @@ int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
   }
   *flag = Binding::done(*r) || test_again_if_livelocked(b, {r}, [&] { return Binding::done(*r); });
   count_false(b, *flag);
-  if (*flag)
+  if (*flag) {
     fill_status(status, *r);
+    b.model().pending_buffers().disarm(*r);  // the program knows it completed: its buffer is free again
+  }
   return MPI_SUCCESS;
 }
 
@@ -444,6 +447,9 @@ int PMPI_Request_free(MPI_Request* request)
   b.model().requests().erase(*request);
   *request = MPI_REQUEST_NULL;
   b.p2p().released_by_user(*r);
+  // MPI-4.1 §3.7.3: the program cannot learn when a freed operation
+  // completes; the check of its buffer ends here (no false positive).
+  b.model().pending_buffers().disarm(*r);
   return err;
 }
 
@@ -497,6 +503,7 @@ int PMPI_Start(MPI_Request* request)
   }
   if (int err = start_request(b, r))
     return b.error(r->comm_handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
+  b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
 

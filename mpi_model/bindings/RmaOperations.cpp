@@ -223,6 +223,10 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
   if (w->in_fence_epoch(a.target)) {
     w->fence_operations = true;
     rma::check_fence_conflicts(b, *w, *op);
+  } else if (w->lock_all || w->locks[static_cast<size_t>(a.target)] != 0) {
+    rma::check_lock_conflicts(b, *w, *op);
+  } else if (w->access_group && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0) {
+    rma::check_pscw_conflicts(b, *w, *op);
   }
   if (w->access_group && !w->access_nocheck && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0)
     op->needs_posts = w->state().access_epochs[static_cast<size_t>(a.target)];

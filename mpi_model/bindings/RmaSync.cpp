@@ -26,7 +26,7 @@ int group_of(const Binding& b, const Window& w, MPI_Group handle, GroupPtr& grou
   return MPI_SUCCESS;
 }
 
-int flush(const Binding& b, MPI_Win win, int rank, bool all)
+int flush(const Binding& b, MPI_Win win, int rank, bool all, bool at_target)
 {
   Window* w = nullptr;
   if (int err = resolve_window(b, win, w))
@@ -40,7 +40,7 @@ int flush(const Binding& b, MPI_Win win, int rank, bool all)
       return sync_error(b, *w,
                           "rank " + std::to_string(rank) + " is not locked (flush needs a passive-target epoch)");
   }
-  rma::flush(b, *w, all ? rma::all_targets(*w) : std::vector<int>{rank});
+  rma::flush(b, *w, all ? rma::all_targets(*w) : std::vector<int>{rank}, at_target);
   return MPI_SUCCESS;
 }
 
@@ -211,25 +211,25 @@ int PMPI_Win_unlock_all(MPI_Win win)
 int PMPI_Win_flush(int rank, MPI_Win win)
 {
   Binding b("MPI_Win_flush");
-  return flush(b, win, rank, false);
+  return flush(b, win, rank, false, true);
 }
 
 int PMPI_Win_flush_all(MPI_Win win)
 {
   Binding b("MPI_Win_flush_all");
-  return flush(b, win, 0, true);
+  return flush(b, win, 0, true, true);
 }
 
 int PMPI_Win_flush_local(int rank, MPI_Win win)
 {
   Binding b("MPI_Win_flush_local");
-  return flush(b, win, rank, false);
+  return flush(b, win, rank, false, false);
 }
 
 int PMPI_Win_flush_local_all(MPI_Win win)
 {
   Binding b("MPI_Win_flush_local_all");
-  return flush(b, win, 0, true);
+  return flush(b, win, 0, true, false);
 }
 
 int PMPI_Win_sync(MPI_Win win)

@@ -52,6 +52,10 @@ struct MessageStep {
   void* buf = nullptr;
   std::int64_t count = 0;
   MPI_Datatype type = MPI_DATATYPE_NULL;
+  // The message is the program's portion as it passed it, received into
+  // the partner's portion (neighborhood collectives): its type signature is
+  // checked at the match as a point-to-point message's (p2p/TypeMatching).
+  bool check_types = false;
 };
 
 struct Round {

@@ -1,5 +1,9 @@
 #include "coll/ScheduleRunner.hpp"
 
+#include "diagnosis/CallSites.hpp"
+#include "sim/CallScope.hpp"
+#include "sim/Rank.hpp"
+
 #include "MpiModel.hpp"
 #include "core/CallContext.hpp"
 #include "p2p/PointToPoint.hpp"
@@ -82,6 +86,12 @@ void ScheduleRunner::post(const Round& round)
                           : model.p2p().make_recv(request_.owner, a);
     if (m.send)
       apply_sync_mode(*r, sync);
+    if (m.check_types) {
+      r->check_types = true;
+      // Posted inside the owner's call (the first round): its site names the errors.
+      if (sim::Rank* caller = sim::calling_rank(); caller && caller->id() == request_.owner)
+        r->call_site = call_site_mark(caller);
+    }
     r->completion_listener = [this] { message_done(); };
     messages_.push_back(r);
     model.p2p().start(r);

@@ -125,6 +125,13 @@ struct Request {
   // and for the checks at MPI_Finalize.
   std::uintptr_t call_site = 0;
 
+  // An internal message carrying a program's portion whose type signature
+  // is checked at the match (neighborhood collectives, coll/Schedule.hpp).
+  bool check_types = false;
+  // --check buffers (diagnosis/PendingBuffers): the memory watch guarding
+  // buf while the operation is pending, -1 when none.
+  int buffer_guard = -1;
+
   bool persistent = false;
   bool freed_by_user = false;    // MPI_Request_free on an active request
   bool cancelled = false;

@@ -4,6 +4,7 @@
 #include "sim/timeline/Timeline.hpp"
 
 #include "datatype/Pack.hpp"
+#include "MpiModel.hpp"
 #include "diagnosis/CallSites.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "p2p/MessageRaces.hpp"
@@ -277,6 +278,17 @@ void PointToPoint::release_bsend(Request& send)
   progress_.rank(send.owner).wake();
 }
 
+// The model reads or writes a request's buffer: with --check buffers, its
+// guarded pages are opened meanwhile (diagnosis/PendingBuffers).
+template <class Access>
+void PointToPoint::with_buffer(const Request& request, bool write, Access&& access)
+{
+  if (request.buffer_guard < 0)
+    access();
+  else
+    MpiModel::instance().pending_buffers().model_access(request, write, access);
+}
+
 std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) const
 {
   if (!carries_data(send)) {
@@ -286,7 +298,7 @@ std::shared_ptr<std::vector<std::byte>> PointToPoint::pack(const Request& send) 
   auto data = std::make_shared<std::vector<std::byte>>(send.bytes);
   if (send.bytes > 0) {
     std::size_t position = 0;
-    dt::pack(send.buf, send.count, *send.type, data->data(), data->size(), position);
+    with_buffer(send, false, [&] { dt::pack(send.buf, send.count, *send.type, data->data(), data->size(), position); });
   }
   return data;
 }
@@ -295,7 +307,9 @@ void PointToPoint::unpack(Request& recv, const std::vector<std::byte>& data, std
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
   if (n > 0 && data.size() >= n) {  // else dropped data (drop_program_data)
-    dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
+    with_buffer(recv, true, [&] {
+      dt::unpack_range(data.data(), 0, static_cast<std::int64_t>(n), recv.buf, recv.count, *recv.type);
+    });
   }
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)
@@ -306,7 +320,12 @@ void PointToPoint::copy_from_send(Request& recv, const Request& send, std::size_
 {
   std::size_t n = std::min(message_bytes, recv.bytes);
   if (n > 0 && carries_data(send))
-    dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type, static_cast<std::int64_t>(n));
+    with_buffer(send, false, [&] {
+      with_buffer(recv, true, [&] {
+        dt::copy_typed(send.buf, send.count, *send.type, recv.buf, recv.count, *recv.type,
+                       static_cast<std::int64_t>(n));
+      });
+    });
   recv.status_bytes = n;
   if (message_bytes > recv.bytes)
     recv.status_error = MPI_ERR_TRUNCATE;
@@ -340,7 +359,9 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   p.tag = send.tag;
   p.data_bytes = send.bytes;
   p.message_id = send.message_id;
-  if (send.type && send.context_id == send.comm_context)  // not a collective's or partition's internal message
+  // Not a collective's or partition's internal message, unless it carries a
+  // portion of a neighborhood collective.
+  if (send.type && (send.context_id == send.comm_context || send.check_types))
     p.signature = dt::envelope_signature(*send.type, send.count);
   return p;
 }

@@ -176,6 +176,8 @@ private:
   std::shared_ptr<std::vector<std::byte>> pack(const Request& send) const;
   // Writes a message into the receive layout: status bytes, MPI_ERR_TRUNCATE.
   void unpack(Request& recv, const std::vector<std::byte>& data, std::size_t message_bytes);
+  template <class Access>
+  static void with_buffer(const Request& request, bool write, Access&& access);
   // The same from the send request's own buffer and layout (rendezvous).
   void copy_from_send(Request& recv, const Request& send, std::size_t message_bytes);
   // Where `rank` made the call that makes a request (its own calls only).

@@ -26,11 +26,18 @@ void PointToPoint::check_type_match(const Request& recv, const Packet& packet)
   const Request& send = *packet.origin;
   StandardError e;
   e.rule = "type mismatch";
-  e.section = "MPI-4.1 §3.3.1";
-  e.requirement = "the type signature of a message (the sequence of basic datatypes of the send) is a prefix of the "
-                  "receive's; only MPI_BYTE and MPI_PACKED match other types";
+  if (send.check_types) {  // a neighborhood collective's portion (MPI-4.1 §8.6)
+    e.section = "MPI-4.1 §8.6";
+    e.requirement = "the type signature of the portion a process sends to a neighbor equals that of the portion "
+                    "the neighbor receives from it";
+  } else {
+    e.section = "MPI-4.1 §3.3.1";
+    e.requirement = "the type signature of a message (the sequence of basic datatypes of the send) is a prefix of "
+                    "the receive's; only MPI_BYTE and MPI_PACKED match other types";
+  }
   e.what = "type mismatch: rank " + std::to_string(packet.src) + " sent " + dt::items_text(*send.type, send.count) +
-           " (tag " + std::to_string(packet.tag) + ") and rank " + std::to_string(packet.dst) + " received it as " +
+           (send.check_types ? std::string(" in ") + send.call : " (tag " + std::to_string(packet.tag) + ")") +
+           " and rank " + std::to_string(packet.dst) + " received it as " +
            dt::items_text(*recv.type, recv.count);
   e.sites = {{packet.src, send.call, call_site_text(MpiModel::instance(), packet.src, send.call_site)},
              {packet.dst, recv.call, call_site_text(MpiModel::instance(), packet.dst, recv.call_site)}};

@@ -75,14 +75,23 @@ std::string location(const WindowShared& s, int target, std::uintptr_t lo, std::
 
 }  // namespace
 
-void EpochAccesses::enter(std::uint64_t epoch)
+bool EpochAccesses::enter(std::uint64_t epoch)
 {
-  if (epoch <= epoch_)
-    return;
+  if (epoch < epoch_)
+    return false;
+  if (epoch == epoch_)
+    return true;
   epoch_ = epoch;
   accesses_.clear();
   longest_ = 0;
   reported = false;
+  return true;
+}
+
+void EpochAccesses::forget(int origin)
+{
+  for (auto it = accesses_.begin(); it != accesses_.end();)
+    it = it->second.origin == origin ? accesses_.erase(it) : std::next(it);
 }
 
 const TargetAccess* EpochAccesses::conflict(const TargetAccess& a) const
@@ -101,13 +110,23 @@ void EpochAccesses::add(const TargetAccess& a)
   longest_ = std::max(longest_, a.hi - a.lo);
 }
 
-void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op)
+namespace {
+
+// The accesses kept for `target` in `by_target`, grown to the window's size.
+EpochAccesses& accesses_of(std::vector<EpochAccesses>& by_target, const WindowShared& s, int target)
+{
+  if (by_target.size() < static_cast<size_t>(s.size()))
+    by_target.resize(static_cast<size_t>(s.size()));
+  return by_target[static_cast<size_t>(target)];
+}
+
+// Checks `op` against `accesses` (concurrent with it), then records it
+// unless `record` is false. `epoch` names them in the error: "in fence
+// epoch #2".
+void check_against(const CallContext& caller, Window& w, const Operation& op, EpochAccesses& accesses,
+                   const std::string& epoch, bool record = true)
 {
   WindowShared& s = *w.shared;
-  if (s.fence_accesses.size() < static_cast<size_t>(s.size()))
-    s.fence_accesses.resize(static_cast<size_t>(s.size()));
-  EpochAccesses& accesses = s.fence_accesses[static_cast<size_t>(op.target)];
-  accesses.enter(w.fences);
   if (accesses.reported || accesses.full())
     return;
   std::vector<TargetAccess> mine;
@@ -125,8 +144,8 @@ void check_fence_conflicts(const CallContext& caller, Window& w, const Operation
     e.requirement = "a window location updated by a put or accumulate is not accessed by another RMA operation "
                     "of the same epoch (concurrent accumulates with the same predefined datatype excepted)";
     e.what = std::string(earlier->call) + " of rank " + std::to_string(earlier->origin) + " and " + op.call +
-             " of rank " + std::to_string(caller.world()) + " both access " + location(s, op.target, lo, hi) +
-             " in fence epoch #" + std::to_string(w.fences) + " of " + s.name();
+             " of rank " + std::to_string(caller.world()) + " both access " + location(s, op.target, lo, hi) + " " +
+             epoch + " of " + s.name();
     MpiModel& model = caller.model();
     e.sites = {{earlier->origin, earlier->call, call_site_text(model, earlier->origin, earlier->site)},
                current_site(caller)};
@@ -134,8 +153,67 @@ void check_fence_conflicts(const CallContext& caller, Window& w, const Operation
     model.standard_errors().add(std::move(e));
     return;
   }
-  for (const TargetAccess& a : mine)
-    accesses.add(a);
+  if (record)
+    for (const TargetAccess& a : mine)
+      accesses.add(a);
+}
+
+}  // namespace
+
+void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op)
+{
+  EpochAccesses& accesses = accesses_of(w.shared->fence_accesses, *w.shared, op.target);
+  accesses.enter(w.fences);
+  check_against(caller, w, op, accesses, "in fence epoch #" + std::to_string(w.fences));
+}
+
+void note_post(Window& w, const std::vector<int>& origins)
+{
+  WindowShared& s = *w.shared;
+  if (s.post_count.size() < static_cast<size_t>(s.size()))
+    s.post_count.resize(static_cast<size_t>(s.size()), 0);
+  std::uint64_t number = ++s.post_count[static_cast<size_t>(w.me)];
+  for (int world : origins)
+    s.posts_naming[{w.me, s.group->local_rank(world)}].push_back(number);
+}
+
+void check_pscw_conflicts(const CallContext& caller, Window& w, const Operation& op)
+{
+  WindowShared& s = *w.shared;
+  // The origin's j-th access epoch to the target matches the target's j-th
+  // post naming it (MPI-4.1 §12.5.2).
+  std::uint64_t j = w.state().access_epochs[static_cast<size_t>(op.target)];
+  auto posts = s.posts_naming.find({op.target, w.me});
+  if (j == 0 || posts == s.posts_naming.end() || posts->second.size() < j)
+    return;  // not posted yet: the epoch it belongs to is unknown
+  std::uint64_t post = posts->second[j - 1];
+  EpochAccesses& accesses = accesses_of(s.pscw_accesses, s, op.target);
+  if (!accesses.enter(post))
+    return;
+  check_against(caller, w, op, accesses,
+                "in the exposure epoch of rank " + std::to_string(s.world_rank(op.target)) + "'s MPI_Win_post #" +
+                    std::to_string(post));
+}
+
+void check_lock_conflicts(const CallContext& caller, Window& w, const Operation& op)
+{
+  if (!w.lock_all && w.locks[static_cast<size_t>(op.target)] != MPI_LOCK_SHARED)
+    return;  // an exclusive lock excludes every other epoch at the target
+  // A fetching accumulate's result shows the program that its update was
+  // applied at the target: programs order later accesses on it (a ring of
+  // MPI_Rget_accumulate and MPI_Wait passing a token, MPICH's rma/reqops)
+  // without a flush, so it is checked but not kept.
+  bool fetches = op.kind == OpKind::GetAccumulate || op.kind == OpKind::CompareAndSwap;
+  check_against(caller, w, op, accesses_of(w.shared->lock_accesses, *w.shared, op.target),
+                "under shared locks held at once", !fetches);
+}
+
+void forget_lock_accesses(Window& w, int origin_world, const std::vector<int>& targets)
+{
+  WindowShared& s = *w.shared;
+  for (int t : targets)
+    if (static_cast<size_t>(t) < s.lock_accesses.size())
+      s.lock_accesses[static_cast<size_t>(t)].forget(origin_world);
 }
 
 }  // namespace progsim::mpi::rma

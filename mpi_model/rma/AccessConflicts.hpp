@@ -1,29 +1,43 @@
-// Conflicting RMA accesses in one fence epoch (MPI-4.1 §12.7, rule 2: "A
-// location in a window must not be accessed as a target of an RMA
-// operation once an update to that location has started, until the update
-// becomes visible in the public window copy. There is one exception ...
-// two concurrent accumulates with the same predefined datatype"). Within a
-// fence epoch the operations of different origins are concurrent: two of
-// them on overlapping target bytes conflict unless both only read (gets) or
-// both are accumulates (MPI_Accumulate, MPI_Get_accumulate,
-// MPI_Fetch_and_op, MPI_Compare_and_swap) of the same predefined type. Two
-// operations of one origin are not reported (AccessConflicts.cpp says why).
+// Conflicting RMA accesses (MPI-4.1 §12.7, rule 2: "A location in a window
+// must not be accessed as a target of an RMA operation once an update to
+// that location has started, until the update becomes visible in the public
+// window copy. There is one exception ... two concurrent accumulates with
+// the same predefined datatype"). Two operations of different origins on
+// overlapping target bytes conflict when they are concurrent, unless both
+// only read (gets) or both are accumulates (MPI_Accumulate,
+// MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap) of the same
+// predefined type. Two operations of one origin are not reported
+// (AccessConflicts.cpp says why). Concurrent are:
+//  - fence: the operations of one fence epoch (every operation of epoch k is
+//    complete before any member leaves the fence that ends it);
+//  - PSCW: the operations of the access epochs that match one MPI_Win_post
+//    of the target (they end with its MPI_Win_wait/test; the next exposure
+//    epoch starts after). An operation whose matching post has not been
+//    made yet when it is issued is not checked (its epoch is unknown then);
+//  - passive target: operations made under shared locks (MPI_Win_lock
+//    shared, MPI_Win_lock_all) that their origin has not completed at the
+//    target yet (MPI_Win_unlock(_all), MPI_Win_flush(_all): the update is
+//    then visible). Exclusive locks exclude each other (their operations are
+//    not recorded); MPI_Win_flush_local only completes at the origin.
+//    Fetching accumulates (MPI_Get_accumulate, MPI_Fetch_and_op,
+//    MPI_Compare_and_swap) are checked but not recorded: programs order
+//    later accesses on their results.
 //
 // Checked when the origin issues the operation (the target bytes are known
-// then), against the accesses of the same epoch to the same target, kept
-// per target member of the window and cleared when an operation of a later
-// fence epoch comes (every operation of epoch k is complete before any
-// member leaves the fence that ends it). Not checked: passive-target and
-// PSCW epochs, local loads and stores against remote accesses, windows that
-// overlap in memory. A target type with more than kMaxPieces contiguous
-// pieces is not checked; an epoch with more than kMaxAccesses accesses to
-// one target stops being checked (the cost stays bounded).
+// then), against the recorded accesses to the same target. Not checked:
+// local loads and stores against remote accesses, windows that overlap in
+// memory, operations of different epoch kinds (the sync checks forbid
+// mixing them at one process). A target type with more than kMaxPieces
+// contiguous pieces is not checked; an epoch with more than kMaxAccesses
+// accesses to one target stops being checked (the cost stays bounded).
 #pragma once
 
 #include "rma/Operation.hpp"
 
 #include <cstdint>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace progsim::mpi {
 class CallContext;
@@ -49,13 +63,16 @@ public:
   static constexpr std::size_t kMaxAccesses = 1024;
   static constexpr std::int64_t kMaxPieces = 64;
 
-  // Starts epoch `epoch` if it is a later one than the accesses kept.
-  void enter(std::uint64_t epoch);
+  // Starts epoch `epoch` if it is a later one than the accesses kept;
+  // false when `epoch` is an earlier one.
+  bool enter(std::uint64_t epoch);
+  // Forgets the accesses of world rank `origin` (completed at the target).
+  void forget(int origin);
   // An earlier access of the epoch that conflicts with `a`, or nullptr.
   const TargetAccess* conflict(const TargetAccess& a) const;
   void add(const TargetAccess& a);
   bool full() const { return accesses_.size() >= kMaxAccesses; }
-  // Reported once per epoch and target.
+  // Reported once per epoch and target (passive target: once per target).
   bool reported = false;
 
 private:
@@ -64,9 +81,16 @@ private:
   std::uintptr_t longest_ = 0;
 };
 
-// Checks operation `op` of the calling member of `w` (in a fence epoch,
-// target memory resolved) and records its accesses; a conflict is a
-// StandardError.
+// Checks operation `op` of the calling member of `w` (target memory
+// resolved) and records its accesses; a conflict is a StandardError. One
+// per kind of epoch the operation belongs to.
 void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op);
+void check_pscw_conflicts(const CallContext& caller, Window& w, const Operation& op);
+void check_lock_conflicts(const CallContext& caller, Window& w, const Operation& op);
+// MPI_Win_post of the calling member of `w` naming `origins` (world ranks).
+void note_post(Window& w, const std::vector<int>& origins);
+// The calling member's operations to `targets` (local ranks) are complete
+// at the target (unlock, flush).
+void forget_lock_accesses(Window& w, int origin_world, const std::vector<int>& targets);
 
 }  // namespace progsim::mpi::rma

@@ -58,7 +58,8 @@ void unlock(const CallContext& caller, Window& w, int target);
 // MPI_Win_lock_all / MPI_Win_unlock_all: the same for every member, shared.
 void lock_all(const CallContext& caller, Window& w, bool nocheck);
 void unlock_all(const CallContext& caller, Window& w);
-// MPI_Win_flush*: completes the operations to `targets` (local ranks).
-void flush(const CallContext& caller, Window& w, const std::vector<int>& targets);
+// MPI_Win_flush*: completes the operations to `targets` (local ranks);
+// `at_target`: MPI_Win_flush(_all), not MPI_Win_flush_local(_all).
+void flush(const CallContext& caller, Window& w, const std::vector<int>& targets, bool at_target);
 
 }  // namespace progsim::mpi::rma

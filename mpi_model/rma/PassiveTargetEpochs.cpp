@@ -52,6 +52,7 @@ void unlock_targets(const CallContext& caller, Window& w, const std::vector<int>
 {
   RmaEngine& engine = caller.model().rma();
   complete_operations(caller, w, targets);
+  forget_lock_accesses(w, caller.world(), targets);  // complete at the targets: visible there
   std::vector<int> waiting;
   for (int t : targets)
     if (!w.lock_nocheck[static_cast<size_t>(t)]) {
@@ -91,10 +92,14 @@ void unlock_all(const CallContext& caller, Window& w)
   w.lock_all = false;
 }
 
-void flush(const CallContext& caller, Window& w, const std::vector<int>& targets)
+void flush(const CallContext& caller, Window& w, const std::vector<int>& targets, bool at_target)
 {
   // Local completion is implemented as remote completion (stronger, allowed).
   complete_operations(caller, w, targets);
+  // MPI_Win_flush(_all) makes the updates visible at the targets; after
+  // MPI_Win_flush_local another MPI may still be applying them.
+  if (at_target)
+    forget_lock_accesses(w, caller.world(), targets);
 }
 
 }  // namespace progsim::mpi::rma

@@ -17,6 +17,7 @@ namespace progsim::mpi::rma {
 void post(const CallContext& caller, Window& w, const GroupPtr& origins, int assert)
 {
   w.exposure_group = origins;
+  note_post(w, origins->world_ranks());  // AccessConflicts: which access epochs are concurrent
   caller.model().rma().post(w, *origins, assert & MPI_MODE_NOCHECK);
 }
 

@@ -106,6 +106,16 @@ struct WindowShared {
   bool segment_ready = false;
   // The accesses of the current fence epoch, by target (AccessConflicts).
   std::vector<EpochAccesses> fence_accesses;
+  // ... of the current PSCW exposure epoch of each target, and the
+  // numbers of the MPI_Win_post calls of each target (its `post_count`-th)
+  // that named each origin, by (target, origin) local ranks, so that an
+  // origin's access epoch finds the post it matches.
+  std::vector<EpochAccesses> pscw_accesses;
+  std::vector<std::uint64_t> post_count;
+  std::map<std::pair<int, int>, std::vector<std::uint64_t>> posts_naming;
+  // ... made under shared locks and not completed at the target yet (by an
+  // unlock or a flush of their origin), by target.
+  std::vector<EpochAccesses> lock_accesses;
   int registered = 0;  // members that called the creating procedure
   int released = 0;    // members that freed it
   bool type_mismatch_reported = false;  // one type-matching error per window (OperationTypes.cpp)

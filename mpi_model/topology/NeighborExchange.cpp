@@ -19,6 +19,11 @@ int build_neighbor_exchange(coll::Schedule& s, const Communicator& comm, const N
     if (n.destinations[j] != MPI_PROC_NULL)
       s.send(on_channel(n.destination_channels[j]), n.destinations[j], x.sends[j].buf, x.sends[j].count,
              x.sends[j].type);
+  // Each message is one portion of the program's, matched with the
+  // neighbor's portion on its channel: checked as point-to-point (§8.6).
+  for (coll::Round& round : s.rounds())
+    for (coll::MessageStep& m : round.messages)
+      m.check_types = true;
   return MPI_SUCCESS;
 }
 

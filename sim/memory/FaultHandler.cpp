@@ -35,6 +35,8 @@ std::uintptr_t g_step_address = 0;
 std::uintptr_t g_step_pc = 0;
 bool g_step_write = false;
 bool g_step_hit_write = false;  // the step wrote into a watched range
+int g_step_guard = -1;          // the guard the step's access violated (MemoryWatch::guard)
+bool g_step_guard_write = false;
 std::uintptr_t g_open[kMaxOpen];
 int g_open_count = 0;
 volatile bool g_pending_write = false;
@@ -108,9 +110,16 @@ void on_segv(int sig, siginfo_t* info, void* context)
     g_step_pc = static_cast<std::uintptr_t>(regs[REG_RIP]);
     g_step_write = write;
     g_step_hit_write = false;
+    g_step_guard = -1;
     regs[REG_EFL] |= kTrapFlag;
   } else {
     g_step_write = g_step_write || write;  // the same instruction touches a second page
+  }
+  if (g_step_guard < 0) {
+    g_step_guard = WatchTable::find_guard(address, write);
+    g_step_guard_write = write;
+    if (g_step_guard >= 0)
+      g_step_address = address;  // the guarded byte, not the first page the instruction touched
   }
   if (write && WatchTable::find(address) >= 0)
     g_step_hit_write = true;
@@ -128,15 +137,21 @@ void on_trap(int sig, siginfo_t* info, void* context)
   greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
   regs[REG_EFL] &= ~kTrapFlag;
   g_stepping = false;
-  bool hit = WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
+  int guard = g_step_guard;
+  g_step_guard = -1;
+  bool hit = guard >= 0 || WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
   if (hit) {
+    // Only the program's own code is diverted: a guard is not told of the
+    // simulator's accesses (packing and unpacking when the data moves).
     int rank = Trampoline::can_divert(context) ? g_current_user_rank() : -1;
     if (rank >= 0) {
       TrapRequest request;
-      request.kind = g_step_write ? TrapKind::Write : TrapKind::Read;
+      request.kind = guard >= 0 ? TrapKind::Guard : g_step_write ? TrapKind::Write : TrapKind::Read;
       request.address = g_step_address;
       request.pc = g_step_pc;
       request.rank = rank;
+      request.watch = guard;
+      request.write = g_step_guard_write;  // Guard only
       Trampoline::divert(context, request);
     } else if (g_step_hit_write) {
       g_pending_write = true;

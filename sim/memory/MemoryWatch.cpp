@@ -101,6 +101,18 @@ int MemoryWatch::watch(const void* address, std::size_t bytes, std::string descr
   return id;
 }
 
+int MemoryWatch::guard(int owner, const void* address, std::size_t bytes, bool reads_allowed)
+{
+  if (!enabled_ || !address || bytes == 0)
+    return -1;
+  int id = WatchTable::add_guard(reinterpret_cast<std::uintptr_t>(address), bytes, owner, reads_allowed);
+  if (id >= 0) {
+    descriptions_[static_cast<std::size_t>(id)] = "buffer of a pending operation";
+    ++active_watches_;
+  }
+  return id;
+}
+
 int MemoryWatch::watch_lazily(const void* address, std::size_t bytes, std::string description)
 {
   if (!enabled_ || !address || bytes == 0)
@@ -412,6 +424,12 @@ void MemoryWatch::on_trap(const TrapRequest& request)
       ++rw.writes;
       FaultHandler::take_pending_write();
       self.wake_pollers();  // at the writer's clock: its debt was executed first (Settle)
+      break;
+    case TrapKind::Guard:
+      FaultHandler::take_pending_write();
+      self.wake_pollers();  // the instruction may also have written a watched range
+      if (self.guard_listener_ && WatchTable::entry(request.watch).owner == request.rank)
+        self.guard_listener_(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
       break;
     case TrapKind::Read:
       self.deliver_pending();

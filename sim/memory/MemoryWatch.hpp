@@ -83,6 +83,22 @@ public:
   // depends on host time (simulated times do not).
   int watch_lazily(const void* address, std::size_t bytes, std::string description);
   void unwatch(int watch);
+  // Guards [address, address + bytes), the buffer of a pending operation of
+  // `owner` (--check buffers): the pages are protected against writes, and
+  // against reads too unless `reads_allowed`; an access of the program's
+  // code inside the range is told to the guard listener, in the rank, after
+  // the access was made. Accesses outside the range on the same pages, and
+  // the simulator's own, are let through. Returns the guard's watch id
+  // (removed with unwatch), or -1 when watching is off or the table full.
+  int guard(int owner, const void* address, std::size_t bytes, bool reads_allowed);
+  struct GuardAccess {
+    int rank = -1;
+    int watch = -1;
+    std::uintptr_t address = 0;
+    std::uintptr_t pc = 0;  // the accessing instruction
+    bool write = false;
+  };
+  void set_guard_listener(std::function<void(const GuardAccess&)> listener) { guard_listener_ = std::move(listener); }
   // Removes the watches that start at `address`; returns how many.
   int unwatch_at(const void* address);
 
@@ -190,6 +206,7 @@ private:
   int lazy_users_ = 0;    // ranks with relies_on_lazy
   std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
+  std::function<void(const GuardAccess&)> guard_listener_;
 };
 
 }  // namespace progsim::sim::memory

@@ -25,6 +25,7 @@ enum class TrapKind {
   Settle,    // a rank with CPU debt is about to access watched memory: execute the debt,
              // then retry the access, so that it happens at the rank's own clock
   Action,    // another thread asked the simulator thread to run `action` in a rank (SimulatorThread)
+  Guard,     // a rank accessed a guarded buffer of a pending operation (after the stepped access)
 };
 
 struct TrapRequest {
@@ -33,6 +34,8 @@ struct TrapRequest {
   std::uintptr_t pc = 0;       // the interrupted instruction
   int rank = -1;
   void (*action)() = nullptr;  // Action
+  int watch = -1;              // Guard: the guard's watch index
+  bool write = false;          // Guard: the access wrote
 };
 
 class Trampoline {

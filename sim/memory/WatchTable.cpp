@@ -25,6 +25,8 @@ int WatchTable::claim(std::uintptr_t base, std::size_t bytes)
     e.page_lo = page_of(base);
     e.page_hi = page_of(base + bytes - 1) + page_size();
     e.generation = e.generation + 1;
+    e.owner = -1;
+    e.reads_allowed = false;
     return i;
   }
   return -1;
@@ -36,6 +38,19 @@ int WatchTable::add(std::uintptr_t base, std::size_t bytes)
   if (i >= 0) {
     entries_[i].active = true;  // published last: handlers never see a half-written entry
     protect_range(entries_[i].page_lo, entries_[i].page_hi);
+  }
+  return i;
+}
+
+int WatchTable::add_guard(std::uintptr_t base, std::size_t bytes, int owner, bool reads_allowed)
+{
+  int i = claim(base, bytes);
+  if (i >= 0) {
+    entries_[i].owner = owner;
+    entries_[i].reads_allowed = reads_allowed;
+    entries_[i].active = true;
+    for (std::uintptr_t p = entries_[i].page_lo; p < entries_[i].page_hi; p += page_size())
+      protect(p);  // read-only pages stay readable where no other watch closes them
   }
   return i;
 }
@@ -108,7 +123,17 @@ int WatchTable::find(std::uintptr_t address)
 {
   for (int i = 0; i < kMaxWatches; ++i) {
     const WatchEntry& e = entries_[i];
-    if (e.active && address >= e.base && address < e.base + e.bytes)
+    if (e.active && e.owner < 0 && address >= e.base && address < e.base + e.bytes)
+      return i;
+  }
+  return -1;
+}
+
+int WatchTable::find_guard(std::uintptr_t address, bool write)
+{
+  for (int i = 0; i < kMaxWatches; ++i) {
+    const WatchEntry& e = entries_[i];
+    if (e.active && e.owner >= 0 && (write || !e.reads_allowed) && address >= e.base && address < e.base + e.bytes)
       return i;
   }
   return -1;
@@ -136,7 +161,13 @@ std::uintptr_t WatchTable::lowest_watched_page(std::uintptr_t lo, std::uintptr_t
 
 void WatchTable::protect(std::uintptr_t page)
 {
-  ::mprotect(reinterpret_cast<void*>(page), page_size(), PROT_NONE);
+  // Guards of send buffers let reads through (MPI-4.1 §3.7.2 allows them);
+  // any other watch on the page closes it.
+  bool readable = true;
+  for (const WatchEntry& e : entries_)
+    if (e.active && page >= e.page_lo && page < e.page_hi && !(e.owner >= 0 && e.reads_allowed))
+      readable = false;
+  ::mprotect(reinterpret_cast<void*>(page), page_size(), readable ? PROT_READ : PROT_NONE);
 }
 
 void WatchTable::open(std::uintptr_t page)

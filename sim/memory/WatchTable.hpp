@@ -24,6 +24,12 @@ struct WatchEntry {
   volatile std::uint64_t generation = 0;
   volatile bool active = false;    // its pages are protected and its faults are explained by it
   volatile bool lazy = false;      // registered for lazy watching: active only while armed
+  // A guard (MemoryWatch::guard): the buffer of `owner`'s pending operation.
+  // Its faults are reported, never taken as polls or writes that wake
+  // pollers. `reads_allowed`: only writes violate it (a send buffer), and
+  // its pages are readable unless another watch needs them closed.
+  volatile int owner = -1;
+  volatile bool reads_allowed = false;
 };
 
 class WatchTable {
@@ -33,6 +39,8 @@ public:
 
   // Adds a range and protects its pages; returns its index or -1 (table full).
   static int add(std::uintptr_t base, std::size_t bytes);
+  // Adds a guard of `owner`'s buffer (see WatchEntry::owner).
+  static int add_guard(std::uintptr_t base, std::size_t bytes, int owner, bool reads_allowed);
   // Registers a range without protecting it: arm() makes it active.
   static int add_lazy(std::uintptr_t base, std::size_t bytes);
   // A lazy range becomes active (pages protected) or inactive again; the
@@ -47,15 +55,18 @@ public:
   // --- async-signal-safe ---
   // Whether `page` is kept protected by some active watch.
   static bool page_watched(std::uintptr_t page);
-  // The active watch containing `address`, or -1.
+  // The active watch (not a guard) containing `address`, or -1.
   static int find(std::uintptr_t address);
+  // The active guard containing `address` that the access violates, or -1.
+  static int find_guard(std::uintptr_t address, bool write);
   // Marks every watch overlapping [page, page + page_size) as written.
   static void bump_page(std::uintptr_t page);
   // Marks every watch overlapping [address, address + bytes) as written.
   static void bump_range(std::uintptr_t address, std::size_t bytes);
   // Lowest protected page in [lo, hi), or 0.
   static std::uintptr_t lowest_watched_page(std::uintptr_t lo, std::uintptr_t hi);
-  // Protection of one page: none while watched, read-write otherwise.
+  // Protection of one watched page: none, or read-only when only guards
+  // that allow reads cover it.
   static void protect(std::uintptr_t page);
   static void open(std::uintptr_t page);
 

@@ -5,7 +5,7 @@
 # every one under the four policies (the check must not depend on who
 # progresses the messages), twice (determinism).
 
-foreach(p check_type_p2p check_coll_args check_type_rma)
+foreach(p check_type_p2p check_coll_args check_type_rma check_type_part check_type_neighbor)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -70,4 +70,40 @@ foreach(policy weak thread offload ideal)
   progsim_program_test(check.type.rma.good.${policy} PROGRAM check_type_rma
     EXPECT ${check_sig_no_error}
     RUN -n 2 --progress ${policy} PROGRAM_ARGS good)
+endforeach()
+
+# Partitioned communication (MPI-4.1 §4.2.2, §3.3.1): 4 partitions of 2
+# MPI_INT received as 2 partitions of 4 MPI_FLOAT (bad) or MPI_INT (good),
+# under both ways partitions travel.
+foreach(policy weak thread offload ideal)
+  foreach(aggregation per-partition whole-message)
+    progsim_program_test(check.type.part.bad.${aggregation}.${policy} PROGRAM check_type_part
+      EXPECT ${check_sig_erroneous}
+        --stderr-regex "error: type mismatch: rank 0's MPI_Psend_init \\(tag 5\\) sends 8 basic elements whose types differ from those rank 1's MPI_Precv_init receives \\(8 x MPI_FLOAT\\) \\(erroneous: MPI-4\\.1 §4\\.2\\.2"
+        --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §4.2.2"
+        --check "/errors/0/ranks=[0,1]"
+        --check "/errors/0/sites/0/call=MPI_Psend_init" --check "/errors/0/sites/0/source=main (check_type_part.c:20)"
+        --check "/errors/0/sites/1/call=MPI_Precv_init" --check "/errors/0/sites/1/source=main (check_type_part.c:26)"
+      RUN -n 2 --progress ${policy} --cfg part-aggregation=${aggregation} PROGRAM_ARGS bad)
+    progsim_program_test(check.type.part.good.${aggregation}.${policy} PROGRAM check_type_part
+      EXPECT ${check_sig_no_error} --stdout-regex "rank 1: 7"
+      RUN -n 2 --progress ${policy} --cfg part-aggregation=${aggregation} PROGRAM_ARGS good)
+  endforeach()
+endforeach()
+
+# Neighborhood collectives (MPI-4.1 §8.6): per neighbor pair, the portion
+# sent against the portion received; rank 2 receives MPI_INT as MPI_FLOAT
+# from both its neighbors (bad).
+foreach(policy weak thread offload ideal)
+  progsim_program_test(check.type.neighbor.bad.${policy} PROGRAM check_type_neighbor
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "error: type mismatch: rank [01] sent 2 x MPI_INT in MPI_Neighbor_alltoall and rank 2 received it as 2 x MPI_FLOAT \\(erroneous: MPI-4\\.1 §8\\.6"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §8.6"
+      --check "/errors/0/sites/0/call=MPI_Neighbor_alltoall" --check "/errors/0/sites/0/source=main (check_type_neighbor.c:22)"
+      --check "/errors/0/sites/1/call=MPI_Neighbor_alltoall" --check "/errors/0/sites/1/source=main (check_type_neighbor.c:22)"
+      --check "/errors/0/sites/1/rank=2"
+    RUN -n 3 --progress ${policy} PROGRAM_ARGS bad)
+  progsim_program_test(check.type.neighbor.good.${policy} PROGRAM check_type_neighbor
+    EXPECT ${check_sig_no_error} --stdout-regex "rank 2: 12 0"
+    RUN -n 3 --progress ${policy} PROGRAM_ARGS good)
 endforeach()

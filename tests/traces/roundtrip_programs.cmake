@@ -28,6 +28,7 @@ set(refused_programs
   rma_heap_flag "busy-waiting on watched memory"
   rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
   bsend_shared_flag "busy-waiting on watched memory@weak"
+  check_type_part MPI_Psend_init
   sessions MPI_Session_init
   topo_ineighbor MPI_Ineighbor_alltoallw
   topo_neighbor_cart MPI_Neighbor_alltoallw

@@ -204,7 +204,7 @@ void print_check_help()
       "  --reports DIR       keep each configuration's JSON report, program output and\n"
       "                      log in DIR (CONFIG-NUMBER.json, .out, .log)\n"
       "  -h, --help          this text\n"
-      "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, ...).\n"
+      "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, --check buffers, ...).\n"
       "\n"
       "Not explored: MPI_Testany, MPI_Waitsome, MPI_Testsome and wildcard probes.\n"
       "\n"

@@ -31,13 +31,14 @@ const Names kProgress = {"--progress"}, kCfg = {"--cfg"}, kParams = {"--params"}
             kTimeline = {"--timeline"}, kTimelineFormat = {"--timeline-format"}, kPrivatize = {"--privatize"},
             kRecord = {"--record"}, kOtf2 = {"--otf2"}, kTimeLimit = {"--time-limit"},
             kHostTimeLimit = {"--host-time-limit", "--timeout", "-timeout"}, kTimelineRanks = {"--timeline-ranks"},
-            kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"};
+            kTimelineWindow = {"--timeline-window"}, kTimelineMaxEvents = {"--timeline-max-events"},
+            kCheck = {"--check"};
 // Followed by one value ("NAME VALUE" or "NAME=VALUE").
 const Names* const kWithValue[] = {&kRanks,     &kPlatform,       &kHostfile,  &kHost,   &kRanksPerNode, &kMapBy,
                                    &kBindTo,    &kExport,         &kProgress,  &kCfg,    &kParams,       &kReport,
                                    &kTimeline,  &kTimelineFormat, &kPrivatize, &kRecord, &kOtf2,         &kTimeLimit,
                                    &kHostTimeLimit,
-                                   &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents};
+                                   &kTimelineRanks,      &kTimelineWindow,       &kTimelineMaxEvents, &kCheck};
 // Followed by two: "-genv VAR VALUE".
 const Names kSetVariable = {"-genv", "-env"};
 
@@ -268,6 +269,11 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
       options.tag_output = true;
     else if (args.flag({"--strict"}))
       options.cfg.emplace_back("strict", "yes");  // leaks are errors (mpi_model/diagnosis/Leaks.hpp)
+    else if (args.take(kCheck, value)) {
+      if (value != "buffers")
+        throw sim::InputError{"--check: expected buffers, not '" + value + "'"};
+      options.cfg.emplace_back("check-buffers", "yes");  // mpi_model/diagnosis/PendingBuffers.hpp
+    }
     else if (args.take(kRecord, value))
       request.record_path = value;
     else if (args.take(kOtf2, value))

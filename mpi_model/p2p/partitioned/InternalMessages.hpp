@@ -37,6 +37,12 @@ struct Handshake {
   std::int64_t partitions = 0;
   std::int64_t partition_bytes = 0;
   std::int64_t per_message = 1;
+  // For the receiver's type matching check (partitioned/TypeMatching.hpp):
+  // the whole send's signature (dt::EnvelopeSignature) and where the
+  // sender called MPI_Psend_init (diagnosis/CallSites.hpp).
+  std::uint64_t signature_hash = 0;
+  std::int64_t signature_elements = -1;
+  std::uint64_t send_site = 0;
 };
 
 // An internal message of the partitioned request `user` (kind Send or

@@ -2,6 +2,9 @@
 
 #include "datatype/Pack.hpp"
 #include "p2p/PointToPoint.hpp"
+#include "p2p/partitioned/TypeMatching.hpp"
+#include "diagnosis/CallSites.hpp"
+#include "sim/CallScope.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -19,6 +22,7 @@ int PartitionedRecv::init()
 {
   if (base_.peer == MPI_PROC_NULL)
     return MPI_SUCCESS;
+  call_site_ = call_site_mark(sim::calling_rank());  // init runs in the receiver's MPI_Precv_init
   handshake_bytes_.resize(sizeof(partitioned::Handshake));
   handshake_ = partitioned::internal_message(base_, RequestKind::Recv, partitioned::handshake_context(base_.comm_context),
                                              base_.tag, handshake_bytes_.data(),
@@ -36,6 +40,7 @@ void PartitionedRecv::on_handshake()
   sender_.per_message = static_cast<int>(h.per_message);
   link_context_ = static_cast<int>(h.link_context);
   matched_ = true;
+  partitioned::check_type_match(h, base_, call_site_);
   if (RequestPtr user = user_.lock())
     user->match_time = handshake_->match_time;
   if (started_)

@@ -49,6 +49,7 @@ private:
   std::size_t partition_bytes_;
   std::vector<std::byte> handshake_bytes_;
   RequestPtr handshake_;
+  std::uintptr_t call_site_ = 0;  // of its MPI_Precv_init (the user request may get it later)
   bool matched_ = false;
   bool started_ = false;
   PartitionLayout sender_;  // the sender's layout (valid once matched)

@@ -1,6 +1,9 @@
 #include "p2p/partitioned/PartitionedSend.hpp"
 
 #include "p2p/PointToPoint.hpp"
+#include "datatype/TypeSignature.hpp"
+#include "diagnosis/CallSites.hpp"
+#include "sim/CallScope.hpp"
 
 #include <cstring>
 
@@ -30,6 +33,12 @@ int PartitionedSend::init()
   h.partitions = layout_.partitions;
   h.partition_bytes = static_cast<std::int64_t>(layout_.partition_bytes);
   h.per_message = layout_.per_message;
+  if (base_.type) {
+    dt::EnvelopeSignature sig = dt::envelope_signature(*base_.type, base_.count);
+    h.signature_hash = sig.hash;
+    h.signature_elements = sig.elements;
+  }
+  h.send_site = call_site_mark(sim::calling_rank());  // init runs in the sender's MPI_Psend_init
   handshake_bytes_.resize(sizeof h);
   std::memcpy(handshake_bytes_.data(), &h, sizeof h);
   handshake_ = partitioned::internal_message(base_, RequestKind::Send, partitioned::handshake_context(base_.comm_context),

@@ -1,0 +1,43 @@
+# Conflicting RMA accesses beyond fence epochs (docs/design/lifecycle-checks.md,
+# rma/AccessConflicts): in the access epochs matching one MPI_Win_post, and
+# under shared locks held at once (MPI-4.1 §12.7, rule 2). Each erroneous
+# form is flagged with its rule, section and both calls' file:line; the
+# correct twins (other locations, epochs one after the other, a flush that
+# made the first update visible, exclusive locks, accumulates of one type)
+# complete without an error, under every policy.
+
+progsim_test_program(lc_rma_conflict_epochs lc_rma_conflict_epochs.c)
+
+foreach(policy weak thread offload ideal)
+  foreach(c "pscw-bad;in the exposure epoch of rank 0's MPI_Win_post #1;55"
+            "lock-bad;under shared locks held at once;68")
+    list(GET c 0 mode)
+    list(GET c 1 epoch)
+    list(GET c 2 line)
+    progsim_program_test(check.rma.conflict.${mode}.${policy} PROGRAM lc_rma_conflict_epochs PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome erroneous --expect-exit 5 --twice
+             --stderr-regex "error: MPI_Put of rank [12] and MPI_Put of rank [12] both access bytes .0, 4. of rank 0's window memory ${epoch} of window [0-9]+ \\(erroneous: MPI-4\\.1 §12\\.7"
+             --check "/errors/0/rule=conflicting RMA accesses" --check "/errors/0/section=MPI-4.1 §12.7"
+             --check "/errors/0/sites/0/call=MPI_Put" --check "/errors/0/sites/1/call=MPI_Put"
+             --check "/errors/0/sites/0/source=main (lc_rma_conflict_epochs.c:${line})"
+             --check "/errors/0/sites/1/source=main (lc_rma_conflict_epochs.c:${line})"
+             --stderr-regex "the program broke 1 rule\\(s\\)"
+      RUN -n 3 --progress ${policy})
+  endforeach()
+  foreach(c "pscw-good;window 1 2" "pscw-seq;window 2 0" "lock-good;window 1 2" "lock-flush;window 2 0"
+            "lock-excl;window [12] 0" "lock-acc;window 3 0")
+    list(GET c 0 mode)
+    list(GET c 1 result)
+    progsim_program_test(check.rma.conflict.${mode}.${policy} PROGRAM lc_rma_conflict_epochs PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome completed --expect-exit 0 --twice
+             --stdout-regex "rank 0: ${mode}, ${result}" --check "/errors=[]"
+      RUN -n 3 --progress ${policy})
+  endforeach()
+endforeach()
+# MPI_Win_start blocking until the post (an implementation freedom) changes nothing.
+progsim_program_test(check.rma.conflict.pscw-seq.start-blocks PROGRAM lc_rma_conflict_epochs PROGRAM_ARGS pscw-seq
+  EXPECT --expect-outcome completed --expect-exit 0 --twice --check "/errors=[]"
+  RUN -n 3 --cfg win-start-blocks=yes)
+progsim_program_test(check.rma.conflict.pscw-bad.start-blocks PROGRAM lc_rma_conflict_epochs PROGRAM_ARGS pscw-bad
+  EXPECT --expect-outcome erroneous --expect-exit 5 --twice --check "/errors/0/rule=conflicting RMA accesses"
+  RUN -n 3 --cfg win-start-blocks=yes)
