@@ -50,7 +50,7 @@ expect_completion "$P run --progress=i" ideal
 expect_completion "$P compare --policies " weak thread offload ideal
 expect_completion "$P check --policies " weak thread offload ideal
 expect_offers "$P check --" --policies --max-runs --json --platform --cfg
-expect_completion "$P run --cfg eager-" eager-threshold=
+expect_completion "$P run --cfg eager-" eager-threshold-network= eager-threshold-shm= eager-threshold=
 expect_completion "$P run --cfg user-time=" zero measured
 expect_completion "$P run --cfg coll-sync=a" auto always
 expect_offers "$P run --cfg " call-cost= watchdog= coll-allreduce= help
