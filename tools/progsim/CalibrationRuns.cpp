@@ -12,15 +12,6 @@
 
 namespace progsim::cli {
 
-std::vector<std::string> command_words(const std::string& text)
-{
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  std::string w;
-  while (in >> w)
-    words.push_back(w);
-  return words;
-}
 
 std::string build_probe(const std::vector<std::string>& compiler, const std::string& dir, const std::string& name)
 {

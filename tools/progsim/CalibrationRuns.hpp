@@ -45,7 +45,5 @@ struct ProbeResults {
 // is named).
 ProbeResults run_probes(const ProbePlan& plan, const ProbeLauncher& launcher, const std::vector<std::string>& only = {});
 
-// "mpirun.openmpi --oversubscribe" -> its words.
-std::vector<std::string> command_words(const std::string& text);
 
 }  // namespace progsim::cli

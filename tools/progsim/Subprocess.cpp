@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utility>
@@ -55,6 +56,16 @@ pid_t start_subprocess(std::vector<std::string> argv, const std::string& log, co
     ::_exit(127);
   }
   return pid;
+}
+
+std::vector<std::string> command_words(const std::string& text)
+{
+  std::vector<std::string> words;
+  std::istringstream in(text);
+  std::string word;
+  while (in >> word)
+    words.push_back(word);
+  return words;
 }
 
 int exit_status_of(int wait_status)

@@ -26,6 +26,10 @@ int run_subprocess(std::vector<std::string> argv, const std::string& log = "", c
 // With own_process_group, the child leads a process group of its own.
 pid_t start_subprocess(std::vector<std::string> argv, const std::string& log = "", const std::string& output = "",
                        bool own_process_group = false);
+// A command given as one option ("mpirun.openmpi --oversubscribe", sbatch
+// arguments) as its words, split on white space.
+std::vector<std::string> command_words(const std::string& text);
+
 // The exit status a waitpid status stands for: 128+signal when killed.
 int exit_status_of(int wait_status);
 

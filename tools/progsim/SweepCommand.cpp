@@ -19,7 +19,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <sstream>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -211,16 +210,6 @@ int run_pool(const SweepSpec& spec, const std::vector<std::size_t>& pending, lon
   return failure;
 }
 
-std::vector<std::string> split_words(const std::string& text)
-{
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  std::string word;
-  while (in >> word)
-    words.push_back(word);
-  return words;
-}
-
 int submit(const SweepSpec& spec, const Options& o)
 {
   compile_programs(spec);
@@ -230,7 +219,7 @@ int submit(const SweepSpec& spec, const Options& o)
     return gather(spec);
   }
   std::string job;
-  int status = submit_array(spec, pending, split_words(o.sbatch_args), o.wait, job);
+  int status = submit_array(spec, pending, command_words(o.sbatch_args), o.wait, job);
   if (status != 0 && !o.wait)
     throw sim::InputError{"sbatch failed (exit status " + std::to_string(status) + "):\n" +
                           file_text(spec.output + "/slurm/sbatch.log")};
