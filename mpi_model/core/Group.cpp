@@ -83,10 +83,7 @@ MPI_Group GroupTable::insert(GroupPtr group)
 
 std::vector<MPI_Group> GroupTable::live_handles() const
 {
-  std::vector<MPI_Group> handles;
-  for (std::uint32_t index : table_.live_indices())
-    handles.push_back(kGroup.handle(index));
-  return handles;
+  return kGroup.handles(table_.live_indices());
 }
 
 bool GroupTable::erase(MPI_Group handle)

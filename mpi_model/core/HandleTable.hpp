@@ -27,6 +27,14 @@ struct HandleKind {
   Handle kind;
 
   Handle handle(std::uint32_t index) const { return kind | static_cast<Handle>(index); }
+  std::vector<Handle> handles(const std::vector<std::uint32_t>& indices) const
+  {
+    std::vector<Handle> out;
+    out.reserve(indices.size());
+    for (std::uint32_t i : indices)
+      out.push_back(handle(i));
+    return out;
+  }
   bool holds_kind(Handle handle) const { return (handle & ~static_cast<Handle>(kIndexMask)) == kind; }
   // The index of a handle (of this kind or not: the caller checked).
   static std::uint32_t index(Handle handle) { return static_cast<std::uint32_t>(handle) & kIndexMask; }

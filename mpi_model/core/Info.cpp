@@ -65,10 +65,7 @@ MPI_Info InfoTable::insert(Info info)
 
 std::vector<MPI_Info> InfoTable::live_handles() const
 {
-  std::vector<MPI_Info> handles;
-  for (std::uint32_t index : table_.live_indices())
-    handles.push_back(kInfo.handle(index));
-  return handles;
+  return kInfo.handles(table_.live_indices());
 }
 
 bool InfoTable::erase(MPI_Info handle)
