@@ -85,7 +85,13 @@ void on_segv(int sig, siginfo_t* info, void* context)
     return;
   }
   greg_t* regs = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
-  if (g_depth == 0 && !g_stepping && Trampoline::can_divert(context)) {
+  bool write = (regs[REG_ERR] & kPageFaultWrite) != 0;
+  // Only an access to watched bytes settles first. The other bytes of a
+  // watched page are often the allocator's own (a buffer from malloc shares
+  // its page with chunk headers): diverting malloc midway would let other
+  // ranks run malloc while its state is half updated.
+  bool observed = WatchTable::find(address) >= 0 || WatchTable::find_guard(address, write) >= 0;
+  if (observed && g_depth == 0 && !g_stepping && Trampoline::can_divert(context)) {
     int rank = g_current_user_rank();
     if (rank >= 0 && g_owes_time(rank)) {
       // Not stepped yet: the rank first executes its CPU debt (in the
@@ -103,7 +109,6 @@ void on_segv(int sig, siginfo_t* info, void* context)
   open_page(page);
   if (g_depth > 0)
     return;  // the handlers' own access: the page closes at the end of the step
-  bool write = (regs[REG_ERR] & kPageFaultWrite) != 0;
   if (!g_stepping) {
     g_stepping = true;
     g_step_address = address;

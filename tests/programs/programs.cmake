@@ -350,6 +350,16 @@ progsim_program_test(memory.watchdog PROGRAM memory_poll PROGRAM_ARGS spin
          --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at spin_forever \\(.*memory_poll\\.c:[0-9]+\\)"
          --check /deterministic=false --check /ranks/0/state=failed
   RUN -n 2 --privatize=off --cfg watchdog=1)
+# The allocator's accesses beside a watched heap window, while the rank owes
+# CPU time, do not settle the debt inside malloc (FaultHandler.cpp): this
+# crashed progsim under thread, offload and ideal.
+progsim_test_program(heap_beside_window heap_beside_window.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(memory.heap_beside_window.${policy} PROGRAM heap_beside_window
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: sum 897, put 103\n" --stdout-regex "rank 3: sum 897, put 102\n"
+    RUN -n 4 --progress ${policy} --cfg window-watch=all)
+endforeach()
 # Rank 1 runs a privatized copy (a deleted rank-1.so): the location is still the program's source line.
 progsim_program_test(memory.watchdog_privatized PROGRAM memory_poll PROGRAM_ARGS spin_rank1
   EXPECT --expect-outcome stuck --expect-exit 4

@@ -110,9 +110,7 @@ int replay_command(int argc, char** argv)
     // and wins.
     // Nor is memory watching: a replay runs no program code that could poll
     // memory (the recorder refuses traces where a rank blocked on a poll),
-    // and its windows are scratch. (With it on, replaying
-    // lc_rma_conflict_epochs under thread damaged the heap after the
-    // issue16-buffers and issue19-rma merges: not yet understood.)
+    // and its windows are scratch: watching them would only cost traps.
     std::vector<std::string> run_args = {"run",   "--privatize=off",
                                          "-n",    std::to_string(info.nranks),
                                          "--cfg", "stack-size=" + std::to_string(kReplayStackKiB),
