@@ -27,6 +27,7 @@ struct sigaction g_previous_trap {};
 bool g_installed = false;
 int (*g_current_user_rank)() = nullptr;
 bool (*g_owes_time)(int) = nullptr;
+double (*g_current_rank_clock)() = nullptr;
 
 // State of the one instruction being stepped (the simulator is one thread).
 volatile int g_depth = 0;
@@ -35,6 +36,7 @@ std::uintptr_t g_step_address = 0;
 std::uintptr_t g_step_pc = 0;
 bool g_step_write = false;
 bool g_step_hit_write = false;  // the step wrote into a watched range
+int g_step_hit_watch = -1;      // ... this one
 int g_step_guard = -1;          // the guard the step's access violated (MemoryWatch::guard)
 bool g_step_guard_write = false;
 std::uintptr_t g_open[kMaxOpen];
@@ -115,6 +117,7 @@ void on_segv(int sig, siginfo_t* info, void* context)
     g_step_pc = static_cast<std::uintptr_t>(regs[REG_RIP]);
     g_step_write = write;
     g_step_hit_write = false;
+    g_step_hit_watch = -1;
     g_step_guard = -1;
     regs[REG_EFL] |= kTrapFlag;
   } else {
@@ -126,8 +129,13 @@ void on_segv(int sig, siginfo_t* info, void* context)
     if (g_step_guard >= 0)
       g_step_address = address;  // the guarded byte, not the first page the instruction touched
   }
-  if (write && WatchTable::find(address) >= 0)
-    g_step_hit_write = true;
+  if (write) {
+    int hit = WatchTable::find(address);
+    if (hit >= 0) {
+      g_step_hit_write = true;
+      g_step_hit_watch = hit;
+    }
+  }
   if (write)
     WatchTable::bump_range(address, kMaxStore);
 }
@@ -159,7 +167,13 @@ void on_trap(int sig, siginfo_t* info, void* context)
       request.write = g_step_guard_write;  // Guard only
       Trampoline::divert(context, request);
     } else if (g_step_hit_write) {
+      // The simulator wrote for a rank (not diverted, so not settled first):
+      // the value exists from that rank's clock on.
       g_pending_write = true;
+      double clock = g_current_rank_clock ? g_current_rank_clock() : -1;
+      WatchEntry& e = WatchTable::entry(g_step_hit_watch);
+      if (clock > e.visible_at)
+        e.visible_at = clock;
     }
   }
   close_pages();
@@ -169,13 +183,14 @@ void on_trap(int sig, siginfo_t* info, void* context)
 
 }  // namespace
 
-void FaultHandler::install(int (*current_user_rank)(), bool (*owes_time)(int rank))
+void FaultHandler::install(int (*current_user_rank)(), bool (*owes_time)(int rank), double (*current_rank_clock)())
 {
 #if defined(__x86_64__) && defined(__linux__)
   if (g_installed)
     return;
   g_current_user_rank = current_user_rank;
   g_owes_time = owes_time;
+  g_current_rank_clock = current_rank_clock;
   // A large alternate stack of its own pages (never on a watched heap page).
   if (!g_alt_stack) {
     void* p = ::mmap(nullptr, kAltStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -201,6 +216,7 @@ void FaultHandler::install(int (*current_user_rank)(), bool (*owes_time)(int ran
 #else
   (void)current_user_rank;
   (void)owes_time;
+  (void)current_rank_clock;
 #endif
 }
 

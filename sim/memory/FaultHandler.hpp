@@ -22,7 +22,9 @@ public:
   // touched a watched range: the rank to divert (it runs user code) or -1.
   // `owes_time(rank)`: whether the rank has CPU time to execute before it
   // may touch memory others can see (sim/RankClock; async-signal-safe).
-  static void install(int (*current_user_rank)(), bool (*owes_time)(int rank));
+  // `current_rank_clock`: the simulated clock of the rank whose code runs
+  // now, in user code or inside MPI (-1 when none).
+  static void install(int (*current_user_rank)(), bool (*owes_time)(int rank), double (*current_rank_clock)());
   static void uninstall();
   // Writes stepped while the trampoline could not be used (simulator code,
   // another actor) are pending until the simulator delivers them.

@@ -71,7 +71,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   if (enabled_ || watchdog)
     Trampoline::initialize(&MemoryWatch::on_trap);
   if (enabled_)
-    FaultHandler::install(&MemoryWatch::current_user_rank, &MemoryWatch::owes_time);
+    FaultHandler::install(&MemoryWatch::current_user_rank, &MemoryWatch::owes_time, &MemoryWatch::current_rank_clock);
   if (watchdog)
     Watchdog::start(simulation, parameters.watchdog, enabled_ ? parameters.memory_watch_arm : 0);
   started_ = true;
@@ -396,6 +396,14 @@ bool MemoryWatch::owes_time(int rank)
   return self.simulation_ && self.simulation_->rank(rank).clock().pending() > 0;
 }
 
+// Called by the fault handler (reads the clock's doubles).
+double MemoryWatch::current_rank_clock()
+{
+  const MemoryWatch& self = instance();
+  Rank* rank = self.simulation_ ? self.simulation_->current_rank() : nullptr;
+  return rank ? rank->clock().now() : -1;
+}
+
 std::uint64_t MemoryWatch::activity(int rank)
 {
   MemoryWatch& self = instance();
@@ -445,6 +453,14 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
     return;
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
   ++rw.polls;
+  // What another rank's MPI call wrote ahead of SimGrid's clock is seen at
+  // that rank's clock, not before (docs/design/time.md).
+  Rank& reader = simulation_->rank(rank);
+  double wait = WatchTable::entry(watch).visible_at - reader.clock().now();
+  if (wait > 0) {
+    SimulatorEntry entry(reader.libc());  // the rank's user code is suspended in a load
+    reader.clock().sleep(wait);
+  }
   std::uint64_t generation = WatchTable::entry(watch).generation;
   std::uint64_t calls = simulation_->rank(rank).mpi_calls();
   Read* read = nullptr;

@@ -154,6 +154,7 @@ public:
   static int current_user_rank();
   // Whether `rank` has CPU debt to execute before touching watched memory.
   static bool owes_time(int rank);
+  static double current_rank_clock();
   // Grows whenever `rank` calls MPI or traps on watched memory (watchdog).
   static std::uint64_t activity(int rank);
   // Some lazy watch is registered and not armed (watchdog).

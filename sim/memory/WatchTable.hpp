@@ -30,6 +30,11 @@ struct WatchEntry {
   // its pages are readable unless another watch needs them closed.
   volatile int owner = -1;
   volatile bool reads_allowed = false;
+  // The clock of the rank on whose behalf simulator code last wrote the
+  // range (a local query's output argument) while that rank's CPU debt was
+  // not executed: SimGrid's clock was behind the write. A rank that reads
+  // the range earlier in simulated time waits until then (MemoryWatch::on_read).
+  volatile double visible_at = 0;
 };
 
 class WatchTable {
