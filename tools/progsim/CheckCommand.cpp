@@ -123,11 +123,32 @@ std::string sites_text(const nlohmann::json& sites)
   return text;
 }
 
+// What identifies an undefined outcome across configurations: its rule and
+// its calls' source lines, in sorted order. Which ranks' accesses meet first
+// depends on timing (the policy, the freedoms), not on the program's fault;
+// "" when a site has no source line (then the ranks are kept).
+std::string source_lines_key(const nlohmann::json& e)
+{
+  std::vector<std::string> lines;
+  for (const auto& s : e.value("sites", nlohmann::json::array())) {
+    std::string source = s.value("source", "");
+    if (source.empty())
+      return "";
+    lines.push_back(s.value("call", "?") + " at " + source);
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string key = e.value("rule", "");
+  for (const std::string& l : lines)
+    key += "|" + l;
+  return key;
+}
+
 // The findings of the report's list `key` ("errors" or "undefined"), of
 // kind `kind`; `klass` names their class ("" for errors: their rule).
 void add_rule_findings(const nlohmann::json& report, const char* key, const char* kind, const char* klass,
                        std::vector<Finding>& found)
 {
+  bool undefined = std::string(kind) == "undefined";
   if (!report.contains(key) || !report[key].is_array())
     return;
   for (const auto& e : report[key]) {
@@ -139,7 +160,8 @@ void add_rule_findings(const nlohmann::json& report, const char* key, const char
     std::string sites = e.contains("sites") ? sites_text(e["sites"]) : "";
     if (!sites.empty())
       f.summary += ": " + sites;
-    f.key = std::string(kind) + "|" + f.klass + "|" + sites;
+    std::string lines = undefined ? source_lines_key(e) : "";
+    f.key = std::string(kind) + "|" + f.klass + "|" + (lines.empty() ? sites : lines);
     found.push_back(f);
   }
 }
