@@ -45,7 +45,8 @@ struct ModelParameters {
   // Partitioned communication: how partitions travel (p2p/partitioned/PartitionLayout.hpp)
   std::string part_aggregation = "per-partition";  // per-partition | whole-message
 
-  // Checks: leaks (objects never freed before MPI_Finalize) are errors, not warnings
+  // Checks: leaks (objects never freed before MPI_Finalize) and undefined
+  // outcomes (diagnosis/StandardErrors.hpp) are errors, not warnings
   bool strict = false;
   // Checks: the buffers of pending nonblocking and persistent point-to-point
   // operations are guarded by the memory watch (diagnosis/PendingBuffers)

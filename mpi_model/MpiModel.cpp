@@ -127,8 +127,9 @@ void MpiModel::register_parameters(sim::Config& config)
              "communicator derived from the session and not freed has entered MPI_Session_finalize too");
   config.add("strict", p.strict,
              "objects the program never freed before MPI_Finalize (communicators, groups, datatypes, ops, "
-             "windows, infos, error handlers, keyvals, persistent requests) are errors (outcome erroneous), not "
-             "only warnings; the same as progsim run --strict");
+             "windows, infos, error handlers, keyvals, persistent requests) and undefined outcomes (conflicting "
+             "RMA accesses, MPI-4.1 §12.7) are errors (outcome erroneous), not only warnings; the same as "
+             "progsim run --strict");
   config.add("match-record", p.match_record,
              "record every decision a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) or MPI_Waitany made, with "
              "the other matches a correct MPI could have made, in the report's message_races (progsim check "
@@ -158,7 +159,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
     hosts.push_back(simulation.rank(r).host());
   }
   communicators_.reset(n);
-  standard_errors_ = StandardErrors();
+  standard_errors_ = StandardErrors(parameters_.strict);
   leaks_ = Leaks();
   pending_buffers_.start(*this, parameters_.check_buffers);
   for (auto& [policy, policy_parameters] : policy_parameters_)
@@ -217,6 +218,8 @@ std::string MpiModel::standard_errors_at_completion()
   check_finalize_requirements(*this, leaks_);
   if (!leaks_.warning().empty())
     sim::diag(leaks_.warning());
+  if (!standard_errors_.undefined_warning().empty())
+    sim::diag(standard_errors_.undefined_warning());
   return standard_errors_.summary();
 }
 
@@ -227,6 +230,7 @@ void MpiModel::add_to_report(nlohmann::ordered_json& report) const
   if (!progress_->deadlock().is_null())
     report["deadlock"] = progress_->deadlock();
   report["errors"] = standard_errors_.to_json();
+  report["undefined"] = standard_errors_.undefined_to_json();
   report["leaks"] = leaks_.to_json();
   report["progress_delays"] = progress_->delays().to_json();
   report["network"] = {{"packets", fabric_->packets_sent()}, {"bytes", fabric_->bytes_sent()}};

@@ -121,7 +121,7 @@ EpochAccesses& accesses_of(std::vector<EpochAccesses>& by_target, const WindowSh
 }
 
 // Checks `op` against `accesses` (concurrent with it), then records it
-// unless `record` is false. `epoch` names them in the error: "in fence
+// unless `record` is false. `epoch` names them in the finding: "in fence
 // epoch #2".
 void check_against(const CallContext& caller, Window& w, const Operation& op, EpochAccesses& accesses,
                    const std::string& epoch, bool record = true)
@@ -138,11 +138,15 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
       continue;
     accesses.reported = true;
     std::uintptr_t lo = std::max(a.lo, earlier->lo), hi = std::min(a.hi, earlier->hi);
+    // Not erroneous since MPI-3: "the result ... is undefined", and such
+    // operations "must not generate an MPI exception" (MPI-4.1 §12.7).
     StandardError e;
+    e.kind = StandardError::Kind::UndefinedOutcome;
     e.rule = "conflicting RMA accesses";
     e.section = "MPI-4.1 §12.7";
-    e.requirement = "a window location updated by a put or accumulate is not accessed by another RMA operation "
-                    "of the same epoch (concurrent accumulates with the same predefined datatype excepted)";
+    e.requirement = "a program with a well-defined outcome makes no concurrent RMA accesses to one window "
+                    "location of which one updates it (a put or accumulate), accumulates with the same predefined "
+                    "datatype excepted";
     e.what = std::string(earlier->call) + " of rank " + std::to_string(earlier->origin) + " and " + op.call +
              " of rank " + std::to_string(caller.world()) + " both access " + location(s, op.target, lo, hi) + " " +
              epoch + " of " + s.name();

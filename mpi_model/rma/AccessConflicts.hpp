@@ -2,7 +2,12 @@
 // must not be accessed as a target of an RMA operation once an update to
 // that location has started, until the update becomes visible in the public
 // window copy. There is one exception ... two concurrent accumulates with
-// the same predefined datatype"). Two operations of different origins on
+// the same predefined datatype"). These are the rules "a program with a
+// well-defined outcome" obeys: one that breaks them is not erroneous (it
+// was in MPI-2), its result is undefined, and no MPI exception may be
+// raised. So a conflict is a StandardError of kind UndefinedOutcome (a
+// warning, the run stays completed; an error with --strict), not an
+// erroneous program. Two operations of different origins on
 // overlapping target bytes conflict when they are concurrent, unless both
 // only read (gets) or both are accumulates (MPI_Accumulate,
 // MPI_Get_accumulate, MPI_Fetch_and_op, MPI_Compare_and_swap) of the same
@@ -82,7 +87,8 @@ private:
 };
 
 // Checks operation `op` of the calling member of `w` (target memory
-// resolved) and records its accesses; a conflict is a StandardError. One
+// resolved) and records its accesses; a conflict is an undefined outcome
+// (StandardError::Kind::UndefinedOutcome). One
 // per kind of epoch the operation belongs to.
 void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op);
 void check_pscw_conflicts(const CallContext& caller, Window& w, const Operation& op);

@@ -2,11 +2,12 @@
 # seed examples, found by running every policy and implementation freedom;
 # the message races found by exploring the other matches of wildcard
 # receives and MPI_Waitany (docs/design/message-races.md), each next to a
-# correct twin that differs minimally; type mismatches named as a class.
+# correct twin that differs minimally; type mismatches and undefined
+# outcomes named as classes.
 progsim_test_program(race ${CMAKE_CURRENT_SOURCE_DIR}/programs/race.c)
 foreach(case head_to_head example_12x figure33 hello usage
              race_source race_source_fixed race_tag race_tag_fixed race_waitany race_waitany_fixed
-             race_max_runs type_mismatch)
+             race_max_runs type_mismatch undefined undefined_twin)
   add_test(NAME check.command.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check/check_command.py
             ${PROGSIM_CLI} ${PROGSIM_TEST_PROGRAM_DIR} ${case})

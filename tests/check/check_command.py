@@ -23,6 +23,12 @@ finding, the exit status, and that the text output says the same.
                 completing; the *_fixed twins name their sources or tags: clean.
   race_max_runs: --max-runs 1 lists the alternative left unexplored.
   type_mismatch: check_type_p2p.c bad: the verdict names the class "type mismatch".
+  undefined:    lc_rma_rput_same.c same (MPICH's rma/reqops: every rank MPI_Rputs
+                one location of rank 0 under MPI_Win_lock_all): every run completes,
+                yet check finds one "undefined outcome" (MPI-4.1 §12.7) in both
+                runs, although which two ranks meet first depends on the policy,
+                naming both calls' line, and exits 1; undefined_twin (distinct
+                locations): clean.
 """
 import json
 import os
@@ -168,5 +174,25 @@ elif case == "type_mismatch":
                   os.path.join(programs, "check_type_p2p"), "bad"], 1)
     if r["verdict"] != "type mismatch" or {f["class"] for f in r["findings"]} != {"type mismatch"}:
         fail(f"verdict {r['verdict']!r}, classes {[f['class'] for f in r['findings']]}; expected type mismatch")
+elif case in ("undefined", "undefined_twin"):
+    twin = case == "undefined_twin"
+    r = run_case(["--policies", "weak,ideal", "--max-runs", "2", "-n", "4",
+                  os.path.join(programs, "lc_rma_rput_same"), "own" if twin else "same"], 0 if twin else 1)
+    if any(o != "completed" for o in outcomes(r).values()):
+        fail(f"outcomes {outcomes(r)}, expected completed everywhere (an undefined outcome is not erroneous)")
+    if twin:
+        if r["findings"]:
+            fail(f"the twin that puts to distinct locations has findings: {r['findings']}")
+    else:
+        # Which two ranks' puts meet first depends on the policy (ranks 2
+        # and 0 under weak, 0 and 1 under ideal): one finding all the same,
+        # identified by its calls' source lines.
+        if r["verdict"] != "undefined outcome" or len(r["findings"]) != 1:
+            fail(f"verdict {r['verdict']!r}, findings {r['findings']}; expected one undefined outcome")
+        f = r["findings"][0]
+        if f["kind"] != "undefined" or f["class"] != "undefined outcome" or f["configurations"] != 2:
+            fail(f"finding {f}: expected kind undefined, class undefined outcome, in both configurations")
+        if f["summary"].count("MPI_Rput at main (lc_rma_rput_same.c:24)") != 2 or "MPI-4.1 §12.7" not in f["summary"]:
+            fail(f"the finding does not name both MPI_Rput calls' line and the section: {f['summary']}")
 else:
     fail("unknown case " + case)

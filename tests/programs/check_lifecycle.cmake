@@ -2,10 +2,11 @@
 # (docs/design/lifecycle-checks.md): at MPI_Finalize, messages never
 # received and requests never completed (errors) and objects never freed
 # (leaks: warnings, errors with --strict); MPI_Start of an active request;
-# RMA operations outside an epoch, overlapping epochs of different kinds,
-# conflicting accesses in a fence epoch. Each program takes "bad" (the
-# erroneous form, flagged with its rule, section, ranks and file:line) or
-# "good" (its correct twin: no error), under every progress policy.
+# RMA operations outside an epoch, overlapping epochs of different kinds;
+# conflicting accesses in a fence epoch (an undefined outcome: a warning,
+# errors with --strict). Each program takes "bad" (the erroneous form,
+# flagged with its rule, section, ranks and file:line) or "good" (its
+# correct twin: no error), under every progress policy.
 
 foreach(p lc_unreceived lc_request lc_leak lc_start_active lc_rma_epoch lc_rma_conflict)
   progsim_test_program(${p} ${p}.c)
@@ -105,21 +106,33 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 1: good-mix, no error" --check "/errors=[]"
     RUN -n 2 --progress ${policy})
 
-  # MPI-4.1 §12.7: two puts to one location in one fence epoch.
+  # MPI-4.1 §12.7: two puts to one location in one fence epoch. Not
+  # erroneous since MPI-3: an undefined outcome, a warning, the run completes
+  # (the report's "undefined"); an error with --strict.
   progsim_program_test(check.rma.conflict.bad.${policy} PROGRAM lc_rma_conflict PROGRAM_ARGS bad
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stderr-regex "warning: MPI_Put of rank [12] and MPI_Put of rank [12] both access bytes .0, 4. of rank 0's window memory in fence epoch #1 of window [0-9]+ \\(undefined outcome: MPI-4\\.1 §12\\.7 says that a program with a well-defined outcome"
+           --check "/errors=[]"
+           --check "/undefined/0/rule=conflicting RMA accesses" --check "/undefined/0/section=MPI-4.1 §12.7"
+           --check "/undefined/0/sites/0/source=main (lc_rma_conflict.c:25)"
+           --check "/undefined/0/sites/1/source=main (lc_rma_conflict.c:25)"
+           --stderr-regex "warning: the MPI standard does not define this program's result \\(1 undefined outcome\\(s\\)"
+    RUN -n 3 --progress ${policy})
+  progsim_program_test(check.rma.conflict.strict.${policy} PROGRAM lc_rma_conflict PROGRAM_ARGS bad
     EXPECT --expect-outcome erroneous --expect-exit 5 --twice
-           --stderr-regex "error: MPI_Put of rank [12] and MPI_Put of rank [12] both access bytes .0, 4. of rank 0's window memory in fence epoch #1 of window [0-9]+ \\(erroneous: MPI-4\\.1 §12\\.7"
+           --stderr-regex "error: MPI_Put of rank [12] and MPI_Put of rank [12] both access bytes .0, 4. of rank 0's window memory in fence epoch #1 of window [0-9]+ \\(erroneous: MPI-4\\.1 §12\\.7 requires that \\(with --strict\\) a program with a well-defined outcome"
+           --check "/undefined=[]"
            --check "/errors/0/rule=conflicting RMA accesses" --check "/errors/0/section=MPI-4.1 §12.7"
            --check "/errors/0/sites/0/source=main (lc_rma_conflict.c:25)"
            --check "/errors/0/sites/1/source=main (lc_rma_conflict.c:25)"
            --stderr-regex "the program broke 1 rule\\(s\\)"
-    RUN -n 3 --progress ${policy})
+    RUN -n 3 --progress ${policy} --strict)
   progsim_program_test(check.rma.conflict.good.${policy} PROGRAM lc_rma_conflict PROGRAM_ARGS good
     EXPECT --expect-outcome completed --expect-exit 0 --twice
-           --stdout-regex "rank 0: good, window 1 2" --check "/errors=[]"
+           --stdout-regex "rank 0: good, window 1 2" --check "/errors=[]" --check "/undefined=[]"
     RUN -n 3 --progress ${policy})
   progsim_program_test(check.rma.conflict.accumulate.${policy} PROGRAM lc_rma_conflict PROGRAM_ARGS acc
     EXPECT --expect-outcome completed --expect-exit 0 --twice
-           --stdout-regex "rank 0: acc, window 3 0" --check "/errors=[]"
+           --stdout-regex "rank 0: acc, window 3 0" --check "/errors=[]" --check "/undefined=[]"
     RUN -n 3 --progress ${policy})
 endforeach()

@@ -1,4 +1,5 @@
-// progsim check: is this program correct MPI, and if not, where and why?
+// progsim check: is this program correct MPI, does the standard define its
+// result, and if not, where and why?
 //
 // Runs the program under a set of configurations that covers what correct
 // MPI implementations may do (the progress policies, and the implementation
@@ -43,7 +44,7 @@ namespace progsim::cli {
 
 namespace {
 
-constexpr int kExitFindings = 1;  // some configuration did not complete cleanly
+constexpr int kExitFindings = 1;  // some configuration did not complete cleanly, or its result is undefined
 
 // One implementation freedom set away from its default: a --cfg value.
 struct FreedomSetting {
@@ -92,7 +93,7 @@ std::vector<Configuration> configurations(const std::vector<std::string>& polici
 // What a run showed that a correct program under a correct MPI would not.
 struct Finding {
   std::string key;    // identity across configurations
-  std::string kind;   // "deadlock", "error", "stuck", "aborted", "crashed", ...
+  std::string kind;   // "deadlock", "error", "undefined", "stuck", "aborted", "crashed", ...
   std::string klass;  // the explanation class or the rule broken
   std::string summary;
   std::string explanation;
@@ -122,24 +123,58 @@ std::string sites_text(const nlohmann::json& sites)
   return text;
 }
 
+// What identifies an undefined outcome across configurations: its rule and
+// its calls' source lines, in sorted order. Which ranks' accesses meet first
+// depends on timing (the policy, the freedoms), not on the program's fault;
+// "" when a site has no source line (then the ranks are kept).
+std::string source_lines_key(const nlohmann::json& e)
+{
+  std::vector<std::string> lines;
+  for (const auto& s : e.value("sites", nlohmann::json::array())) {
+    std::string source = s.value("source", "");
+    if (source.empty())
+      return "";
+    lines.push_back(s.value("call", "?") + " at " + source);
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string key = e.value("rule", "");
+  for (const std::string& l : lines)
+    key += "|" + l;
+  return key;
+}
+
+// The findings of the report's list `key` ("errors" or "undefined"), of
+// kind `kind`; `klass` names their class ("" for errors: their rule).
+void add_rule_findings(const nlohmann::json& report, const char* key, const char* kind, const char* klass,
+                       std::vector<Finding>& found)
+{
+  bool undefined = std::string(kind) == "undefined";
+  if (!report.contains(key) || !report[key].is_array())
+    return;
+  for (const auto& e : report[key]) {
+    Finding f;
+    f.kind = kind;
+    f.klass = *klass ? klass : error_class(e.value("rule", "error"));
+    f.summary = e.value("what", "") + " (" + e.value("section", "") + ")";
+    f.explanation = e.value("requirement", "");
+    std::string sites = e.contains("sites") ? sites_text(e["sites"]) : "";
+    if (!sites.empty())
+      f.summary += ": " + sites;
+    std::string lines = undefined ? source_lines_key(e) : "";
+    f.key = std::string(kind) + "|" + f.klass + "|" + (lines.empty() ? sites : lines);
+    found.push_back(f);
+  }
+}
+
 // The findings of one run's report.
 std::vector<Finding> findings_of(const nlohmann::json& report)
 {
   std::vector<Finding> found;
-  if (report.contains("errors") && report["errors"].is_array()) {
-    for (const auto& e : report["errors"]) {
-      Finding f;
-      f.kind = "error";
-      f.klass = error_class(e.value("rule", "error"));
-      f.summary = e.value("what", "") + " (" + e.value("section", "") + ")";
-      f.explanation = e.value("requirement", "");
-      std::string sites = e.contains("sites") ? sites_text(e["sites"]) : "";
-      if (!sites.empty())
-        f.summary += ": " + sites;
-      f.key = "error|" + f.klass + "|" + sites;
-      found.push_back(f);
-    }
-  }
+  add_rule_findings(report, "errors", "error", "", found);
+  // Correct MPI whose result the standard leaves undefined (conflicting RMA
+  // accesses, MPI-4.1 §12.7): a finding too, since check asks whether the
+  // standard defines what the program computes.
+  add_rule_findings(report, "undefined", "undefined", "undefined outcome", found);
   std::string outcome = report.value("outcome", "error");
   if (outcome == "deadlock" && report.contains("deadlock") && report["deadlock"].is_object()) {
     const auto& d = report["deadlock"];
@@ -176,16 +211,18 @@ void print_check_help()
   std::printf(
       "Usage: progsim check [check options] [run options] PROGRAM [ARGS...]\n"
       "\n"
-      "Is PROGRAM correct MPI? Runs it under every progress policy and, one at a time,\n"
-      "under the implementation freedoms progsim models (eager threshold 0 and\n"
-      "unbounded, collectives synchronizing always and never, rendezvous pull,\n"
-      "MPI_Win_start blocking, MPI_Session_finalize synchronizing), prints one table\n"
-      "of configurations and outcomes, then every distinct finding once with the\n"
-      "first configuration that shows it (configurations are ordered from the\n"
-      "defaults outwards, so it is also the smallest) and its explanation class:\n"
-      "needs buffering, needs strong progress, implementation freedom, incorrect\n"
-      "under every MPI, memory synchronization, type mismatch, or the rule of the\n"
-      "standard broken.\n"
+      "Is PROGRAM correct MPI, and does the standard define its result? Runs it under\n"
+      "every progress policy and, one at a time, under the implementation freedoms\n"
+      "progsim models (eager threshold 0 and unbounded, collectives synchronizing\n"
+      "always and never, rendezvous pull, MPI_Win_start blocking,\n"
+      "MPI_Session_finalize synchronizing), prints one table of configurations and\n"
+      "outcomes, then every distinct finding once with the first configuration that\n"
+      "shows it (configurations are ordered from the defaults outwards, so it is also\n"
+      "the smallest) and its explanation class: needs buffering, needs strong\n"
+      "progress, implementation freedom, incorrect under every MPI, memory\n"
+      "synchronization, type mismatch, undefined outcome (correct MPI whose result\n"
+      "the standard leaves undefined: conflicting RMA accesses, MPI-4.1 §12.7; the\n"
+      "run completes), or the rule of the standard broken.\n"
       "\n"
       "Then the message races: the default run of each policy records every decision\n"
       "of a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) and of MPI_Waitany, with\n"
@@ -208,8 +245,10 @@ void print_check_help()
       "\n"
       "Not explored: MPI_Testany, MPI_Waitsome, MPI_Testsome and wildcard probes.\n"
       "\n"
-      "Exit status: 0 when every configuration completed without error; 1 when some\n"
-      "configuration showed a finding; 2 for a usage error.\n");
+      "Exit status: 0 when every configuration completed without a finding: the\n"
+      "program is correct and the standard defines its result; 1 when some\n"
+      "configuration showed a finding (an undefined outcome too, although such a\n"
+      "run completes); 2 for a usage error.\n");
 }
 
 long parse_max_runs(const std::string& text)

@@ -268,7 +268,7 @@ LaunchRequest parse_launch_options(int argc, char** argv, LaunchForm form)
     } else if (args.flag({"--tag-output", "-tag-output"}))
       options.tag_output = true;
     else if (args.flag({"--strict"}))
-      options.cfg.emplace_back("strict", "yes");  // leaks are errors (mpi_model/diagnosis/Leaks.hpp)
+      options.cfg.emplace_back("strict", "yes");  // leaks and undefined outcomes are errors (diagnosis/Leaks.hpp, StandardErrors.hpp)
     else if (args.take(kCheck, value)) {
       if (value != "buffers")
         throw sim::InputError{"--check: expected buffers, not '" + value + "'"};
