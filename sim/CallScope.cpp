@@ -20,12 +20,24 @@ double thread_cpu_seconds()
 }
 
 ProgramCallHook g_program_call_hook = nullptr;
+FailedCallHook g_failed_call_hook = nullptr;
 
 }  // namespace
 
 void set_program_call_hook(ProgramCallHook hook)
 {
   g_program_call_hook = hook;
+}
+
+void set_failed_call_hook(FailedCallHook hook)
+{
+  g_failed_call_hook = hook;
+}
+
+void notify_failed_call(Rank& rank, const char* name, const char* error)
+{
+  if (g_failed_call_hook)
+    g_failed_call_hook(rank, name, error);
 }
 
 Rank* calling_rank()

@@ -16,4 +16,12 @@ class Rank;
 using ProgramCallHook = void (*)(Rank& rank, const char* name, bool local_query);
 void set_program_call_hook(ProgramCallHook hook);
 
+// Called when MPI call `name` of `rank` is about to return error `error`
+// (its class's name, "MPI_ERR_BUFFER") to the program or to a user error
+// handler, so that the recorder can mark the call as failed: a replay then
+// gives it its cost and not its effect. nullptr: no hook.
+using FailedCallHook = void (*)(Rank& rank, const char* name, const char* error);
+void set_failed_call_hook(FailedCallHook hook);
+void notify_failed_call(Rank& rank, const char* name, const char* error);
+
 }  // namespace progsim::sim

@@ -79,6 +79,9 @@ public:
   const char* current_call() const { return current_call_; }
   const char* last_call() const { return last_call_ ? last_call_ : ""; }  // "" before any
   uint64_t mpi_calls() const { return mpi_calls_; }
+  // Whether the current call was made inside another one (by MPI itself or
+  // by a program callback).
+  bool in_nested_call() const { return outer_calls_.size() > 1; }
   // Entering an MPI procedure leaves user code: the rank's C-library
   // variables are saved (LibcState), and restored when it returns.
   void enter_call(const char* name, const void* caller)

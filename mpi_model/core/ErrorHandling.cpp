@@ -3,6 +3,7 @@
 #include "MpiModel.hpp"
 #include "sim/CallScope.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/ProgramCallHook.hpp"
 #include "sim/Simulation.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -119,6 +120,8 @@ int handle_error(sim::Rank* rank, MPI_Errhandler handler, int object, int error_
                  const std::string& detail)
 {
   MpiModel& model = MpiModel::instance();
+  if (handler == MPI_ERRORS_RETURN || model.process(rank->id()).errhandler(handler))
+    sim::notify_failed_call(*rank, call, error_class_name(error_class));  // the program goes on
   if (handler == MPI_ERRORS_RETURN)
     return error_class;
   if (UserErrhandler* user = model.process(rank->id()).errhandler(handler)) {

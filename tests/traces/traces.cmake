@@ -122,6 +122,15 @@ trace_replay_test(traces.replay.peer_out_of_range TRACE ${TRACE_TESTS}/bad_peer.
   EXPECT --expect-exit 2 --expect-outcome aborted --twice
          --stderr-regex "bad_peer\\.jsonl:6: peer 5 is not a rank of communicator id 0 \\(2 ranks\\)"
          --check /ranks/1/state=blocked)
+# A call that failed when recorded (a `failed` event after it) is replayed
+# as its cost: rank 0's first send moves nothing (a message never received
+# would make the run erroneous), its second completes rank 1's receive.
+trace_replay_test(traces.replay.failed_call TRACE ${TRACE_TESTS}/failed_send.jsonl
+  EXPECT --expect-exit 0 --expect-outcome completed --twice
+         --check /ranks/0/mpi_calls=4 --check /errors=[])
+trace_replay_test(traces.replay.failed_orphan TRACE ${TRACE_TESTS}/failed_orphan.jsonl
+  EXPECT --expect-exit 2 --twice
+         --stderr-regex "failed_orphan\\.jsonl:2: a failed event \\(MPI_Send\\) must follow the event of the call it marks")
 trace_replay_test(traces.replay.unsupported_while_blocked TRACE ${TRACE_TESTS}/unsupported_while_blocked.jsonl
   EXPECT --expect-exit 2 --expect-outcome aborted --twice
          --stderr-regex "unsupported_while_blocked\\.jsonl:6: the recorded program called MPI_Probe, which traces cannot replay yet"

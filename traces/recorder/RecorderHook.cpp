@@ -50,17 +50,38 @@ void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
 {
   if (!g_recorder)
     return;
+  g_recorder->rank(rank.id()).failed_call = nullptr;  // recorded as a local call or refused, failed or not
   if (const char* why = refusal_of(name))
     write_unsupported(rank.id(), name, why);
   else
     g_recorder->local(rank.id(), name, !local_query);
 }
 
+void failed_call(progsim::sim::Rank& rank, const char* name, const char* error)
+{
+  if (!g_recorder)
+    return;
+  RankRecord& record = g_recorder->rank(rank.id());
+  if (record.in_callback > 0 || rank.in_nested_call())
+    return;  // a callback's call, or a call MPI made itself
+  record.failed_call = name;
+  record.failed_error = error;
+}
+
 WrapperEntry::WrapperEntry(const char* name)
 {
   sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
-  if (!rank || !rank->current_call())
+  if (!rank)
     return;
+  if (!rank->current_call()) {
+    if (name && g_recorder->rank(rank->id()).in_callback == 0) {
+      outer_rank_ = rank->id();
+      RankRecord& record = g_recorder->rank(outer_rank_);
+      record.failed_call = nullptr;
+      written_before_ = record.written;
+    }
+    return;
+  }
   rank_ = rank->id();
   if (g_recorder->rank(rank_).in_callback++ == 0 && name)
     write_unsupported(rank_, name, (std::string("called from a program callback inside ") + rank->current_call() +
@@ -72,6 +93,12 @@ WrapperEntry::~WrapperEntry()
 {
   if (rank_ >= 0 && g_recorder)
     --g_recorder->rank(rank_).in_callback;
+  if (outer_rank_ < 0 || !g_recorder)
+    return;
+  RankRecord& record = g_recorder->rank(outer_rank_);
+  if (record.failed_call && record.written > written_before_)
+    g_recorder->write_failed(outer_rank_, record.failed_call, record.failed_error);
+  record.failed_call = nullptr;
 }
 
 }  // namespace progsim::traces::recorder

@@ -54,6 +54,12 @@ struct RankRecord {
   int next_region = 0;
   // Polls of watched memory that blocked, as last seen (Recorder::polled).
   std::uint64_t blocked_polls = 0;
+  // Events written (Recorder::write), and the program's call under way that
+  // returns an error (sim::notify_failed_call): WrapperEntry marks the
+  // call's event as failed when the wrapper returns.
+  long long written = 0;
+  const char* failed_call = nullptr;
+  const char* failed_error = nullptr;
 };
 
 // The outputs of a recording (a progsim trace, an OTF2 archive) and every rank's record.
@@ -64,6 +70,9 @@ public:
   RankRecord& rank(int id) { return ranks_.at(static_cast<std::size_t>(id)); }
 
   void write(int rank_id, const Event& event);
+  // The call whose event was written last returned `error`: a `failed`
+  // event (progsim trace only; the OTF2 export learns it from returned()).
+  void write_failed(int rank_id, const char* call, const char* error);
   // The call last written returned (completing `done`), or `failed` with an error.
   void returned(int rank_id, const std::vector<Completion>& done = {}, bool failed = false);
   // Whether the calls' completions are wanted (only the OTF2 export needs them).
@@ -111,6 +120,8 @@ int window_id(int rank, MPI_Win win);
 // The generic hook (sim/ProgramCallHook.hpp): every call of the program
 // that no wrapper recorded.
 void program_call(sim::Rank& rank, const char* name, bool local_query);
+// The failed-call hook (sim/ProgramCallHook.hpp).
+void failed_call(sim::Rank& rank, const char* name, const char* error);
 void write_unsupported(int rank, const char* name, const char* why);
 
 // Opened first by every wrapper. A wrapper entered while its rank is inside
@@ -118,6 +129,10 @@ void write_unsupported(int rank, const char* name, const char* why);
 // function in MPI_Finalize, an error handler, a user reduction): a replay
 // runs no callbacks, so such a call is refused (`name`; local calls, null
 // `name`, are only left out) and nothing the callback calls is recorded.
+// The program's own call (not a local one) that wrote its event and
+// returned an error gets a `failed` event after it when the wrapper returns
+// (the event is written before the call runs, or after, for calls whose
+// event holds results).
 class WrapperEntry {
 public:
   explicit WrapperEntry(const char* name);
@@ -126,7 +141,9 @@ public:
   WrapperEntry& operator=(const WrapperEntry&) = delete;
 
 private:
-  int rank_ = -1;
+  int rank_ = -1;       // a callback's call
+  int outer_rank_ = -1;  // the program's own call
+  long long written_before_ = 0;
 };
 
 // --- the events' shared fields (EventFields.cpp) ----------------------------

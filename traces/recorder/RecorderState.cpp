@@ -45,10 +45,17 @@ void Recorder::write(int rank_id, const Event& event)
 {
   polled(rank_id);
   flush_local(rank_id);
+  ++rank(rank_id).written;
   if (writer_)
     writer_->write(rank_id, event);
   if (otf2_)
     otf2_->call(rank_id, now(), event);
+}
+
+void Recorder::write_failed(int rank_id, const char* call, const char* error)
+{
+  if (writer_)
+    writer_->write(rank_id, Event({{"call", "failed"}, {"name", call}, {"error", error}}));
 }
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
@@ -195,11 +202,13 @@ void start_recording(const std::string& path, const std::string& otf2_dir, int n
 {
   recorder::g_recorder = std::make_unique<recorder::Recorder>(path, otf2_dir, nranks, about);
   sim::set_program_call_hook(recorder::program_call);
+  sim::set_failed_call_hook(recorder::failed_call);
 }
 
 void stop_recording(double end)
 {
   sim::set_program_call_hook(nullptr);
+  sim::set_failed_call_hook(nullptr);
   std::unique_ptr<recorder::Recorder> stopped = std::move(recorder::g_recorder);
   if (stopped)
     stopped->finish(end);

@@ -7,6 +7,7 @@
 #include "sim/Diagnostics.hpp"
 
 #include <climits>
+#include <exception>
 
 namespace progsim::traces {
 
@@ -35,14 +36,52 @@ void RankReplay::run()
   rank_.trace_position.kept_file = events_->file();
   rank_.trace_position.separator = events_->position_separator();
   rank_.trace_position.event = &event.call;
-  while (events_->next(event)) {
+  // One event read ahead: a `failed` event changes how the call before it
+  // is replayed. An error in reading it waits until that call is replayed.
+  TraceEvent ahead;
+  std::exception_ptr ahead_error;
+  auto read_ahead = [&] {
+    try {
+      return events_->next(ahead);
+    } catch (const TraceError&) {
+      ahead_error = std::current_exception();
+      return false;
+    }
+  };
+  bool more = read_ahead();
+  while (more) {
+    event = std::move(ahead);
+    more = read_ahead();
     event_ = &event;
     rank_.trace_position.line = event.line;
-    perform(event);
+    if (more && ahead.call == "failed" && event.call != "failed") {
+      replay_failed_call(event, ahead);
+      more = read_ahead();
+    } else {
+      perform(event);
+    }
   }
+  if (ahead_error)
+    std::rethrow_exception(ahead_error);
   if (rank_.mpi_initialized && !rank_.mpi_finalized)
     sim::diag(events_->file() + ": the events of rank " + std::to_string(rank_.id()) +
               " end before MPI_Finalize (a trace of a run that did not complete?)");
+}
+
+// The recorded call returned an error: what it did is not repeated (a
+// failed MPI_Isend sent nothing; a replay's scratch buffers would make it
+// succeed), only its cost, as an interacting call of the model that does
+// nothing. MPI-4.1 §9.3: an erroneous call under MPI_ERRORS_RETURN leaves
+// the state as the implementation allows; progsim's calls fail in their
+// argument checks, before any effect.
+void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
+{
+  (void)failed;
+  int ignored = 0;
+  if (call.call == "init" || !rank_.mpi_initialized || rank_.mpi_finalized)
+    PMPI_Initialized(&ignored);
+  else
+    PMPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &ignored);
 }
 
 void RankReplay::perform(const TraceEvent& e)

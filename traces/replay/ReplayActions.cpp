@@ -129,6 +129,12 @@ void RankReplay::replay_unsupported(const TraceEvent& e)
        (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
 }
 
+void RankReplay::replay_failed(const TraceEvent& e)
+{
+  // A failed event right after a call is taken by RankReplay::run.
+  fail("a failed event (" + e.fields.at("name").get<std::string>() + ") must follow the event of the call it marks");
+}
+
 // --- environment -------------------------------------------------------------
 
 void RankReplay::replay_init(const TraceEvent&)
