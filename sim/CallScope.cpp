@@ -54,12 +54,20 @@ InterposedCall::InterposedCall(const void* program_caller) : rank_(calling_rank(
     return;
   previous_ = rank_->interposed_caller;
   rank_->interposed_caller = program_caller;
+  memory::MemoryWatch& watch = memory::MemoryWatch::instance();
+  if (!watch.idle()) {
+    watch.enter_mpi(rank_->id(), __builtin_frame_address(0));
+    holds_pages_ = true;
+  }
 }
 
 InterposedCall::~InterposedCall()
 {
-  if (rank_)
-    rank_->interposed_caller = previous_;
+  if (!rank_)
+    return;
+  rank_->interposed_caller = previous_;
+  if (holds_pages_)
+    memory::MemoryWatch::instance().leave_mpi(rank_->id());
 }
 
 // A local query (MPI_Type_size, MPI_Comm_rank, MPI_Wtime...) whose cost

@@ -56,7 +56,13 @@ private:
 
 // A library interposed between the program and the MPI procedures (the
 // trace recorder's MPI_ wrappers) tells where the program called it, so
-// that a blocked call names the program's line without unwinding.
+// that a blocked call names the program's line without unwinding. While
+// memory is watched it also holds the rank's stack pages open from there
+// (MemoryWatch::enter_mpi), as the MPI call does: a watched local variable
+// of the program (MPICH's rma/manyrma3 makes `int winbuf` its window)
+// shares its page with the wrapper's frames, and every access of the
+// wrapper and of the binding before the call's own scope trapped (300
+// faults per MPI_Accumulate, 81 s instead of 0.4 s).
 class InterposedCall {
 public:
   explicit InterposedCall(const void* program_caller);
@@ -67,6 +73,7 @@ public:
 private:
   Rank* rank_;
   const void* previous_ = nullptr;
+  bool holds_pages_ = false;
 };
 
 // The rank calling now, or nullptr outside any rank.
