@@ -1,12 +1,17 @@
 # progsim check (issue 16): the verdicts the progress texts give for their
 # seed examples, found by running every policy and implementation freedom;
 # the message races found by exploring the other matches of wildcard
-# receives and MPI_Waitany (docs/design/message-races.md), each next to a
-# correct twin that differs minimally; type mismatches and undefined
-# outcomes named as classes.
+# receives, wildcard probes and the calls returning some of several
+# completed requests (docs/design/message-races.md), each next to a correct
+# twin that differs minimally; type mismatches and undefined outcomes named
+# as classes.
 progsim_test_program(race ${CMAKE_CURRENT_SOURCE_DIR}/programs/race.c)
+progsim_test_program(race_more ${CMAKE_CURRENT_SOURCE_DIR}/programs/race_more.c)
 foreach(case head_to_head example_12x figure33 hello usage
              race_source race_source_fixed race_tag race_tag_fixed race_waitany race_waitany_fixed
+             more_testany more_testany_fixed more_waitsome more_waitsome_fixed more_testsome more_testsome_fixed
+             more_probe more_probe_fixed more_iprobe more_iprobe_fixed more_mprobe more_mprobe_fixed
+             more_improbe more_improbe_fixed
              race_max_runs type_mismatch undefined undefined_twin)
   add_test(NAME check.command.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/check/check_command.py
@@ -57,3 +62,41 @@ endforeach()
 progsim_program_test(check.race.schedule_syntax PROGRAM race
   EXPECT --expect-exit 2 --stderr-regex "match-schedule: '0:x=1' is not RANK:K=SOURCE or RANK:K=#INDEX"
   RUN -n 3 --cfg match-schedule=0:x=1 PROGRAM_ARGS source)
+
+# The same for MPI_Testany, MPI_Waitsome, MPI_Testsome and the wildcard
+# probes (tests/programs/race_more.c): forced to the other request / sender,
+# rank 0 answers rank 2 (or nobody) and rank 1 waits for ever.
+foreach(policy weak thread offload ideal)
+  foreach(mode testany waitsome testsome)
+    set(index "/message_races/decisions/0/chosen/index=1")
+    if(mode MATCHES "some")
+      set(index "/message_races/decisions/0/chosen/indices=[1]")
+    endif()
+    progsim_program_test(check.race.forced_${mode}.${policy} PROGRAM race_more
+      EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+             --check "/message_races/decisions/0/kind=${mode}" --check "${index}"
+             --check "/message_races/decisions/0/forced=true" --check "/message_races/infeasible=false"
+      RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg "match-schedule=0:1=#1" PROGRAM_ARGS ${mode})
+  endforeach()
+  foreach(mode probe iprobe mprobe improbe)
+    progsim_program_test(check.race.forced_${mode}.${policy} PROGRAM race_more
+      EXPECT --expect-outcome deadlock --expect-exit 3 --twice --stdout-regex "rank 0: answered rank 2"
+             --check "/message_races/decisions/0/kind=probe" --check "/message_races/decisions/0/chosen/source=2"
+             --check "/message_races/decisions/0/alternatives=[{\"source\":1,\"world\":1,\"tag\":0}]"
+             --check "/message_races/decisions/0/forced=true"
+             --check "/message_races/infeasible=false"
+      RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg match-schedule=0:1=2 PROGRAM_ARGS ${mode})
+  endforeach()
+  # An MPI_Iprobe forced to a sender that never sends: it finds nothing for
+  # ever; infeasible, not the program's deadlock. MPI_Testsome forced to a
+  # request that does not exist: it chooses freely, the run is infeasible.
+  progsim_program_test(check.race.infeasible_iprobe.${policy} PROGRAM race_more
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "note: match-schedule: rank 0's decision 1 never got the match it was forced to"
+           --check "/message_races/infeasible=true"
+    RUN -n 3 --progress ${policy} --cfg match-schedule=0:1=0 PROGRAM_ARGS iprobe)
+  progsim_program_test(check.race.infeasible_testsome.${policy} PROGRAM race_more
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --check "/message_races/infeasible_reasons=[\"rank 0's decision 1 (testsome) has no active request at index 5\"]"
+    RUN -n 3 --progress ${policy} --cfg "match-schedule=0:1=#0+5" PROGRAM_ARGS testsome_fixed)
+endforeach()
