@@ -68,6 +68,19 @@ def run_case(run_args, expect_status):
     return result
 
 
+def race_case(program, mode, fixed):
+    """check -n 3 PROGRAM MODE: the 32 configurations first, all completing;
+    returns the result and the rows of the alternatives explored after them."""
+    r = run_case(["-n", "3", os.path.join(programs, program), mode], 0 if fixed else 1)
+    defaults = r["configurations"][:32]
+    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
+        fail("the first 32 rows are not the 32 configurations")
+    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
+    if bad:
+        fail(f"the default choices do not complete under {bad}")
+    return r, r["configurations"][32:]
+
+
 def outcomes(result):
     return {row["configuration"]: row["outcome"] for row in result["configurations"]}
 
@@ -136,15 +149,7 @@ elif case == "usage":
 elif case.startswith("race_") and case != "race_max_runs":
     mode = case[len("race_"):]
     fixed = mode.endswith("_fixed")
-    r = run_case(["-n", "3", os.path.join(programs, "race"), mode], 0 if fixed else 1)
-    o = outcomes(r)
-    defaults = r["configurations"][:32]
-    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
-        fail("the first 32 rows are not the 32 configurations")
-    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
-    if bad:
-        fail(f"the default matches do not complete under {bad}")
-    alternatives = r["configurations"][32:]
+    r, alternatives = race_case("race", mode, fixed)
     if fixed:
         if alternatives or r["findings"] or r["unexplored"]:
             fail(f"the twin with fixed sources/tags has alternatives or findings: {alternatives} {r['findings']}")
@@ -170,14 +175,7 @@ elif case.startswith("race_") and case != "race_max_runs":
 elif case.startswith("more_"):
     mode = case[len("more_"):]
     fixed = mode.endswith("_fixed")
-    r = run_case(["-n", "3", os.path.join(programs, "race_more"), mode], 0 if fixed else 1)
-    defaults = r["configurations"][:32]
-    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
-        fail("the first 32 rows are not the 32 configurations")
-    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
-    if bad:
-        fail(f"the default choices do not complete under {bad}")
-    alternatives = r["configurations"][32:]
+    r, alternatives = race_case("race_more", mode, fixed)
     if {row["policy"] for row in alternatives} != set(POLICIES):
         fail(f"expected alternatives under every policy: {[row['configuration'] for row in alternatives]}")
     if r["unexplored"]:
