@@ -64,9 +64,54 @@ progsim_program_test(check.race.schedule_syntax PROGRAM race
   RUN -n 3 --cfg match-schedule=0:x=1 PROGRAM_ARGS source)
 
 # The same for MPI_Testany, MPI_Waitsome, MPI_Testsome and the wildcard
-# probes (tests/programs/race_more.c): forced to the other request / sender,
-# rank 0 answers rank 2 (or nobody) and rank 1 waits for ever.
+# probes (tests/programs/race_more.c). Recorded: the default choice (rank
+# 1's request / message; under offload MPI_Waitsome and MPI_Testsome return
+# as soon as rank 1's request alone completed) with the other one as its
+# alternative (the *some* forms: each request alone). Forced to the other
+# request / sender, rank 0 answers rank 2 (or nobody) and rank 1 waits for ever.
 foreach(policy weak thread offload ideal)
+  foreach(mode testany waitsome testsome probe iprobe mprobe improbe)
+    if(mode STREQUAL "testany")
+      set(call MPI_Testany)
+      set(line 39)
+      set(chosen "{\"index\":0}")
+      set(alternatives "[{\"index\":1}]")
+    elseif(mode MATCHES "some")
+      set(call MPI_Waitsome)
+      set(line 45)
+      if(mode STREQUAL "testsome")
+        set(call MPI_Testsome)
+        set(line 47)
+      endif()
+      set(chosen "{\"indices\":[0,1]}")
+      set(alternatives "[{\"indices\":[0]},{\"indices\":[1]}]")
+      if(policy STREQUAL "offload")
+        set(chosen "{\"indices\":[0]}")
+        set(alternatives "[{\"indices\":[1]}]")
+      endif()
+    else()
+      set(call MPI_Probe)
+      set(line 56)
+      if(mode STREQUAL "iprobe")
+        set(call MPI_Iprobe)
+        set(line 59)
+      elseif(mode STREQUAL "mprobe")
+        set(call MPI_Mprobe)
+        set(line 61)
+      elseif(mode STREQUAL "improbe")
+        set(call MPI_Improbe)
+        set(line 64)
+      endif()
+      set(chosen "{\"source\":1,\"world\":1,\"tag\":0}")
+      set(alternatives "[{\"source\":2,\"world\":2,\"tag\":0}]")
+    endif()
+    progsim_program_test(check.race.record_${mode}.${policy} PROGRAM race_more
+      EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 0: answered rank 1"
+             --check "/message_races/decisions/0/call=${call}" --check "/message_races/decisions/0/site=main (race_more.c:${line})"
+             --check "/message_races/decisions/0/chosen=${chosen}" --check "/message_races/decisions/0/alternatives=${alternatives}"
+             --check "/message_races/decisions/0/forced=false" --check "/message_races/infeasible=false"
+      RUN -n 3 --progress ${policy} --cfg match-record=yes PROGRAM_ARGS ${mode})
+  endforeach()
   foreach(mode testany waitsome testsome)
     set(index "/message_races/decisions/0/chosen/index=1")
     if(mode MATCHES "some")
