@@ -73,15 +73,15 @@ foreach(policy weak thread offload ideal)
   foreach(mode testany waitsome testsome probe iprobe mprobe improbe)
     if(mode STREQUAL "testany")
       set(call MPI_Testany)
-      set(line 39)
+      set(line 41)
       set(chosen "{\"index\":0}")
       set(alternatives "[{\"index\":1}]")
     elseif(mode MATCHES "some")
       set(call MPI_Waitsome)
-      set(line 45)
+      set(line 47)
       if(mode STREQUAL "testsome")
         set(call MPI_Testsome)
-        set(line 47)
+        set(line 49)
       endif()
       set(chosen "{\"indices\":[0,1]}")
       set(alternatives "[{\"indices\":[0]},{\"indices\":[1]}]")
@@ -91,16 +91,16 @@ foreach(policy weak thread offload ideal)
       endif()
     else()
       set(call MPI_Probe)
-      set(line 56)
+      set(line 63)
       if(mode STREQUAL "iprobe")
         set(call MPI_Iprobe)
-        set(line 59)
+        set(line 66)
       elseif(mode STREQUAL "mprobe")
         set(call MPI_Mprobe)
-        set(line 61)
+        set(line 68)
       elseif(mode STREQUAL "improbe")
         set(call MPI_Improbe)
-        set(line 64)
+        set(line 71)
       endif()
       set(chosen "{\"source\":1,\"world\":1,\"tag\":0}")
       set(alternatives "[{\"source\":2,\"world\":2,\"tag\":0}]")
@@ -132,6 +132,14 @@ foreach(policy weak thread offload ideal)
              --check "/message_races/infeasible=false"
       RUN -n 3 --progress ${policy} --cfg match-record=yes --cfg match-schedule=0:1=2 PROGRAM_ARGS ${mode})
   endforeach()
+  # MPI_Mprobe matches the message it takes (MPI-4.1 §3.8.2): rank 1's,
+  # taken by a named MPI_Mprobe, is no alternative of the wildcard receive
+  # after it, which can only take rank 2's.
+  progsim_program_test(check.race.record_mprobe_named.${policy} PROGRAM race_more
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --check "/message_races/decisions/0/call=MPI_Recv" --check "/message_races/decisions/0/site=main (race_more.c:58)"
+           --check "/message_races/decisions/0/chosen/source=2" --check "/message_races/decisions/0/alternatives=[]"
+    RUN -n 3 --progress ${policy} --cfg match-record=yes PROGRAM_ARGS mprobe_named)
   # An MPI_Iprobe forced to a sender that never sends: it finds nothing for
   # ever; infeasible, not the program's deadlock. MPI_Testsome forced to a
   # request that does not exist: it chooses freely, the run is infeasible.

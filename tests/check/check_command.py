@@ -184,21 +184,21 @@ elif case.startswith("more_"):
         if r["findings"] or any(row["outcome"] != "completed" for row in alternatives):
             fail(f"the fixed twin has findings: {r['findings']} {[(row['configuration'], row['outcome']) for row in alternatives]}")
     else:
-        call, line, other = {"testany": ("MPI_Testany", 39, "returning request 1 instead"),
-                             "waitsome": ("MPI_Waitsome", 45, "returning request 1 alone instead"),
-                             "testsome": ("MPI_Testsome", 47, "returning request 1 alone instead"),
-                             "probe": ("MPI_Probe", 56, "seeing rank 2's message (tag 0) instead"),
-                             "iprobe": ("MPI_Iprobe", 59, "seeing rank 2's message (tag 0) instead"),
-                             "mprobe": ("MPI_Mprobe", 61, "seeing rank 2's message (tag 0) instead"),
-                             "improbe": ("MPI_Improbe", 64, "seeing rank 2's message (tag 0) instead")}[mode]
+        call, line, other = {"testany": ("MPI_Testany", 41, "returning request 1 instead"),
+                             "waitsome": ("MPI_Waitsome", 47, "returning request 1 alone instead"),
+                             "testsome": ("MPI_Testsome", 49, "returning request 1 alone instead"),
+                             "probe": ("MPI_Probe", 63, "seeing rank 2's message (tag 0) instead"),
+                             "iprobe": ("MPI_Iprobe", 66, "seeing rank 2's message (tag 0) instead"),
+                             "mprobe": ("MPI_Mprobe", 68, "seeing rank 2's message (tag 0) instead"),
+                             "improbe": ("MPI_Improbe", 71, "seeing rank 2's message (tag 0) instead")}[mode]
         if r["verdict"] != "message race" or len(r["findings"]) != 1:
             fail(f"verdict {r['verdict']!r}, findings {r['findings']}; expected one message race")
         f = r["findings"][0]
         want = f"rank 0's {call} at main (race_more.c:{line})"
         if not f["race"].startswith(want) or other not in f["race"]:
             fail(f"the race does not name {want} and {other!r}: {f['race']}")
-        if f["kind"] != "deadlock" or "race_more.c:80" not in f["summary"]:
-            fail(f"finding {f}: expected rank 1's blocked receive (race_more.c:80)")
+        if f["kind"] != "deadlock" or "race_more.c:87" not in f["summary"]:
+            fail(f"finding {f}: expected rank 1's blocked receive (race_more.c:87)")
         for p in POLICIES:
             rows = [row for row in alternatives if row["policy"] == p]
             if not any(row["outcome"] == "deadlock" and row["findings"] == [1] for row in rows):

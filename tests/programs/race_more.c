@@ -13,7 +13,9 @@
  *             other, and answers the probed one's sender.
  * The *_fixed twins make the same calls: testany_fixed and the probes answer
  * rank 1 whatever came first; waitsome_fixed and testsome_fixed call until
- * both requests are returned. */
+ * both requests are returned.
+ *   mprobe_named: MPI_Mprobe from rank 1, then MPI_ANY_SOURCE receive: it has
+ *             no alternative (rank 1's message was matched by the probe). */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,6 +53,11 @@ int main(int argc, char** argv)
         returned += n;
       } while (fixed ? returned < 2 : n == 0);
       MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+    } else if (strcmp(mode, "mprobe_named") == 0) {
+      MPI_Mprobe(1, 0, MPI_COMM_WORLD, &message, &st);
+      MPI_Recv(&request, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
+      MPI_Mrecv(&request, 1, MPI_INT, &message, MPI_STATUS_IGNORE);
+      first = 1;
     } else {
       if (strncmp(mode, "probe", 5) == 0)
         MPI_Probe(MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, &st);
