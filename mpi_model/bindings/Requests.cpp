@@ -77,6 +77,7 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
   fill_status(status, *r);
   int err = r->status_error;
   b.model().pending_buffers().disarm(*r);
+  r->completion_seen = false;
   if (r->persistent) {
     r->state = RequestState::Inactive;
   } else {
@@ -270,6 +271,7 @@ int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
   count_false(b, *flag);
   if (*flag) {
     fill_status(status, *r);
+    r->completion_seen = true;
     b.model().pending_buffers().disarm(*r);  // the program knows it completed: its buffer is free again
   }
   return MPI_SUCCESS;

@@ -265,11 +265,28 @@ std::vector<int> MessageRaces::forced_requests(int rank, DecisionKind kind, cons
     unhonoured(what + " returns one request, not " + std::to_string(c->values.size()));
     return {};
   }
-  for (int i : c->values)
+  bool ready = true;
+  for (int i : c->values) {
     if (i >= static_cast<int>(requests.size()) || !requests[static_cast<std::size_t>(i)]) {
       unhonoured(what + " has no active request at index " + std::to_string(i));
       return {};
     }
+    ready = ready && requests[static_cast<std::size_t>(i)]->complete();
+  }
+  // A test procedure waiting for its forced choice returns nothing: an
+  // execution where the other complete requests are late. Not if the
+  // program knows one completed (MPI_Request_get_status said so, or it
+  // completed a generalized request itself): then it must return something
+  // (MPI-4.1 §3.7.5). A blocking call may wait: its process was slow.
+  bool test = kind == DecisionKind::Testany || kind == DecisionKind::Testsome;
+  for (std::size_t i = 0; test && !ready && i < requests.size(); ++i) {
+    const RequestPtr& r = requests[i];
+    if (r && r->complete() && (r->completion_seen || r->kind == RequestKind::Generalized)) {
+      unhonoured(what + " must return something: the program knows request " + std::to_string(i) +
+                 " completed");
+      return {};
+    }
+  }
   pending_forced_.insert(key(rank, index));
   return c->values;
 }

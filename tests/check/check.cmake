@@ -7,6 +7,7 @@
 # as classes.
 progsim_test_program(race ${CMAKE_CURRENT_SOURCE_DIR}/programs/race.c)
 progsim_test_program(race_more ${CMAKE_CURRENT_SOURCE_DIR}/programs/race_more.c)
+progsim_test_program(race_seen ${CMAKE_CURRENT_SOURCE_DIR}/programs/race_seen.c)
 foreach(case head_to_head example_12x figure33 hello usage
              race_source race_source_fixed race_tag race_tag_fixed race_waitany race_waitany_fixed
              more_testany more_testany_fixed more_waitsome more_waitsome_fixed more_testsome more_testsome_fixed
@@ -140,6 +141,15 @@ foreach(policy weak thread offload ideal)
            --check "/message_races/decisions/0/call=MPI_Recv" --check "/message_races/decisions/0/site=main (race_more.c:58)"
            --check "/message_races/decisions/0/chosen/source=2" --check "/message_races/decisions/0/alternatives=[]"
     RUN -n 3 --progress ${policy} --cfg match-record=yes PROGRAM_ARGS mprobe_named)
+  # A test procedure forced to a request rank 1 sends only later, while
+  # MPI_Request_get_status told the program the other one completed: it
+  # returns that one (it must), and the run is infeasible.
+  foreach(mode testany testsome)
+    progsim_program_test(check.race.infeasible_seen_${mode}.${policy} PROGRAM race_seen
+      EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 0: the test returned request 0"
+             --check "/message_races/infeasible_reasons=[\"rank 0's decision 1 (${mode}) must return something: the program knows request 0 completed\"]"
+      RUN -n 2 --progress ${policy} --cfg "match-schedule=0:1=#1" PROGRAM_ARGS ${mode})
+  endforeach()
   # An MPI_Iprobe forced to a sender that never sends: it finds nothing for
   # ever; infeasible, not the program's deadlock. MPI_Testsome forced to a
   # request that does not exist: it chooses freely, the run is infeasible.
