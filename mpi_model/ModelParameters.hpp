@@ -53,7 +53,7 @@ struct ModelParameters {
   bool check_buffers = false;
 
   // Message races (p2p/MessageRaces.hpp): record the wildcard decisions and
-  // their alternatives; force some of them ("R:K=S,...", "R:K=#I")
+  // their alternatives; force some of them ("R:K=S,...", "R:K=#I", "R:K=#I+J")
   bool match_record = false;
   std::string match_schedule;
 

@@ -131,14 +131,16 @@ void MpiModel::register_parameters(sim::Config& config)
              "RMA accesses, MPI-4.1 §12.7) are errors (outcome erroneous), not only warnings; the same as "
              "progsim run --strict");
   config.add("match-record", p.match_record,
-             "record every decision a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) or MPI_Waitany made, with "
-             "the other matches a correct MPI could have made, in the report's message_races (progsim check "
-             "explores them)");
+             "record every decision a wildcard receive or probe (MPI_ANY_SOURCE, MPI_ANY_TAG), MPI_Waitany, "
+             "MPI_Testany, MPI_Waitsome or MPI_Testsome made, with the other choices a correct MPI could have made, "
+             "in the report's message_races (progsim check explores them)");
   config.add("match-schedule", p.match_schedule, {},
-             "force decisions: 'R:K=S' makes rank R's K-th decision (wildcard receives and MPI_Waitany calls, "
-             "counted together from 1) match the message of source S (its rank in the receive's communicator), "
-             "'R:K=#I' makes it MPI_Waitany's index I; comma-separated. A forced match that never comes makes "
-             "the run infeasible (report: message_races/infeasible), not the program's error");
+             "force decisions: 'R:K=S' makes rank R's K-th decision (wildcard receives and probes, MPI_Waitany, "
+             "MPI_Waitsome calls, MPI_Testany, MPI_Testsome calls that return something, counted together from 1) "
+             "match or see the message of source S (its rank in the communicator), 'R:K=#I' makes it return index "
+             "I (MPI_Waitany, MPI_Testany), 'R:K=#I+J' exactly the indices I, J (MPI_Waitsome, MPI_Testsome); "
+             "comma-separated. A forced choice that never comes makes the run infeasible (report: "
+             "message_races/infeasible), not the program's error");
   config.add("check-buffers", p.check_buffers,
              "report the program's accesses to the buffer of a pending nonblocking or persistent point-to-point "
              "operation (a write to a send buffer, any access to a receive buffer, before MPI_Wait/MPI_Test "

@@ -3,6 +3,9 @@
 // MPI_Imrecv have large-count variants (_c, §19.2).
 
 #include "bindings/Binding.hpp"
+#include "diagnosis/CallSites.hpp"
+#include "p2p/MessageRaces.hpp"
+#include "sim/ActingTime.hpp"
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -48,6 +51,23 @@ std::string probe_text(const char* call, int source, int tag, const Communicator
 {
   return std::string(call) + "(source=" + (source == MPI_ANY_SOURCE ? "MPI_ANY_SOURCE" : std::to_string(source)) +
          ", tag=" + (tag == MPI_ANY_TAG ? "MPI_ANY_TAG" : std::to_string(tag)) + ", comm=" + c.name + ")";
+}
+
+// Which message a wildcard probe sees is a decision of the run, recorded or
+// forced (p2p/MessageRaces.hpp): the source it must see, `source` unless
+// match-schedule forces one.
+int probed_source(const Binding& b, int source, int tag)
+{
+  MessageRaces* races = b.p2p().races();
+  return races ? races->probe_source(b.world(), source, tag) : source;
+}
+
+// The probe for the program's (source, tag) saw `seen`.
+void probed(const Binding& b, int source, int tag, const Communicator& c, const Packet& seen)
+{
+  if (MessageRaces* races = b.p2p().races())
+    races->end_probe(b.world(), b.call(), call_site_mark(b.rank()), c.context_id, source, tag, seen,
+                     sim::acting_time());
 }
 
 // Waits until done(), recording the message waited for (deadlock explanations).
@@ -172,7 +192,9 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
     fill_proc_null_status(status);
     return MPI_SUCCESS;
   }
-  fill_probe_status(status, *wait_for_message(b, source, tag, *c));
+  const Packet* seen = wait_for_message(b, probed_source(b, source, tag), tag, *c);
+  probed(b, source, tag, *c, *seen);
+  fill_probe_status(status, *seen);
   return MPI_SUCCESS;
 }
 
@@ -187,10 +209,12 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* statu
     fill_proc_null_status(status);
     return MPI_SUCCESS;
   }
-  const Packet* found = poll_for_message(b, source, tag, *c);
+  const Packet* found = poll_for_message(b, probed_source(b, source, tag), tag, *c);
   *flag = found != nullptr;
-  if (found)
+  if (found) {
+    probed(b, source, tag, *c, *found);
     fill_probe_status(status, *found);
+  }
   return MPI_SUCCESS;
 }
 
@@ -205,8 +229,10 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_St
     fill_proc_null_status(status);
     return MPI_SUCCESS;
   }
-  wait_for_message(b, source, tag, *c);
-  std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, source, tag);
+  int seen_source = probed_source(b, source, tag);
+  wait_for_message(b, seen_source, tag, *c);
+  std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, seen_source, tag);
+  probed(b, source, tag, *c, *m);
   fill_probe_status(status, *m);
   *message = b.model().add_matched_message(std::move(*m));
   return MPI_SUCCESS;
@@ -224,9 +250,11 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mes
     fill_proc_null_status(status);
     return MPI_SUCCESS;
   }
-  *flag = poll_for_message(b, source, tag, *c) != nullptr;
+  int seen_source = probed_source(b, source, tag);
+  *flag = poll_for_message(b, seen_source, tag, *c) != nullptr;
   if (*flag) {
-    std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, source, tag);
+    std::optional<Packet> m = b.p2p().take_message(b.world(), c->context_id, seen_source, tag);
+    probed(b, source, tag, *c, *m);
     fill_probe_status(status, *m);
     *message = b.model().add_matched_message(std::move(*m));
   }

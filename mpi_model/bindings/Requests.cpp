@@ -77,6 +77,7 @@ int retire(const Binding& b, MPI_Request* handle, const RequestPtr& r, MPI_Statu
   fill_status(status, *r);
   int err = r->status_error;
   b.model().pending_buffers().disarm(*r);
+  r->completion_seen = false;
   if (r->persistent) {
     r->state = RequestState::Inactive;
   } else {
@@ -169,6 +170,47 @@ bool test_again_if_livelocked(const Binding& b, const std::vector<RequestPtr>& r
   return done();
 }
 
+// Which completed request(s) MPI_Waitany, Testany, Waitsome and Testsome
+// return is the implementation's choice (MPI-4.1 §3.7.5): a decision of the
+// run, recorded or forced (p2p/MessageRaces.hpp). The indices match-schedule
+// forces (empty: the call's own choice).
+std::vector<int> forced_requests(const Binding& b, DecisionKind kind, const std::vector<RequestPtr>& rs)
+{
+  MessageRaces* races = b.p2p().races();
+  return races ? races->forced_requests(b.world(), kind, rs) : std::vector<int>{};
+}
+
+void decided(const Binding& b, DecisionKind kind, const std::vector<RequestPtr>& rs, const std::vector<int>& returned)
+{
+  if (MessageRaces* races = b.p2p().races())
+    races->end_completion(b.world(), kind, b.call(), call_site_mark(b.rank()), rs, returned, sim::acting_time());
+}
+
+// The index MPI_Waitany / MPI_Testany returns now (-1: none yet): the first
+// complete request, or the forced one once complete.
+int any_returned(const std::vector<RequestPtr>& rs, const std::vector<int>& forced)
+{
+  if (!forced.empty())
+    return Binding::done(*rs[static_cast<size_t>(forced.front())]) ? forced.front() : -1;
+  for (size_t i = 0; i < rs.size(); ++i)
+    if (rs[i] && Binding::done(*rs[i]))
+      return static_cast<int>(i);
+  return -1;
+}
+
+// The indices MPI_Waitsome / MPI_Testsome return now (empty: none yet):
+// every complete request, or the forced ones once all are complete.
+std::vector<int> some_returned(const std::vector<RequestPtr>& rs, const std::vector<int>& forced)
+{
+  std::vector<int> done;
+  for (size_t i = 0; i < rs.size(); ++i)
+    if (rs[i] && Binding::done(*rs[i]))
+      done.push_back(static_cast<int>(i));
+  if (forced.empty())
+    return done;
+  return std::includes(done.begin(), done.end(), forced.begin(), forced.end()) ? forced : std::vector<int>{};
+}
+
 }  // namespace
 
 extern "C" {
@@ -229,6 +271,7 @@ int PMPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
   count_false(b, *flag);
   if (*flag) {
     fill_status(status, *r);
+    r->completion_seen = true;
     b.model().pending_buffers().disarm(*r);  // the program knows it completed: its buffer is free again
   }
   return MPI_SUCCESS;
@@ -286,12 +329,6 @@ int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* stat
   std::vector<RequestPtr> rs = lookup_all(b, count, requests, err);
   if (err)
     return err;
-  auto first_done = [&rs]() -> int {
-    for (size_t i = 0; i < rs.size(); ++i)
-      if (rs[i] && Binding::done(*rs[i]))
-        return static_cast<int>(i);
-    return -1;
-  };
   bool any_active = false;
   for (auto& r : rs)
     any_active = any_active || r;
@@ -300,20 +337,11 @@ int PMPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* stat
     empty_status(status);
     return MPI_SUCCESS;
   }
-  // Which completed request it returns is the implementation's choice: a
-  // decision of the run, recorded or forced (p2p/MessageRaces.hpp).
-  MessageRaces* races = b.p2p().races();
-  int forced = races ? races->start_waitany(b.world(), rs) : -1;
-  auto returned = [&]() -> int {
-    if (forced < 0)
-      return first_done();
-    return Binding::done(*rs[static_cast<size_t>(forced)]) ? forced : -1;
-  };
-  if (returned() < 0)
-    wait_for(b, rs, [&] { return returned() >= 0; }, "MPI_Waitany");
-  *index = returned();
-  if (races)
-    races->end_waitany(b.world(), "MPI_Waitany", call_site_mark(b.rank()), rs, *index, sim::acting_time());
+  std::vector<int> forced = forced_requests(b, DecisionKind::Waitany, rs);
+  if (any_returned(rs, forced) < 0)
+    wait_for(b, rs, [&] { return any_returned(rs, forced) >= 0; }, "MPI_Waitany");
+  *index = any_returned(rs, forced);
+  decided(b, DecisionKind::Waitany, rs, {*index});
   return retire(b, &requests[*index], rs[static_cast<size_t>(*index)], status);
 }
 
@@ -327,19 +355,15 @@ int PMPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_S
   if (err)
     return err;
   test_poll(b);
-  auto first_done = [&rs]() -> int {
-    for (size_t i = 0; i < rs.size(); ++i)
-      if (rs[i] && Binding::done(*rs[i]))
-        return static_cast<int>(i);
-    return -1;
-  };
   bool any_active = std::any_of(rs.begin(), rs.end(), [](const RequestPtr& r) { return !!r; });
-  int i = first_done();
-  if (i < 0 && any_active && test_again_if_livelocked(b, rs, [&] { return first_done() >= 0; }))
-    i = first_done();
+  std::vector<int> forced = any_active ? forced_requests(b, DecisionKind::Testany, rs) : std::vector<int>{};
+  int i = any_returned(rs, forced);
+  if (i < 0 && any_active && test_again_if_livelocked(b, rs, [&] { return any_returned(rs, forced) >= 0; }))
+    i = any_returned(rs, forced);
   if (i >= 0) {
     *flag = 1;
     *index = i;
+    decided(b, DecisionKind::Testany, rs, {i});
     return retire(b, &requests[i], rs[static_cast<size_t>(i)], status);
   }
   *index = MPI_UNDEFINED;
@@ -364,24 +388,22 @@ static int some(const Binding& b, int incount, MPI_Request requests[], int* outc
     *outcount = MPI_UNDEFINED;
     return MPI_SUCCESS;
   }
-  auto any_done = [&rs] {
-    for (auto& r : rs)
-      if (r && Binding::done(*r))
-        return true;
-    return false;
-  };
-  if (block && !any_done())
-    wait_for(b, rs, any_done, b.call());
-  *outcount = 0;
+  DecisionKind kind = block ? DecisionKind::Waitsome : DecisionKind::Testsome;
+  std::vector<int> forced = forced_requests(b, kind, rs);
+  auto ready = [&] { return !some_returned(rs, forced).empty(); };
+  if (block && !ready())
+    wait_for(b, rs, ready, b.call());
+  else if (!block && !ready())
+    test_again_if_livelocked(b, rs, ready);
+  std::vector<int> returned = some_returned(rs, forced);
+  *outcount = static_cast<int>(returned.size());
+  if (!returned.empty())
+    decided(b, kind, rs, returned);
   std::vector<int> errors;
-  for (int i = 0; i < incount; ++i) {
-    const RequestPtr& r = rs[static_cast<size_t>(i)];
-    if (r && Binding::done(*r)) {
-      MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[*outcount];
-      indices[*outcount] = i;
-      ++*outcount;
-      errors.push_back(retire(b, &requests[i], r, st));
-    }
+  for (int i : returned) {
+    MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[errors.size()];
+    indices[errors.size()] = i;
+    errors.push_back(retire(b, &requests[i], rs[static_cast<size_t>(i)], st));
   }
   return multiple_completion_result(errors, statuses);
 }
@@ -401,14 +423,6 @@ int PMPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indice
     return err;
   test_poll(b);
   int err = some(b, incount, requests, outcount, indices, statuses, false);
-  if (err == MPI_SUCCESS && *outcount == 0) {
-    std::vector<RequestPtr> rs = lookup_all(b, incount, requests, err);
-    auto any_done = [&rs] {
-      return std::any_of(rs.begin(), rs.end(), [](const RequestPtr& r) { return r && Binding::done(*r); });
-    };
-    if (err == MPI_SUCCESS && test_again_if_livelocked(b, rs, any_done))
-      err = some(b, incount, requests, outcount, indices, statuses, false);
-  }
   count_false(b, *outcount != 0);
   return err;
 }

@@ -178,6 +178,9 @@ struct Request {
   int decision = 0;
   bool forced_match = false;
   int wildcard_source = MPI_ANY_SOURCE;
+  // MPI_Request_get_status told the program it completed: a test procedure
+  // over it must return something (MessageRaces::forced_requests).
+  bool completion_seen = false;
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;

@@ -76,8 +76,10 @@ std::optional<Packet> MatchingQueues::take_unexpected(int context, int source, i
 
 const Packet* MatchingQueues::peek_unexpected(int context, int source, int tag) const
 {
+  // A probe does not see the messages held for a forced receive either:
+  // in the execution simulated they have not arrived yet.
   for (const Packet& p : unexpected_)
-    if (envelope_matches(context, source, tag, p) && !is_withdrawn(p))
+    if (envelope_matches(context, source, tag, p) && !is_withdrawn(p) && !(forced_posted_ && held(p, nullptr)))
       return &p;
   return nullptr;
 }

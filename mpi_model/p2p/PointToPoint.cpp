@@ -187,8 +187,11 @@ const Packet* PointToPoint::probe(int rank, int context, int source, int tag) co
 std::optional<Packet> PointToPoint::take_message(int rank, int context, int source, int tag)
 {
   std::optional<Packet> message = queues_[static_cast<size_t>(rank)].take_unexpected(context, source, tag);
-  if (message)
+  if (message) {
     note_matched(*message);  // MPI_Mprobe matches it (MPI-4.1 §3.8.2): a cancel fails from now on
+    if (races_)
+      races_->on_taken(rank, *message);
+  }
   return message;
 }
 

@@ -21,6 +21,13 @@ finding, the exit status, and that the text output says the same.
                 MPI_Waitany (waitany): a "message race" naming the decision's
                 file:line and both senders, every default configuration
                 completing; the *_fixed twins name their sources or tags: clean.
+  more_*:       tests/programs/race_more.c (3 ranks), the same race through
+                MPI_Testany, MPI_Waitsome, MPI_Testsome (assuming it returns
+                every completed request) and MPI_Probe, Iprobe, Mprobe,
+                Improbe with MPI_ANY_SOURCE: every policy explores an
+                alternative, one deadlocks with a "message race" naming the
+                call's file:line and the other choice; the *_fixed twins make
+                the same decisions, explore the same alternatives, and stay clean.
   race_max_runs: --max-runs 1 lists the alternative left unexplored.
   type_mismatch: check_type_p2p.c bad: the verdict names the class "type mismatch".
   undefined:    lc_rma_rput_same.c same (MPICH's rma/reqops: every rank MPI_Rputs
@@ -59,6 +66,19 @@ def run_case(run_args, expect_status):
     if f"verdict: {result['verdict']}\n" not in text:
         fail("the text output does not end with the JSON's verdict")
     return result
+
+
+def race_case(program, mode, fixed):
+    """check -n 3 PROGRAM MODE: the 32 configurations first, all completing;
+    returns the result and the rows of the alternatives explored after them."""
+    r = run_case(["-n", "3", os.path.join(programs, program), mode], 0 if fixed else 1)
+    defaults = r["configurations"][:32]
+    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
+        fail("the first 32 rows are not the 32 configurations")
+    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
+    if bad:
+        fail(f"the default choices do not complete under {bad}")
+    return r, r["configurations"][32:]
 
 
 def outcomes(result):
@@ -129,15 +149,7 @@ elif case == "usage":
 elif case.startswith("race_") and case != "race_max_runs":
     mode = case[len("race_"):]
     fixed = mode.endswith("_fixed")
-    r = run_case(["-n", "3", os.path.join(programs, "race"), mode], 0 if fixed else 1)
-    o = outcomes(r)
-    defaults = r["configurations"][:32]
-    if len(defaults) != 32 or any(row.get("alternative") for row in defaults):
-        fail("the first 32 rows are not the 32 configurations")
-    bad = [row["configuration"] for row in defaults if row["outcome"] != "completed"]
-    if bad:
-        fail(f"the default matches do not complete under {bad}")
-    alternatives = r["configurations"][32:]
+    r, alternatives = race_case("race", mode, fixed)
     if fixed:
         if alternatives or r["findings"] or r["unexplored"]:
             fail(f"the twin with fixed sources/tags has alternatives or findings: {alternatives} {r['findings']}")
@@ -160,6 +172,39 @@ elif case.startswith("race_") and case != "race_max_runs":
             fail(f"finding {f}: expected rank 1's blocked receive (race.c:56) first under {alternatives[0]['configuration']}")
         if r["unexplored"]:
             fail(f"unexplored: {r['unexplored']}")
+elif case.startswith("more_"):
+    mode = case[len("more_"):]
+    fixed = mode.endswith("_fixed")
+    r, alternatives = race_case("race_more", mode, fixed)
+    if {row["policy"] for row in alternatives} != set(POLICIES):
+        fail(f"expected alternatives under every policy: {[row['configuration'] for row in alternatives]}")
+    if r["unexplored"]:
+        fail(f"unexplored: {r['unexplored']}")
+    if fixed:
+        if r["findings"] or any(row["outcome"] != "completed" for row in alternatives):
+            fail(f"the fixed twin has findings: {r['findings']} {[(row['configuration'], row['outcome']) for row in alternatives]}")
+    else:
+        call, line, other = {"testany": ("MPI_Testany", 41, "returning request 1 instead"),
+                             "waitsome": ("MPI_Waitsome", 47, "returning request 1 alone instead"),
+                             "testsome": ("MPI_Testsome", 49, "returning request 1 alone instead"),
+                             "probe": ("MPI_Probe", 63, "seeing rank 2's message (tag 0) instead"),
+                             "iprobe": ("MPI_Iprobe", 66, "seeing rank 2's message (tag 0) instead"),
+                             "mprobe": ("MPI_Mprobe", 68, "seeing rank 2's message (tag 0) instead"),
+                             "improbe": ("MPI_Improbe", 71, "seeing rank 2's message (tag 0) instead")}[mode]
+        if r["verdict"] != "message race" or len(r["findings"]) != 1:
+            fail(f"verdict {r['verdict']!r}, findings {r['findings']}; expected one message race")
+        f = r["findings"][0]
+        want = f"rank 0's {call} at main (race_more.c:{line})"
+        if not f["race"].startswith(want) or other not in f["race"]:
+            fail(f"the race does not name {want} and {other!r}: {f['race']}")
+        if f["kind"] != "deadlock" or "race_more.c:87" not in f["summary"]:
+            fail(f"finding {f}: expected rank 1's blocked receive (race_more.c:87)")
+        for p in POLICIES:
+            rows = [row for row in alternatives if row["policy"] == p]
+            if not any(row["outcome"] == "deadlock" and row["findings"] == [1] for row in rows):
+                fail(f"no alternative of {p} deadlocks with the race: {[(row['configuration'], row['outcome']) for row in rows]}")
+            if any(row["outcome"] not in ("completed", "deadlock") for row in rows):
+                fail(f"unexpected outcomes under {p}: {[(row['configuration'], row['outcome']) for row in rows]}")
 elif case == "race_max_runs":
     r = run_case(["--max-runs", "1", "-n", "3", os.path.join(programs, "race"), "source"], 0)
     if [row["configuration"] for row in r["configurations"]] != ["weak"]:

@@ -24,6 +24,7 @@ set(refused_programs
   lc_request MPI_Cancel
   p2p_semantics MPI_Cancel
   parrived_overlap MPI_Psend_init
+  race_seen MPI_Request_get_status
   partitioned MPI_Psend_init
   rma_flag_late "busy-waiting on watched memory"
   rma_heap_flag "busy-waiting on watched memory"

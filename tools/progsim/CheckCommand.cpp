@@ -12,8 +12,9 @@
 // they are from the defaults, so "first" is also "smallest".
 //
 // Then, within the same --max-runs, the message races: each policy's
-// default run records its wildcard decisions (MPI_ANY_SOURCE, MPI_ANY_TAG,
-// MPI_Waitany) and the other matches a correct MPI could have made; each
+// default run records its decisions (wildcard receives and probes with
+// MPI_ANY_SOURCE, MPI_ANY_TAG; which requests MPI_Waitany, Testany, Waitsome
+// and Testsome return) and the other choices a correct MPI could have made; each
 // alternative is run (--cfg match-schedule), depth first, its own later
 // decisions explored in turn (RaceExploration.cpp). A finding first seen
 // there is a message race. Alternatives left over are listed as unexplored.
@@ -225,13 +226,15 @@ void print_check_help()
       "run completes), or the rule of the standard broken.\n"
       "\n"
       "Then the message races: the default run of each policy records every decision\n"
-      "of a wildcard receive (MPI_ANY_SOURCE, MPI_ANY_TAG) and of MPI_Waitany, with\n"
-      "the other messages (requests) a correct MPI could have matched (returned)\n"
-      "instead; each alternative is run (--cfg match-schedule), depth first, within\n"
-      "--max-runs. A finding first seen there has the class message race and names\n"
-      "the decision, the sender of the default run and the one that leads to it. An\n"
-      "alternative that cannot happen (its message never comes) is shown as\n"
-      "infeasible, not as the program's error.\n"
+      "of a wildcard receive or probe (MPI_ANY_SOURCE, MPI_ANY_TAG: the message it\n"
+      "takes or sees) and of MPI_Waitany, MPI_Testany, MPI_Waitsome, MPI_Testsome (the\n"
+      "completed requests they return), with the other messages (requests) a correct\n"
+      "MPI could have matched (returned) instead; MPI_Waitsome and MPI_Testsome's\n"
+      "alternatives are each request returned alone. Each alternative is run (--cfg\n"
+      "match-schedule), depth first, within --max-runs. A finding first seen there\n"
+      "has the class message race and names the decision, the choice of the default\n"
+      "run and the one that leads to it. An alternative that cannot happen (its\n"
+      "message never comes) is shown as infeasible, not as the program's error.\n"
       "\n"
       "Check options:\n"
       "  --policies LIST     comma-separated policies (default: every policy)\n"
@@ -243,7 +246,8 @@ void print_check_help()
       "  -h, --help          this text\n"
       "Run options are those of 'progsim run' (-n, --platform, --cfg, --strict, --check buffers, ...).\n"
       "\n"
-      "Not explored: MPI_Testany, MPI_Waitsome, MPI_Testsome and wildcard probes.\n"
+      "Not explored: a test or nonblocking probe that found nothing while a message\n"
+      "was on its way, other subsets of MPI_Waitsome/Testsome, the freedoms' runs.\n"
       "\n"
       "Exit status: 0 when every configuration completed without a finding: the\n"
       "program is correct and the standard defines its result; 1 when some\n"

@@ -25,8 +25,9 @@ struct RaceBranch {
 
 // The alternatives of `report`'s decisions that its own schedule did not
 // force, each as a run, in depth-first order (earliest decision first, its
-// alternatives by source or index). `run`: how the table names the report's
-// run ("weak"). Nothing when the report recorded no decision.
+// alternatives by source, index or set of indices). `run`: how the table
+// names the report's run ("weak"). Nothing when the report recorded no
+// decision.
 std::vector<RaceBranch> race_branches(const nlohmann::json& report, const std::string& policy, const std::string& run);
 
 // Whether the report's run could not honour its schedule, and why.
