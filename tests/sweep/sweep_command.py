@@ -3,14 +3,18 @@
 
 usage: sweep_command.py PROGSIM SOURCE_DIR CASE
   spec_errors: a bad spec is a usage error (exit 2) naming the field at fault;
-               a --cfg value the model refuses is one too, naming the point.
+               a --cfg value the model refuses is one too, naming the point;
+               a TOML spec that is not TOML names FILE:LINE:COLUMN, and one
+               with a value of the wrong type gives the JSON spec's message.
   table:       2 programs x 4 policies x 3 eager thresholds (the issue's
                acceptance sweep): 24 rows in the spec's order; head-to-head 4 MiB
                sends deadlock below a 4 MiB eager threshold and complete above
                under every policy; each comparison's rows are exactly what
                `progsim compare --csv` prints for it; a second sweep into
                another directory gives byte-identical results.csv and
-               results.json; the HTML pages are written.
+               results.json; the HTML pages are written; the same spec
+               written in TOML gives byte-identical results too (the same
+               point ids: they hash the parameters).
   resume:      a rerun runs only the points without a record: removed
                records, a removed point directory and a half-written report
                (no record) are run again, recorded points are not (their
@@ -50,6 +54,31 @@ def write_spec(directory, spec, name="spec.json"):
     path = os.path.join(directory, name)
     with open(path, "w") as f:
         json.dump(spec, f)
+    return path
+
+
+def toml_value(value):
+    """VALUE (strings, numbers, lists, dicts of them) in TOML's notation."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    return json.dumps(value)  # a JSON string or number is a TOML one (basic string, \uXXXX escapes)
+
+
+def write_toml_spec(directory, spec, name="spec.toml"):
+    """SPEC as a TOML file: top-level keys, then each program as [[programs]], cfg as [cfg]."""
+    lines = [f"{key} = {toml_value(value)}" for key, value in spec.items() if key not in ("programs", "cfg")]
+    if "cfg" in spec:
+        lines += ["", "[cfg]"] + [f"{json.dumps(k)} = {toml_value(v)}" for k, v in spec["cfg"].items()]
+    for program in spec.get("programs", []):
+        lines += ["", "[[programs]]"] + [f"{k} = {toml_value(v)}" for k, v in program.items()]
+    path = os.path.join(directory, name)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    with open(path, "rb") as f:  # the test's own check: the file says what SPEC says
+        if sys.version_info >= (3, 11) and __import__("tomllib").load(f) != spec:
+            fail(f"{path} does not denote {spec}")
     return path
 
 
@@ -112,6 +141,28 @@ try:
             if os.path.exists(os.path.join(tmp, "bad.sweep")):
                 fail(f"{name}: a refused spec left an output directory")
             print(f"ok: {name}: {r.stderr.strip()}")
+        # TOML: a syntax error names the file, line and column (toml11's); the value of
+        # the wrong type gives the JSON spec's message, since both are checked as JSON.
+        for name, text, expected in [
+            ("unclosed array", 'ranks = [2,\n  4\npolicies = ["weak"]\n', "bad.toml:3:"),
+            ("key twice", 'ranks = [2]\nranks = [4]\n', "bad.toml:2:"),
+            ("date", 'ranks = [2]\noutput = 2026-11-27\n', "bad.toml:2:10: a TOML date or time"),
+        ]:
+            path = os.path.join(tmp, "bad.toml")
+            with open(path, "w") as f:
+                f.write(text)
+            r = sweep(path, expect=2)
+            if expected not in r.stderr:
+                fail(f"TOML {name}: the error does not say '{expected}':\n{r.stderr}")
+            print(f"ok: TOML {name}: {r.stderr.strip()}")
+        for name, change in [("ranks a string", {"ranks": "four"}), ("rank a string", {"ranks": [2, "four"]}),
+                             ("cfg twice", {"cfg": {"eager-threshold": [0, 0]}}), ("typo", {"rank": [2]})]:
+            spec = {**good, **change}
+            errors = [sweep(write(tmp, spec, "bad" + suffix), expect=2).stderr.replace("bad" + suffix, "SPEC")
+                      for suffix, write in [(".json", write_spec), (".toml", write_toml_spec)]]
+            if errors[0] != errors[1] or "SPEC: " not in errors[1]:
+                fail(f"TOML {name}: not the JSON spec's error:\n{errors[1]}--- JSON:\n{errors[0]}")
+            print(f"ok: TOML {name}: the JSON spec's error: {errors[1].strip()}")
         # Values the spec cannot check: the model refuses them, and the point says so.
         spec = {**good, "programs": good["programs"][:1], "policies": ["weak"], "cfg": {"eager-threshold": [-1]}}
         r = sweep("--jobs", "1", write_spec(tmp, spec), expect=2)
@@ -186,7 +237,17 @@ try:
         r = sweep("--output", out1, spec)
         if "24 points, 0 to run" not in r.stderr:
             fail(f"a complete sweep reran points:\n{r.stderr}")
-        print("ok: 24 rows; byte-identical results.csv and results.json; a complete sweep runs nothing")
+        # The same spec in TOML: the same points (ids), the same bytes.
+        out3 = os.path.join(tmp, "three")
+        toml_spec = write_toml_spec(tmp, acceptance_spec())
+        if sweep("--list", toml_spec).stdout.split() != sweep("--list", spec).stdout.split():
+            fail("the TOML spec's points differ from the JSON spec's")
+        sweep("--jobs", "2", "--output", out3, toml_spec)
+        for name in ["results.csv", "results.json"]:
+            if read(os.path.join(out1, name)) != read(os.path.join(out3, name)):
+                fail(f"{name} differs between the JSON spec and the same spec in TOML")
+        print("ok: 24 rows; byte-identical results.csv and results.json, from JSON and from TOML; "
+              "a complete sweep runs nothing")
     elif case == "resume":
         spec_data = acceptance_spec()
         spec_data["programs"] = spec_data["programs"][:1]

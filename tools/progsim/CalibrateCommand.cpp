@@ -27,6 +27,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <string>
@@ -37,6 +38,7 @@ namespace progsim::cli {
 namespace {
 
 constexpr double kTolerance = 0.20;  // the acceptance: times within 20%
+constexpr int kProbeRanks = 2;       // the probes run `-n 2`
 
 void print_calibrate_help()
 {
@@ -60,6 +62,7 @@ void print_calibrate_help()
       "                    file of 'transport=... probe=...' lines) instead of running an MPI\n"
       "  --out PREFIX      output files PREFIX.xml and PREFIX.json (default: calibrated)\n"
       "  --no-check        do not run the probes in progsim (no agreement table)\n"
+      "  --require-quiet   exit 2 instead of warning when the machine is loaded (below)\n"
       "  -h, --help        this text\n"
       "\n"
       "The fit: latency = intercept of the least-squares line of half round trip against size\n"
@@ -70,6 +73,10 @@ void print_calibrate_help()
       "Then progsim's own per-call costs are measured once with the fitted platform and taken\n"
       "off its latency and bandwidth. Wall-clock probes: each time is the median of repeated\n"
       "round trips (the smaller of two tries for blocking); a loaded machine adds noise.\n"
+      "Before the probes, calibrate reads the 1-minute load (/proc/loadavg) and the online\n"
+      "CPUs: when the load plus the probe's 2 ranks exceed the CPUs, it warns (or exits 2\n"
+      "with --require-quiet) and records \"machine_load\" in PREFIX.json. For tests,\n"
+      "PROGSIM_CALIBRATE_LOAD=LOAD,CPUS replaces both readings.\n"
       "\n"
       "Exit status: 0 when progsim agrees with the real MPI on every probe (same blocking and\n"
       "deadlock sizes, times within 20%%), 1 when it does not, 2 for a usage error or a probe\n"
@@ -78,7 +85,7 @@ void print_calibrate_help()
 
 struct CalibrateOptions {
   std::string mpicc, mpirun, hosts, recorded, out = "calibrated";
-  bool check = true;
+  bool check = true, require_quiet = false;
 };
 
 CalibrateOptions parse_options(int argc, char** argv, bool& help)
@@ -105,6 +112,8 @@ CalibrateOptions parse_options(int argc, char** argv, bool& help)
       o.out = value("--out");
     else if (arg == "--no-check")
       o.check = false;
+    else if (arg == "--require-quiet")
+      o.require_quiet = true;
     else
       throw sim::InputError{"calibrate: unknown option '" + arg + "' (see progsim calibrate --help)"};
   }
@@ -112,8 +121,9 @@ CalibrateOptions parse_options(int argc, char** argv, bool& help)
     return o;
   if (o.recorded.empty() && (o.mpicc.empty() || o.mpirun.empty()))
     throw sim::InputError{"calibrate: give --mpicc and --mpirun (or --recorded FILE)"};
-  if (!o.recorded.empty() && (!o.mpicc.empty() || !o.mpirun.empty() || !o.hosts.empty()))
-    throw sim::InputError{"calibrate: --recorded fits recorded lines; it takes no --mpicc, --mpirun or --hosts"};
+  if (!o.recorded.empty() && (!o.mpicc.empty() || !o.mpirun.empty() || !o.hosts.empty() || o.require_quiet))
+    throw sim::InputError{"calibrate: --recorded fits recorded lines; it takes no --mpicc, --mpirun, --hosts "
+                          "or --require-quiet"};
   return o;
 }
 
@@ -220,6 +230,41 @@ std::string host_name()
 int platform_cores()
 {
   return std::max(2L, ::sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+// The machine's 1-minute load and online CPUs before the real probes: the
+// probes' decisions are wall-clock thresholds (an MPI_Send that returns
+// before a 30 ms compute ends), and a rank descheduled by other work crosses
+// them (seen with Open MPI on a loaded 2-core VM).
+struct MachineLoad {
+  double load = 0;
+  long cpus = 1;
+  int ranks = kProbeRanks;
+  bool overloaded() const { return load + ranks > static_cast<double>(cpus); }
+};
+
+MachineLoad machine_load()
+{
+  MachineLoad m;
+  // For tests: "LOAD,CPUS" instead of the machine's (deterministic).
+  if (const char* injected = std::getenv("PROGSIM_CALIBRATE_LOAD")) {
+    if (std::sscanf(injected, "%lf,%ld", &m.load, &m.cpus) != 2 || m.load < 0 || m.cpus < 1)
+      throw sim::InputError{"PROGSIM_CALIBRATE_LOAD='" + std::string(injected) + "': expected LOAD,CPUS (0.5,2)"};
+    return m;
+  }
+  m.cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_ONLN));
+  std::ifstream in("/proc/loadavg");
+  if (!(in >> m.load))
+    m.load = 0;  // no /proc: nothing known against the probes
+  return m;
+}
+
+std::string load_text(const MachineLoad& m)
+{
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "1-minute load %.2f + the probes' %d ranks > %ld online CPUs", m.load, m.ranks,
+                m.cpus);
+  return buf;
 }
 
 struct AgreementRow {
@@ -356,6 +401,23 @@ int calibrate_command(int argc, char** argv)
     ProbePlan plan;
     std::vector<std::string> raw;
     std::string source;
+    nlohmann::ordered_json load_record;
+    if (o.recorded.empty()) {
+      MachineLoad load = machine_load();
+      if (load.overloaded()) {
+        std::string what = "the machine is loaded (" + load_text(load) + ")";
+        if (o.require_quiet)
+          throw sim::InputError{what + ": not calibrating (--require-quiet)"};
+        std::fprintf(stderr,
+                     "progsim calibrate: warning: %s: descheduled ranks cross the wall-clock thresholds, so the\n"
+                     "  eager threshold (blocking sizes), the rendezvous variant, asynchronous progress and the\n"
+                     "  shared-flag deadlock sizes may be wrong, and the latency and bandwidth noisy; calibrate\n"
+                     "  on a quiet machine (--require-quiet refuses to run on a loaded one)\n",
+                     what.c_str());
+      }
+      load_record = {{"load_1min", load.load}, {"cpus", load.cpus}, {"ranks", load.ranks},
+                     {"overloaded", load.overloaded()}};
+    }
     auto start = std::chrono::steady_clock::now();
     if (!o.recorded.empty()) {
       raw = recorded_lines(o.recorded);
@@ -386,6 +448,8 @@ int calibrate_command(int argc, char** argv)
     file["progsim_calibration_version"] = 1;
     file["source"] = source;
     file["platform"] = xml_path;
+    if (!load_record.is_null())
+      file["machine_load"] = load_record;
     file["cfg"] = fit_cfg(fits);
     file["fit"] = nlohmann::ordered_json::array();
     for (const TransportFit& f : fits)

@@ -31,7 +31,7 @@ namespace {
 void print_sweep_help()
 {
   std::printf(
-      "Usage: progsim sweep [sweep options] SPEC.json\n"
+      "Usage: progsim sweep [sweep options] SPEC.json|SPEC.toml\n"
       "\n"
       "Runs every point of SPEC (programs x rank counts x policies x platforms x --cfg\n"
       "values) and writes one table of all of them: OUTPUT/results.csv and\n"
@@ -83,9 +83,21 @@ void print_sweep_help()
       "\"platforms\" to progsim's default; \"cfg\" gives each key its values (their product\n"
       "is swept); \"options\" are further 'progsim run' options of every point.\n"
       "\n"
+      "A SPEC whose name ends in .toml is TOML, read as the JSON it denotes (tables are\n"
+      "objects; a date or time is refused), with the same fields and checks:\n"
+      "  ranks = [2, 4]\n"
+      "  policies = [\"weak\", \"ideal\"]\n"
+      "  [cfg]\n"
+      "  eager-threshold = [0, 8192, 65536]\n"
+      "  [[programs]]\n"
+      "  source = \"ring.c\"\n"
+      "  args = [\"100\"]\n"
+      "Its syntax errors name SPEC:LINE:COLUMN.\n"
+      "\n"
       "Exit status: 0 when every point has its record (whatever its outcome: a deadlock\n"
       "is a result), 1 when some have none (a run or a Slurm task did not finish; rerun),\n"
-      "2 for a usage error, in the spec (named by its field) or in a point's options.\n");
+      "2 for a usage error, in the spec (named by its field, or by its line for TOML's\n"
+      "syntax) or in a point's options.\n");
 }
 
 struct Options {
@@ -138,7 +150,7 @@ Options parse_options(int argc, char** argv)
       throw sim::InputError{"one spec only: '" + o.spec_file + "' and '" + arg + "'"};
   }
   if (o.spec_file.empty())
-    throw sim::InputError{"no spec (usage: progsim sweep [options] SPEC.json)"};
+    throw sim::InputError{"no spec (usage: progsim sweep [options] SPEC.json|SPEC.toml)"};
   if ((o.wait || !o.sbatch_args.empty()) && !o.slurm)
     throw sim::InputError{"--wait and --sbatch-args go with --slurm"};
   if (o.list + o.gather + o.slurm + (o.point >= 0) > 1)

@@ -1,4 +1,5 @@
 #include "progsim/SweepSpec.hpp"
+#include "progsim/TomlJson.hpp"
 
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
@@ -217,10 +218,12 @@ void expand(SweepSpec& spec)
 SweepSpec read_sweep_spec(const std::string& file, const std::string& output)
 {
   Checker check(file);
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios_base::binary);
   if (!in)
     throw sim::InputError{file + ": cannot read the sweep spec"};
-  nlohmann::json json = nlohmann::json::parse(in, nullptr, false);
+  // A TOML spec becomes the JSON value it denotes: the checks below are the same.
+  bool toml = file.size() > 5 && file.compare(file.size() - 5, 5, ".toml") == 0;
+  nlohmann::json json = toml ? read_toml_as_json(in, file) : nlohmann::json::parse(in, nullptr, false);
   if (json.is_discarded())
     throw sim::InputError{file + ": not valid JSON"};
   if (!json.is_object())

@@ -1,8 +1,9 @@
 // progsim sweep's spec: programs x rank counts x policies x platforms x
-// --cfg values, read from a JSON file and checked field by field, and the
-// points of its cartesian product, each with an id that depends on its
-// parameters only (not on its place in the spec), so that a grown spec
-// keeps the results of the points it had.
+// --cfg values, read from a JSON file (or a TOML one, as the JSON it
+// denotes) and checked field by field, and the points of its cartesian
+// product, each with an id that depends on its parameters only (not on its
+// place in the spec), so that a grown spec keeps the results of the points
+// it had.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -52,9 +53,10 @@ struct SweepSpec {
   std::vector<SweepPoint> points;    // programs outermost, then ranks, platforms, cfg axes, policies
 };
 
-// Reads and checks FILE; sim::InputError names the field at fault
-// ("sweep.json: programs[1].source: ..."). `output`, when not empty,
-// replaces the spec's output directory.
+// Reads and checks FILE (TOML when its name ends in .toml, else JSON);
+// sim::InputError names the field at fault ("sweep.json: programs[1].source:
+// ...", the same for TOML) or TOML's line ("sweep.toml:3:1: not valid TOML").
+// `output`, when not empty, replaces the spec's output directory.
 SweepSpec read_sweep_spec(const std::string& file, const std::string& output = "");
 
 // `progsim run` options of a point (before the program): -n, --progress,

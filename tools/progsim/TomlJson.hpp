@@ -1,0 +1,19 @@
+// A TOML file read as the JSON value it denotes, so that a spec given in
+// TOML goes through the same checks as one given in JSON (progsim sweep).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <istream>
+#include <string>
+
+namespace progsim::cli {
+
+// The TOML document read from IN (FILE names it in errors). Tables become
+// objects, arrays arrays, integers, floats, booleans and strings their JSON
+// kinds. Throws sim::InputError naming FILE:LINE:COLUMN (toml11's location,
+// with its message) for a syntax error, and for a date or time, which JSON
+// has no kind for.
+nlohmann::json read_toml_as_json(std::istream& in, const std::string& file);
+
+}  // namespace progsim::cli
