@@ -74,7 +74,8 @@ void print_calibrate_help()
       "off its latency and bandwidth. Wall-clock probes: each time is the median of repeated\n"
       "round trips (the smaller of two tries for blocking); a loaded machine adds noise.\n"
       "Before the probes, calibrate reads the 1-minute load (/proc/loadavg) and the online\n"
-      "CPUs: when the load plus the probe's 2 ranks exceed the CPUs, it warns (or exits 2\n"
+      "CPUs: when the load plus the probe's 2 ranks exceed the CPUs by more than half a CPU,\n"
+      "it warns (or exits 2\n"
       "with --require-quiet) and records \"machine_load\" in PREFIX.json. For tests,\n"
       "PROGSIM_CALIBRATE_LOAD=LOAD,CPUS replaces both readings.\n"
       "\n"
@@ -240,7 +241,8 @@ struct MachineLoad {
   double load = 0;
   long cpus = 1;
   int ranks = kProbeRanks;
-  bool overloaded() const { return load + ranks > static_cast<double>(cpus); }
+  // Half a CPU of other work is tolerated: an idle machine's load is rarely 0.
+  bool overloaded() const { return load + ranks > static_cast<double>(cpus) + 0.5; }
 };
 
 MachineLoad machine_load()
@@ -262,7 +264,7 @@ MachineLoad machine_load()
 std::string load_text(const MachineLoad& m)
 {
   char buf[160];
-  std::snprintf(buf, sizeof buf, "1-minute load %.2f + the probes' %d ranks > %ld online CPUs", m.load, m.ranks,
+  std::snprintf(buf, sizeof buf, "1-minute load %.2f + the probes' %d ranks > %ld online CPUs + 0.5", m.load, m.ranks,
                 m.cpus);
   return buf;
 }
