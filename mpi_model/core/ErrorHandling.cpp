@@ -120,11 +120,12 @@ int handle_error(sim::Rank* rank, MPI_Errhandler handler, int object, int error_
                  const std::string& detail)
 {
   MpiModel& model = MpiModel::instance();
-  if (handler == MPI_ERRORS_RETURN || model.process(rank->id()).errhandler(handler))
+  UserErrhandler* user = handler == MPI_ERRORS_RETURN ? nullptr : model.process(rank->id()).errhandler(handler);
+  if (handler == MPI_ERRORS_RETURN || user)
     sim::notify_failed_call(*rank, call, error_class_name(error_class));  // the program goes on
   if (handler == MPI_ERRORS_RETURN)
     return error_class;
-  if (UserErrhandler* user = model.process(rank->id()).errhandler(handler)) {
+  if (user) {
     MPI_Comm handle = object;
     int code = error_class;
     if (user->fn)

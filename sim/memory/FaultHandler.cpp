@@ -35,8 +35,7 @@ volatile bool g_stepping = false;
 std::uintptr_t g_step_address = 0;
 std::uintptr_t g_step_pc = 0;
 bool g_step_write = false;
-bool g_step_hit_write = false;  // the step wrote into a watched range
-int g_step_hit_watch = -1;      // ... this one
+int g_step_hit_watch = -1;      // the watched range the step wrote into, -1 when none
 int g_step_guard = -1;          // the guard the step's access violated (MemoryWatch::guard)
 bool g_step_guard_write = false;
 std::uintptr_t g_open[kMaxOpen];
@@ -92,8 +91,9 @@ void on_segv(int sig, siginfo_t* info, void* context)
   // watched page are often the allocator's own (a buffer from malloc shares
   // its page with chunk headers): diverting malloc midway would let other
   // ranks run malloc while its state is half updated.
-  bool observed = WatchTable::find(address) >= 0 || WatchTable::find_guard(address, write) >= 0;
-  if (observed && g_depth == 0 && !g_stepping && Trampoline::can_divert(context)) {
+  int watched = WatchTable::find(address);
+  int guard = WatchTable::find_guard(address, write);
+  if ((watched >= 0 || guard >= 0) && g_depth == 0 && !g_stepping && Trampoline::can_divert(context)) {
     int rank = g_current_user_rank();
     if (rank >= 0 && g_owes_time(rank)) {
       // Not stepped yet: the rank first executes its CPU debt (in the
@@ -116,7 +116,6 @@ void on_segv(int sig, siginfo_t* info, void* context)
     g_step_address = address;
     g_step_pc = static_cast<std::uintptr_t>(regs[REG_RIP]);
     g_step_write = write;
-    g_step_hit_write = false;
     g_step_hit_watch = -1;
     g_step_guard = -1;
     regs[REG_EFL] |= kTrapFlag;
@@ -124,20 +123,16 @@ void on_segv(int sig, siginfo_t* info, void* context)
     g_step_write = g_step_write || write;  // the same instruction touches a second page
   }
   if (g_step_guard < 0) {
-    g_step_guard = WatchTable::find_guard(address, write);
+    g_step_guard = guard;
     g_step_guard_write = write;
     if (g_step_guard >= 0)
       g_step_address = address;  // the guarded byte, not the first page the instruction touched
   }
   if (write) {
-    int hit = WatchTable::find(address);
-    if (hit >= 0) {
-      g_step_hit_write = true;
-      g_step_hit_watch = hit;
-    }
-  }
-  if (write)
+    if (watched >= 0)
+      g_step_hit_watch = watched;
     WatchTable::bump_range(address, kMaxStore);
+  }
 }
 
 void on_trap(int sig, siginfo_t* info, void* context)
@@ -152,7 +147,7 @@ void on_trap(int sig, siginfo_t* info, void* context)
   g_stepping = false;
   int guard = g_step_guard;
   g_step_guard = -1;
-  bool hit = guard >= 0 || WatchTable::find(g_step_address) >= 0 || g_step_hit_write;
+  bool hit = guard >= 0 || WatchTable::find(g_step_address) >= 0 || g_step_hit_watch >= 0;
   if (hit) {
     // Only the program's own code is diverted: a guard is not told of the
     // simulator's accesses (packing and unpacking when the data moves).
@@ -166,7 +161,7 @@ void on_trap(int sig, siginfo_t* info, void* context)
       request.watch = guard;
       request.write = g_step_guard_write;  // Guard only
       Trampoline::divert(context, request);
-    } else if (g_step_hit_write) {
+    } else if (g_step_hit_watch >= 0) {
       // The simulator wrote for a rank (not diverted, so not settled first):
       // the value exists from that rank's clock on.
       g_pending_write = true;

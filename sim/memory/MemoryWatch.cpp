@@ -468,7 +468,7 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
     reader.clock().sleep(wait);
   }
   std::uint64_t generation = WatchTable::entry(watch).generation;
-  std::uint64_t calls = simulation_->rank(rank).mpi_calls();
+  std::uint64_t calls = reader.mpi_calls();
   Read* read = nullptr;
   for (Read& r : rw.reads)
     if (r.pc == pc && r.address == address)

@@ -55,7 +55,7 @@ void RankReplay::run()
     event_ = &event;
     rank_.trace_position.line = event.line;
     if (more && ahead.call == "failed" && event.call != "failed") {
-      replay_failed_call(event, ahead);
+      replay_failed_call(event);
       more = read_ahead();
     } else {
       perform(event);
@@ -74,9 +74,8 @@ void RankReplay::run()
 // nothing. MPI-4.1 §9.3: an erroneous call under MPI_ERRORS_RETURN leaves
 // the state as the implementation allows; progsim's calls fail in their
 // argument checks, before any effect.
-void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
+void RankReplay::replay_failed_call(const TraceEvent& call)
 {
-  (void)failed;
   int ignored = 0;
   if (call.call == "init" || !rank_.mpi_initialized || rank_.mpi_finalized)
     PMPI_Initialized(&ignored);

@@ -28,7 +28,8 @@ public:
 
 private:
   void perform(const TraceEvent& e);
-  void replay_failed_call(const TraceEvent& call, const TraceEvent& failed);
+  // `call` has a `failed` event after it.
+  void replay_failed_call(const TraceEvent& call);
 
   // One action per event kind, named after it (replay_send, ...).
 #define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
