@@ -27,6 +27,7 @@ int WatchTable::claim(std::uintptr_t base, std::size_t bytes)
     e.generation = e.generation + 1;
     e.owner = -1;
     e.reads_allowed = false;
+    e.visible_at = 0;  // a write to the range this entry watched before says nothing of this one
     return i;
   }
   return -1;
