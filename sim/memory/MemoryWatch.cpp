@@ -34,7 +34,7 @@ void for_each_call_stack_page(const void* frame, Visit&& visit)
   std::uintptr_t page = WatchTable::page_size();
   std::uintptr_t top = WatchTable::page_of(reinterpret_cast<std::uintptr_t>(frame)) + 2 * page;
   std::uintptr_t bottom = top > kLibraryStack ? top - kLibraryStack : 0;
-  for (int i = 0; i < kMaxWatches; ++i) {
+  for (int i = 0; i < WatchTable::used(); ++i) {
     const WatchEntry& e = WatchTable::entry(i);
     if (!e.active || e.page_hi <= bottom || e.page_lo >= top)
       continue;
@@ -146,7 +146,7 @@ void MemoryWatch::unwatch(int watch)
 int MemoryWatch::unwatch_at(const void* address)
 {
   int removed = 0;
-  for (int i = 0; i < kMaxWatches; ++i) {
+  for (int i = 0; i < WatchTable::used(); ++i) {
     const WatchEntry& e = WatchTable::entry(i);
     if ((e.active || e.lazy) && e.base == reinterpret_cast<std::uintptr_t>(address)) {
       unwatch(i);
@@ -164,7 +164,7 @@ SharedMemory MemoryWatch::allocate_shared(std::size_t bytes, const std::string& 
 void MemoryWatch::free_shared(SharedMemory& memory)
 {
   auto lo = reinterpret_cast<std::uintptr_t>(memory.user);
-  for (int i = 0; i < kMaxWatches; ++i) {
+  for (int i = 0; i < WatchTable::used(); ++i) {
     const WatchEntry& e = WatchTable::entry(i);
     if ((e.active || e.lazy) && e.base >= lo && e.base < lo + memory.mapped)
       unwatch(i);
@@ -197,7 +197,7 @@ void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool 
   // By watch, not by page: asking page_watched for each of the 512 pages of
   // a 2 MiB access scanned the whole table 512 times (13% of MPICH's
   // rma_contig).
-  for (int i = 0; i < kMaxWatches && active_watches_ > 0; ++i) {
+  for (int i = 0; i < WatchTable::used() && active_watches_ > 0; ++i) {
     const WatchEntry& e = WatchTable::entry(i);
     if (!e.active || e.page_hi <= lo || e.page_lo >= hi)
       continue;
@@ -296,7 +296,7 @@ void MemoryWatch::arm_lazy(int rank)
     return;
   lazy_armed_ = true;
   simulation_->mark_nondeterministic();
-  for (int i = 0; i < kMaxWatches; ++i)
+  for (int i = 0; i < WatchTable::used(); ++i)
     if (WatchTable::entry(i).lazy && !WatchTable::entry(i).active) {
       WatchTable::arm(i);
       ++active_watches_;
@@ -320,7 +320,7 @@ void MemoryWatch::release_lazy(RankWatch& rw)
   if (--lazy_users_ > 0 || !lazy_armed_)
     return;
   lazy_armed_ = false;
-  for (int i = 0; i < kMaxWatches; ++i)
+  for (int i = 0; i < WatchTable::used(); ++i)
     if (WatchTable::entry(i).lazy && WatchTable::entry(i).active) {
       WatchTable::disarm(i);
       --active_watches_;

@@ -6,6 +6,7 @@
 namespace progsim::sim::memory {
 
 WatchEntry WatchTable::entries_[kMaxWatches];
+volatile int WatchTable::used_ = 0;
 
 std::uintptr_t WatchTable::page_size()
 {
@@ -28,6 +29,8 @@ int WatchTable::claim(std::uintptr_t base, std::size_t bytes)
     e.owner = -1;
     e.reads_allowed = false;
     e.visible_at = 0;  // a write to the range this entry watched before says nothing of this one
+    if (i >= used_)
+      used_ = i + 1;  // before the entry becomes active: scans then reach it
     return i;
   }
   return -1;
@@ -90,7 +93,7 @@ void WatchTable::open_unneeded(int index)
   const WatchEntry& e = entries_[index];
   for (std::uintptr_t p = e.page_lo; p < e.page_hi; p += page_size()) {
     bool needed = false;
-    for (int i = 0; i < kMaxWatches && !needed; ++i)
+    for (int i = 0; i < used_ && !needed; ++i)
       needed = i != index && entries_[i].active && p >= entries_[i].page_lo && p < entries_[i].page_hi;
     if (!needed)
       open(p);
@@ -114,7 +117,7 @@ void WatchTable::remove_all()
 
 bool WatchTable::page_watched(std::uintptr_t page)
 {
-  for (const WatchEntry& e : entries_)
+  for (const WatchEntry& e : in_use())
     if (e.active && page >= e.page_lo && page < e.page_hi)
       return true;
   return false;
@@ -122,7 +125,7 @@ bool WatchTable::page_watched(std::uintptr_t page)
 
 int WatchTable::find(std::uintptr_t address)
 {
-  for (int i = 0; i < kMaxWatches; ++i) {
+  for (int i = 0; i < used_; ++i) {
     const WatchEntry& e = entries_[i];
     if (e.active && e.owner < 0 && address >= e.base && address < e.base + e.bytes)
       return i;
@@ -132,7 +135,7 @@ int WatchTable::find(std::uintptr_t address)
 
 int WatchTable::find_guard(std::uintptr_t address, bool write)
 {
-  for (int i = 0; i < kMaxWatches; ++i) {
+  for (int i = 0; i < used_; ++i) {
     const WatchEntry& e = entries_[i];
     if (e.active && e.owner >= 0 && (write || !e.reads_allowed) && address >= e.base && address < e.base + e.bytes)
       return i;
@@ -147,17 +150,24 @@ void WatchTable::bump_page(std::uintptr_t page)
 
 void WatchTable::bump_range(std::uintptr_t address, std::size_t bytes)
 {
-  for (WatchEntry& e : entries_)
+  for (WatchEntry& e : in_use())
     if (e.active && address < e.base + e.bytes && e.base < address + bytes)
       e.generation = e.generation + 1;
 }
 
 std::uintptr_t WatchTable::lowest_watched_page(std::uintptr_t lo, std::uintptr_t hi)
 {
-  for (std::uintptr_t p = page_of(lo); p < hi; p += page_size())
-    if (page_watched(p))
-      return p;
-  return 0;
+  // One pass over the table, not one per page: every diversion asks this of
+  // the many pages of its frame reserve (a poll of a Wtime-bounded spin is a
+  // diversion).
+  std::uintptr_t first = page_of(lo), lowest = 0;
+  for (const WatchEntry& e : in_use())
+    if (e.active && e.page_lo < e.page_hi && e.page_lo < hi && e.page_hi > first) {
+      std::uintptr_t p = e.page_lo > first ? e.page_lo : first;
+      if (lowest == 0 || p < lowest)
+        lowest = p;
+    }
+  return lowest;
 }
 
 void WatchTable::protect(std::uintptr_t page)
@@ -165,7 +175,7 @@ void WatchTable::protect(std::uintptr_t page)
   // Guards of send buffers let reads through (MPI-4.1 §3.7.2 allows them);
   // any other watch on the page closes it.
   bool readable = true;
-  for (const WatchEntry& e : entries_)
+  for (const WatchEntry& e : in_use())
     if (e.active && page >= e.page_lo && page < e.page_hi && !(e.owner >= 0 && e.reads_allowed))
       readable = false;
   ::mprotect(reinterpret_cast<void*>(page), page_size(), readable ? PROT_READ : PROT_NONE);

@@ -56,6 +56,8 @@ public:
   static void remove(int index);
   static void remove_all();
   static WatchEntry& entry(int index) { return entries_[index]; }
+  // Indices [0, used()) are every entry ever claimed; the rest were never used.
+  static int used() { return used_; }
 
   // --- async-signal-safe ---
   // Whether `page` is kept protected by some active watch.
@@ -79,7 +81,17 @@ private:
   static int claim(std::uintptr_t base, std::size_t bytes);
   static void protect_range(std::uintptr_t lo, std::uintptr_t hi);
   static void open_unneeded(int index);
+  // The entries ever claimed: [0, used_). Every lookup scans only those (a
+  // run watches a few ranges; the signal handlers look up on every fault).
+  struct Span {
+    WatchEntry* first;
+    WatchEntry* last;
+    WatchEntry* begin() const { return first; }
+    WatchEntry* end() const { return last; }
+  };
+  static Span in_use() { return {entries_, entries_ + used_}; }
   static WatchEntry entries_[kMaxWatches];
+  static volatile int used_;
 };
 
 }  // namespace progsim::sim::memory
