@@ -1,5 +1,7 @@
 #include "sim/memory/Trampoline.hpp"
 
+#include "sim/memory/AllocatorCalls.hpp"
+
 #include "sim/memory/WatchTable.hpp"
 
 #if defined(__x86_64__) && defined(__linux__)
@@ -167,7 +169,7 @@ void Trampoline::initialize(void (*handler)(const TrapRequest&))
 
 bool Trampoline::can_divert(const void* ucontext)
 {
-  if (g_pending || !g_handler)
+  if (g_pending || !g_handler || AllocatorCalls::inside())
     return false;
   auto pc = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(ucontext)->uc_mcontext.gregs[REG_RIP]);
   for (int i = 0; i < g_excluded_count; ++i)

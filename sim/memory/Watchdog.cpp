@@ -1,5 +1,6 @@
 #include "sim/memory/Watchdog.hpp"
 
+#include "sim/memory/AllocatorCalls.hpp"
 #include "sim/memory/CodeLocation.hpp"
 #include "sim/memory/FaultHandler.hpp"
 #include "sim/memory/MemoryWatch.hpp"
@@ -38,12 +39,18 @@ int g_rank = -1;
 std::uint64_t g_activity = 0;
 double g_spent = 0;
 
-void on_tick(int, siginfo_t*, void* context)
+void on_tick(int, siginfo_t* info, void* context)
 {
   if (!g_running || FaultHandler::stepping())
     return;
+  // A timer tick measured g_tick of CPU time; the tick raised when the rank
+  // left the allocator (below) measured nothing.
+  double measured = info->si_code == SI_TIMER ? g_tick : 0;
   FaultHandler::Nested nested;  // rank data may share a page with watched memory
-  int rank = Trampoline::can_divert(context) ? MemoryWatch::current_user_rank() : -1;
+  // Inside malloc the rank runs its own code (the allocator's) but cannot be
+  // diverted (AllocatorCalls.hpp): its time counts all the same.
+  bool allocating = AllocatorCalls::inside();
+  int rank = allocating || Trampoline::can_divert(context) ? MemoryWatch::current_user_rank() : -1;
   if (rank < 0) {
     g_rank = -1;
     return;
@@ -55,18 +62,26 @@ void on_tick(int, siginfo_t*, void* context)
     g_spent = 0;
     return;
   }
-  g_spent += g_tick;
+  g_spent += measured;
+  bool arm = g_arm > 0 && g_spent + 1e-9 >= g_arm && MemoryWatch::lazy_watches_unarmed();
+  if (!arm && g_spent + 1e-9 < g_limit)
+    return;
+  if (allocating) {
+    // A later timer tick would most likely find it there again (the signal
+    // is delivered when the allocator's own system calls return): tick again
+    // as it leaves.
+    AllocatorCalls::signal_on_exit(SIGPROF);
+    return;
+  }
   TrapRequest request;
   request.pc = static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
   request.rank = rank;
-  if (g_arm > 0 && g_spent + 1e-9 >= g_arm && MemoryWatch::lazy_watches_unarmed()) {
+  if (arm) {
     // The trap counts as activity: the stuck limit starts again.
     request.kind = TrapKind::ArmLazyWatches;
     Trampoline::divert(context, request);
     return;
   }
-  if (g_spent + 1e-9 < g_limit)
-    return;
   g_running = false;  // fires once
   request.kind = TrapKind::Watchdog;
   Trampoline::divert(context, request);

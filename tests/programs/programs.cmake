@@ -360,6 +360,18 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 0: sum 897, put 103\n" --stdout-regex "rank 3: sum 897, put 102\n"
     RUN -n 4 --progress ${policy} --cfg window-watch=all)
 endforeach()
+# A rank that spends its time in malloc and free beside a lazily watched heap
+# window: the watchdog's arming and ending diversions wait until it is out of
+# the allocator (AllocatorCalls.hpp); diverted midway, the simulator's own
+# allocations met a half-updated heap.
+progsim_test_program(allocator_spin allocator_spin.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(memory.allocator_watchdog.${policy} PROGRAM allocator_spin
+    EXPECT --expect-outcome stuck --expect-exit 4
+           --stderr-regex "rank 0 is stuck at t=[0-9.]+ s: it ran user code for 1 s of host CPU time without an MPI call or an access to watched memory, at main \\(allocator_spin\\.c:(2[3-9]|30)\\)"
+           --check /ranks/0/state=failed
+    RUN -n 2 --progress ${policy} --cfg watchdog=1 --cfg memory-watch-arm=0.01)
+endforeach()
 # Rank 1 runs a privatized copy (a deleted rank-1.so): the location is still the program's source line.
 progsim_program_test(memory.watchdog_privatized PROGRAM memory_poll PROGRAM_ARGS spin_rank1
   EXPECT --expect-outcome stuck --expect-exit 4
