@@ -8,6 +8,7 @@
 #include "sim/Placement.hpp"
 #include "sim/Report.hpp"
 #include "sim/RankRuntime.hpp"
+#include "sim/SimgridSettings.hpp"
 #include "sim/TemporaryDirectory.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 #include "sim/timeline/Timeline.hpp"
@@ -132,10 +133,12 @@ void Simulation::start_engine()
   for (auto& [key, value] : options_.cfg) {
     if (config_.knows(key) || key.find('/') == std::string::npos)
       continue;
+    if (std::string problem = simgrid_setting_problem(key, value); !problem.empty())
+      throw InputError{"--cfg " + key + "=" + value + ": " + problem};
     try {
       sg4::Engine::set_config(key + ":" + value);
     } catch (const std::exception& e) {
-      throw InputError{"--cfg " + key + "=" + value + ": " + e.what()};
+      throw InputError{"--cfg " + key + "=" + value + ": " + simgrid_error_summary(e.what())};
     }
   }
   try {

@@ -287,6 +287,33 @@ foreach(bad "eager-threshold=-1|0 to 1099511627776 bytes" "call-cost=-1|1e-12 to
            --stderr-regex "^progsim: error: --cfg ${setting}: out of range \\(allowed: ${allowed}\\)\n$"
     RUN -n 2 --progress thread --cfg ${setting})
 endforeach()
+# SimGrid settings: SimGrid 3.32 aborts on an unknown model name, and with
+# Constant or TI on the default platform (exit 134 before this check), exits
+# 0 after printing the choices for "help", and ptask_L07 gave a false
+# deadlock; an unknown key's error listed all of SimGrid's keys. One line
+# each, exit 2.
+foreach(bad "network/model=Bogus|not a network/model progsim runs on \\(choices: CM02, LV08, SMPI, IB\\)"
+            "network/model=help|not a network/model progsim runs on \\(choices: CM02, LV08, SMPI, IB\\)"
+            "network/model=Constant|not a network/model progsim runs on \\(choices: CM02, LV08, SMPI, IB\\)"
+            "host/model=ptask_L07|not a host/model progsim runs on \\(choices: default, compound\\)"
+            "cpu/optim=TI|not a cpu/optim progsim runs on \\(choices: Lazy, Full\\)"
+            "contexts/factory=thread|progsim sets SimGrid's contexts itself \\(boost contexts on one thread, sized by --cfg stack-size and --cfg guard-pages\\)"
+            "bogus/key=1|Bad config key: bogus/key")
+  string(REPLACE "|" ";" parts "${bad}")
+  list(GET parts 0 setting)
+  list(GET parts 1 reason)
+  string(REGEX REPLACE "=.*" "" key "${setting}")
+  string(REPLACE "/" "_" key "${key}")
+  string(REGEX REPLACE ".*=" "" value "${setting}")
+  progsim_program_test(input.simgrid_cfg.${key}_${value} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0
+           --stderr-regex "^progsim: error: --cfg ${setting}: ${reason}\n$"
+    RUN -n 2 --cfg ${setting})
+endforeach()
+# Valid ones reach SimGrid and the run completes.
+progsim_program_test(input.simgrid_cfg.valid PROGRAM hello
+  EXPECT --expect-exit 0 --expect-outcome completed
+  RUN -n 2 --cfg network/model=LV08 --cfg cpu/optim=Full)
 foreach(value nan inf)
   progsim_program_test(input.cfg_not_finite.call_cost_${value} PROGRAM hello
     EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "--cfg call-cost=${value}: not a finite number"
