@@ -94,12 +94,13 @@ void print_sweep_help()
       "  [[programs]]\n"
       "  source = \"ring.c\"\n"
       "  args = [\"100\"]\n"
-      "Its syntax errors name SPEC:LINE:COLUMN.\n"
+      "Its errors name SPEC:LINE:COLUMN (a field's: the line of its value).\n"
       "\n"
       "Exit status: 0 when every point has its record (whatever its outcome: a deadlock\n"
       "is a result), 1 when some have none (a run or a Slurm task did not finish; rerun),\n"
       "2 for a usage error, in the spec (named by its field, or by its line for TOML's\n"
-      "syntax) or in a point's options.\n");
+      "syntax; \"cfg\" keys and values are checked as progsim run --cfg checks them, before\n"
+      "any point runs) or in a point's options (SimGrid's keys, KEY with a '/').\n");
 }
 
 struct Options {
