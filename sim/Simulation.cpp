@@ -101,13 +101,39 @@ void Simulation::build_config()
   model_.register_parameters(config_);
 }
 
-std::string Simulation::parameter_help(RankModel& model)
-{
+namespace {
+
+// Every --cfg parameter of the runtime and of a model, bound to throwaway
+// fields (and to `model`'s own, which the caller made for this): --cfg help
+// and the checks of settings before any run.
+struct ScratchConfig {
   Config config;
   RuntimeParameters parameters;
-  register_runtime_parameters(config, parameters);
-  model.register_parameters(config);
-  return config.help();
+  explicit ScratchConfig(RankModel& model)
+  {
+    register_runtime_parameters(config, parameters);
+    model.register_parameters(config);
+  }
+};
+
+}  // namespace
+
+std::string Simulation::parameter_help(RankModel& model)
+{
+  return ScratchConfig(model).config.help();
+}
+
+bool Simulation::knows_parameter(RankModel& model, const std::string& key)
+{
+  return key.find('/') != std::string::npos || ScratchConfig(model).config.knows(key);
+}
+
+void Simulation::check_parameter(RankModel& model, const std::string& key, const std::string& value)
+{
+  ScratchConfig scratch(model);
+  if (!scratch.config.knows(key) && key.find('/') != std::string::npos)
+    return;
+  scratch.config.set(key, value);
 }
 
 void Simulation::start_engine()

@@ -41,6 +41,13 @@ public:
   RunResult run();
   // The --cfg table of the runtime and of `model`, for `--cfg help`.
   static std::string parameter_help(RankModel& model);
+  // Checks one --cfg setting as a run would before it starts (a key progsim
+  // does not know, a value it cannot parse or out of the key's range):
+  // throws InputError naming the key and value. Keys with a '/' that
+  // progsim does not know are SimGrid's: checked only when a run starts.
+  static void check_parameter(RankModel& model, const std::string& key, const std::string& value);
+  // Whether progsim knows `key`, or leaves it to SimGrid (it has a '/').
+  static bool knows_parameter(RankModel& model, const std::string& key);
   // Writes the JSON report if one was requested (also called after a crash).
   void write_report() const;
   void write_timeline_file() const;

@@ -33,6 +33,45 @@ foreach(mpi mpich-4.0.2 openmpi-4.1.4)
             ${PROGSIM_CLI} ${calibrate_dir}/${mpi}.txt ${calibrate_out}/agree-${mpi}
             ${check_json} ${calibrate_out}/agree-${mpi}.json /agrees=true)
 endforeach()
+# Asynchronous progress (--async-progress ENV=VALUE): MPICH's progress=async
+# lines (MPIR_CVAR_ASYNC_PROGRESS=1, measured on a loaded VM) leave the plain
+# fit as it was and give the measures the thread policy is fitted to; with
+# the progsim runs, the fitted thread-interval/-poll-cost/-lock-cost make the
+# completion delay and the half round trip agree (the search is
+# deterministic: two fits, byte-identical files but for the platform's name). The twin whose async
+# overlap shows no progress during the compute phase is not fitted, and
+# disagrees (exit 1).
+add_test(NAME calibrate.fit.mpich_async
+  COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" --no-check && shift 3 && \"$@\""
+          ${PROGSIM_CLI} ${calibrate_dir}/mpich-4.0.2-async.txt ${calibrate_out}/fit-mpich-async
+          ${check_json} ${calibrate_out}/fit-mpich-async.json
+          /fit/0/latency_s=~1.755e-7%1 /fit/0/eager_threshold=8192 /fit/0/async_progress=false
+          /cfg/rendezvous-shm=\"push\" /async_progress/real/provided=3 /async_progress/real/async_progress=true
+          /async_progress/real/completion_s=~1.205e-2%1 /async_progress/real/transfer_s=~5.983e-3%1
+          /async_progress/real/delay_s=~6.069e-3%1 /async_progress/real/half_rtt_small_s=~1.518e-4%1
+          /async_progress/real/cpu_fraction=~0.8662%1)
+add_test(NAME calibrate.agreement.mpich-4.0.2-async
+  COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" && \"$0\" calibrate --recorded \"$1\" --out \"$2\"-again >/dev/null && grep -v '\"platform\"' \"$2\".json > \"$2\".1 && grep -v '\"platform\"' \"$2\"-again.json > \"$2\".2 && cmp \"$2\".1 \"$2\".2 && shift 3 && \"$@\""
+          ${PROGSIM_CLI} ${calibrate_dir}/mpich-4.0.2-async.txt ${calibrate_out}/agree-mpich-async
+          ${check_json} ${calibrate_out}/agree-mpich-async.json /agrees=true
+          "/agreement/5/probe=\"async mode: progress while computing\"" /agreement/5/agrees=true
+          /cfg/thread-interval=~3.776e-3%1 /cfg/thread-poll-cost=~3.271e-3%1 /cfg/thread-lock-cost=~5.83e-5%1
+          /async_progress/simulated/async_progress=true /async_progress/simulated/delay_s=~6.07e-3%20
+          /async_progress/simulated/half_rtt_small_s=~1.518e-4%20
+          "/agreement/6/probe=\"async mode: completion delay\"" /agreement/6/agrees=true
+          "/agreement/7/probe=\"async mode: half round trip, 0 bytes\"" /agreement/7/agrees=true)
+add_test(NAME calibrate.agreement.mpich-4.0.2-async-none
+  COMMAND sh -c "sed 's/recv_side_send_time=1.205225000e-02/recv_side_send_time=3.6e-02/' \"$1\" > \"$2\".txt && \"$0\" calibrate --recorded \"$2\".txt --out \"$2\" > \"$2\".log; test $? -eq 1 && grep 'the MPI showed no asynchronous progress with recorded: the thread policy is not fitted' \"$2\".log && shift 2 && \"$@\""
+          ${PROGSIM_CLI} ${calibrate_dir}/mpich-4.0.2-async.txt ${calibrate_out}/agree-mpich-async-none
+          ${check_json} ${calibrate_out}/agree-mpich-async-none.json /agrees=false
+          /async_progress/real/async_progress=false "/agreement/5/probe=\"async mode: progress while computing\""
+          /agreement/5/agrees=false "/agreement/5/progsim=\"not fitted\"" /agreement/6=absent)
+add_test(NAME calibrate.async_usage COMMAND ${PROGSIM_CLI} calibrate --mpicc mpicc --mpirun mpirun --async-progress 1)
+set_tests_properties(calibrate.async_usage PROPERTIES
+  PASS_REGULAR_EXPRESSION "--async-progress '1': expected ENV=VALUE \\(MPIR_CVAR_ASYNC_PROGRESS=1\\)")
+add_test(NAME calibrate.async_recorded_refuses
+  COMMAND ${PROGSIM_CLI} calibrate --recorded ${calibrate_dir}/mpich-4.0.2.txt --async-progress A=1)
+set_tests_properties(calibrate.async_recorded_refuses PROPERTIES PASS_REGULAR_EXPRESSION "it takes no .*--async-progress")
 add_test(NAME calibrate.usage COMMAND ${PROGSIM_CLI} calibrate --mpicc mpicc)
 set_tests_properties(calibrate.usage PROPERTIES
   PASS_REGULAR_EXPRESSION "give --mpicc and --mpirun \\(or --recorded FILE\\)")
@@ -58,7 +97,9 @@ set_tests_properties(calibrate.load.quiet PROPERTIES ENVIRONMENT PROGSIM_CALIBRA
 set_tests_properties(calibrate.load.recorded_refuses PROPERTIES PASS_REGULAR_EXPRESSION "it takes no .*--require-quiet")
 set_tests_properties(calibrate.fit.mpich calibrate.fit.openmpi calibrate.agreement.mpich-4.0.2
   calibrate.agreement.openmpi-4.1.4 calibrate.usage calibrate.recorded_empty calibrate.load.require_quiet
-  calibrate.load.warning calibrate.load.quiet calibrate.load.recorded_refuses PROPERTIES LABELS calibrate)
+  calibrate.load.warning calibrate.load.quiet calibrate.load.recorded_refuses calibrate.fit.mpich_async
+  calibrate.agreement.mpich-4.0.2-async calibrate.agreement.mpich-4.0.2-async-none calibrate.async_usage
+  calibrate.async_recorded_refuses PROPERTIES LABELS calibrate)
 
 # Per-transport eager thresholds: both ranks MPI_Send 4 MiB to each other
 # first (head_to_head), which completes only if the message goes eagerly.

@@ -2,7 +2,9 @@
 # sweep.slurm (issue 22): the acceptance sweep (2 programs x 4 policies x 3
 # eager thresholds) run locally and as a Slurm job array on a real
 # single-node Slurm, started here on localhost, give byte-identical
-# results.csv and results.json.
+# results.csv and results.json. The array is throttled (--array-limit 1):
+# its script says --array=0-23%1, Slurm reports ArrayTaskThrottle=1, and no
+# two tasks are seen running at once (unthrottled, the node's 2 CPUs run two).
 #
 # usage: slurm_sweep.sh PROGSIM SOURCE_DIR
 # Starts munged, slurmctld and slurmd from Debian's munge and slurm-wlm in
@@ -121,14 +123,34 @@ cat >"$tmp/spec.json" <<SPEC
 }
 SPEC
 "$progsim" sweep --jobs 2 --output "$tmp/out-local" "$tmp/spec.json" || fail "the local sweep failed"
-"$progsim" sweep --slurm --wait --sbatch-args "--time=10" --output "$tmp/out-slurm" "$tmp/spec.json" \
+# Watch the array while it runs: the most tasks running at once, and the
+# throttle Slurm recorded.
+(
+  most=0
+  while [ ! -e "$tmp/sweep-done" ]; do
+    running=$(squeue -h -r -t RUNNING -o %i 2>/dev/null | wc -l)
+    [ "$running" -gt "$most" ] && most=$running
+    scontrol show job 2>/dev/null | grep -o 'ArrayTaskThrottle=[0-9]*' | head -1 >>"$tmp/throttle"
+    sleep 0.1
+  done
+  echo "$most" >"$tmp/most-running"
+) &
+watcher=$!
+"$progsim" sweep --slurm --array-limit 1 --wait --sbatch-args "--time=10" --output "$tmp/out-slurm" "$tmp/spec.json" \
   >"$tmp/sweep-slurm.log" 2>&1
 status=$?
+touch "$tmp/sweep-done"
+wait "$watcher"
 cat "$tmp/sweep-slurm.log"
 [ $status -eq 0 ] || { show_logs; fail "the Slurm sweep exited $status"; }
 grep -q "24 points submitted as the Slurm job array" "$tmp/sweep-slurm.log" || fail "the sweep did not submit 24 points"
 tasks=$(ls "$tmp/out-slurm/slurm/" | grep -c '^task-.*\.out$')
 [ "$tasks" -eq 24 ] || { show_logs; fail "$tasks Slurm task logs, expected 24 (one per point)"; }
+grep -qx '#SBATCH --array=0-23%1' "$tmp/out-slurm/slurm/sweep.sbatch" ||
+  fail "the batch script has no '#SBATCH --array=0-23%1': $(grep array "$tmp/out-slurm/slurm/sweep.sbatch")"
+grep -q 'ArrayTaskThrottle=1' "$tmp/throttle" || fail "Slurm did not report ArrayTaskThrottle=1 ($(sort -u "$tmp/throttle"))"
+most=$(cat "$tmp/most-running")
+[ "$most" -eq 1 ] || fail "$most array tasks were seen running at once, expected 1 (--array-limit 1)"
 for f in results.csv results.json; do
   cmp "$tmp/out-local/$f" "$tmp/out-slurm/$f" || fail "$f differs between the local and the Slurm sweep"
 done
@@ -137,4 +159,4 @@ rows=$(($(wc -l <"$tmp/out-slurm/results.csv") - 1))
 # Resubmitting a complete sweep submits nothing.
 "$progsim" sweep --slurm --output "$tmp/out-slurm" "$tmp/spec.json" 2>&1 | grep -q "nothing to submit" ||
   fail "a complete sweep was submitted again"
-echo "ok: the local and the Slurm sweep give byte-identical results.csv and results.json (24 rows)"
+echo "ok: the local and the Slurm sweep (throttled to 1 task at once) give byte-identical results.csv and results.json (24 rows)"

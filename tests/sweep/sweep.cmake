@@ -2,7 +2,7 @@
 # x 4 policies x 3 eager thresholds), resuming, interruption, and the same
 # table from a real single-node Slurm (slurm_sweep.sh starts munged,
 # slurmctld and slurmd on localhost; SKIP, exit 77, where it cannot).
-foreach(case spec_errors table resume interrupt)
+foreach(case spec_errors slurm_script table resume interrupt)
   add_test(NAME sweep.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/sweep/sweep_command.py
             ${PROGSIM_CLI} ${PROJECT_SOURCE_DIR} ${case})

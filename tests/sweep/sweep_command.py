@@ -2,10 +2,17 @@
 """progsim sweep (issue 22): specs, tables, resuming, determinism.
 
 usage: sweep_command.py PROGSIM SOURCE_DIR CASE
-  spec_errors: a bad spec is a usage error (exit 2) naming the field at fault;
-               a --cfg value the model refuses is one too, naming the point;
-               a TOML spec that is not TOML names FILE:LINE:COLUMN, and one
-               with a value of the wrong type gives the JSON spec's message.
+  spec_errors: a bad spec is a usage error (exit 2) naming the field at fault,
+               before any point runs: among them a "cfg" key progsim does not
+               know and a value its parameter refuses (out of range, not a
+               number, not one of the choices), while the twin of valid keys
+               and values is accepted; a value only SimGrid can check is
+               refused by the point, which is named; a TOML spec that is not
+               TOML names FILE:LINE:COLUMN, and one with a bad value gives the
+               JSON spec's message after the value's FILE:LINE:COLUMN.
+  slurm_script: --slurm --array-limit N writes "#SBATCH --array=LIST%N" (the
+               pending points only), without it "#SBATCH --array=LIST"; sbatch
+               is a stand-in (PROGSIM_SBATCH) that records its arguments.
   table:       2 programs x 4 policies x 3 eager thresholds (the issue's
                acceptance sweep): 24 rows in the spec's order; head-to-head 4 MiB
                sends deadlock below a 4 MiB eager threshold and complete above
@@ -25,6 +32,7 @@ usage: sweep_command.py PROGSIM SOURCE_DIR CASE
                results.
 """
 import json
+import re
 import os
 import shutil
 import signal
@@ -126,6 +134,16 @@ try:
             ("cfg not an object", {**good, "cfg": ["eager-threshold=0"]}, "cfg: expected an object"),
             ("cfg twice", {**good, "cfg": {"eager-threshold": [0, 0]}}, "cfg.eager-threshold[1]: '0' is given twice"),
             ("cfg bad value", {**good, "cfg": {"eager-threshold": [[1]]}}, "cfg.eager-threshold[0]: expected a number"),
+            ("cfg unknown key", {**good, "cfg": {"eager-treshold": [0]}},
+             "cfg.eager-treshold: unknown --cfg parameter 'eager-treshold' (progsim run --cfg help lists them)"),
+            ("cfg out of range", {**good, "cfg": {"eager-threshold": [0, -1]}},
+             "cfg.eager-threshold[1]: --cfg eager-threshold=-1: out of range (allowed: 0 to "),
+            ("cfg not a number", {**good, "cfg": {"eager-threshold": [0], "thread-interval": ["fast"]}},
+             "cfg.thread-interval[0]: --cfg thread-interval=fast: not a number"),
+            ("cfg zero interval", {**good, "cfg": {"thread-interval": [0.001, 0]}},
+             "cfg.thread-interval[1]: --cfg thread-interval=0: out of range"),
+            ("cfg not a choice", {**good, "cfg": {"rendezvous": ["push", "sideways"]}},
+             "cfg.rendezvous[1]: --cfg rendezvous=sideways: expected one of"),
             ("axis as option", {**good, "options": ["--progress", "weak"]},
              "options[0]: --progress is chosen by \"policies\""),
             ("typo", {**good, "rank": [2]}, "rank: unknown field"),
@@ -141,6 +159,14 @@ try:
             if os.path.exists(os.path.join(tmp, "bad.sweep")):
                 fail(f"{name}: a refused spec left an output directory")
             print(f"ok: {name}: {r.stderr.strip()}")
+        # The valid twin of the cfg cases: every key known (one of another policy, one
+        # of SimGrid's), every value in range; --list runs nothing and exits 0.
+        twin = {**good, "cfg": {"eager-threshold": [0, 65536], "thread-interval": ["2us", 0.001],
+                                "rendezvous": ["push", "pull"], "network/crosstraffic": ["0"]}}
+        r = sweep("--list", write_spec(tmp, twin, "twin.json"))
+        if len(r.stdout.splitlines()) != 2 * 4 * 2 * 2 * 2:
+            fail(f"the valid cfg twin: {len(r.stdout.splitlines())} points listed, expected 64:\n{r.stdout}")
+        print("ok: valid cfg keys and values are accepted (64 points)")
         # TOML: a syntax error names the file, line and column (toml11's); the value of
         # the wrong type gives the JSON spec's message, since both are checked as JSON.
         for name, text, expected in [
@@ -155,26 +181,68 @@ try:
             if expected not in r.stderr:
                 fail(f"TOML {name}: the error does not say '{expected}':\n{r.stderr}")
             print(f"ok: TOML {name}: {r.stderr.strip()}")
-        for name, change in [("ranks a string", {"ranks": "four"}), ("rank a string", {"ranks": [2, "four"]}),
-                             ("cfg twice", {"cfg": {"eager-threshold": [0, 0]}}), ("typo", {"rank": [2]})]:
+        # The TOML spec's error is the JSON spec's, with the line and column of the value
+        # at fault (write_toml_spec: the top-level keys first, one a line, then a blank
+        # line and [cfg] on line 4, its keys from line 5).
+        for name, change, line in [("ranks a string", {"ranks": "four"}, 1), ("rank a string", {"ranks": [2, "four"]}, 1),
+                                   ("cfg twice", {"cfg": {"eager-threshold": [0, 0]}}, 5),
+                                   ("cfg out of range", {"cfg": {"eager-threshold": [0, 65536, -1]}}, 5),
+                                   ("cfg unknown key", {"cfg": {"eager-threshold": [0], "bogus": [1]}}, 6),
+                                   ("typo", {"rank": [2]}, 3)]:
             spec = {**good, **change}
             errors = [sweep(write(tmp, spec, "bad" + suffix), expect=2).stderr.replace("bad" + suffix, "SPEC")
                       for suffix, write in [(".json", write_spec), (".toml", write_toml_spec)]]
-            if errors[0] != errors[1] or "SPEC: " not in errors[1]:
-                fail(f"TOML {name}: not the JSON spec's error:\n{errors[1]}--- JSON:\n{errors[0]}")
-            print(f"ok: TOML {name}: the JSON spec's error: {errors[1].strip()}")
-        # Values the spec cannot check: the model refuses them, and the point says so.
-        spec = {**good, "programs": good["programs"][:1], "policies": ["weak"], "cfg": {"eager-threshold": [-1]}}
+            located = re.sub(r"SPEC:(\d+):\d+: ", "SPEC: ", errors[1])
+            at = re.search(r"SPEC:(\d+):\d+: ", errors[1])
+            if errors[0] != located or "SPEC: " not in errors[0] or not at or int(at.group(1)) != line:
+                fail(f"TOML {name}: not the JSON spec's error at line {line}:\n{errors[1]}--- JSON:\n{errors[0]}")
+            print(f"ok: TOML {name}: the JSON spec's error at its line: {errors[1].strip()}")
+        # Values the spec cannot check (SimGrid's keys): the run refuses them, and the
+        # point says so.
+        spec = {**good, "programs": good["programs"][:1], "policies": ["weak"],
+                "cfg": {"network/crosstraffic": ["maybe"]}}
         r = sweep("--jobs", "1", write_spec(tmp, spec), expect=2)
-        if "eager-threshold" not in r.stderr or "point head_to_head-n2-weak-" not in r.stderr:
+        if "network/crosstraffic=maybe: not a boolean" not in r.stderr or "point head_to_head-n2-weak-" not in r.stderr:
             fail(f"a refused --cfg value is not reported with its point:\n{r.stderr}")
         print("ok: refused cfg value:", r.stderr.strip().splitlines()[0])
         r = sweep("--point", "6", write_spec(tmp, {**good, "policies": ["weak"]}), expect=2)
         if "--point 6: the spec has 6 points (0 to 5)" not in r.stderr:
             fail(f"--point out of range: {r.stderr}")
-        r = sweep("--wait", write_spec(tmp, good), expect=2)
-        if "--wait and --sbatch-args go with --slurm" not in r.stderr:
-            fail(f"--wait without --slurm: {r.stderr}")
+        for args in [["--wait"], ["--array-limit", "2"]]:
+            r = sweep(*args, write_spec(tmp, good), expect=2)
+            if "--wait, --array-limit and --sbatch-args go with --slurm" not in r.stderr:
+                fail(f"{args[0]} without --slurm: {r.stderr}")
+        r = sweep("--slurm", "--array-limit", "0", write_spec(tmp, good), expect=2)
+        if "--array-limit 0: expected a whole number from 1" not in r.stderr:
+            fail(f"--array-limit 0: {r.stderr}")
+    elif case == "slurm_script":
+        spec = write_spec(tmp, {**acceptance_spec(), "programs": acceptance_spec()["programs"][:1]})
+        fake = os.path.join(tmp, "sbatch")
+        with open(fake, "w") as f:
+            f.write('#!/bin/sh\necho "$@" > "$(dirname "$0")/sbatch-args"\necho 4242\n')
+        os.chmod(fake, 0o755)
+        env = {**os.environ, "PROGSIM_SBATCH": fake}
+        script = os.path.join(tmp, "spec.sweep", "slurm", "sweep.sbatch")
+
+        def array_line():
+            lines = [l for l in read(script).decode().splitlines() if l.startswith("#SBATCH --array")]
+            if len(lines) != 1:
+                fail(f"expected one #SBATCH --array line in {script}:\n{read(script).decode()}")
+            return lines[0]
+
+        sweep("--slurm", spec, env=env)
+        if array_line() != "#SBATCH --array=0-11":
+            fail(f"without --array-limit: {array_line()}, expected #SBATCH --array=0-11")
+        sweep("--slurm", "--array-limit", "3", spec, env=env)
+        if array_line() != "#SBATCH --array=0-11%3":
+            fail(f"--array-limit 3: {array_line()}, expected #SBATCH --array=0-11%3")
+        if read(os.path.join(tmp, "sbatch-args")).decode().split() != ["--parsable", script]:
+            fail(f"sbatch's arguments: {read(os.path.join(tmp, 'sbatch-args'))}")
+        sweep("--point", "4", spec)  # complete: not submitted again
+        sweep("--slurm", "--array-limit", "2", spec, env=env)
+        if array_line() != "#SBATCH --array=0-3,5-11%2":
+            fail(f"point 4 complete, --array-limit 2: {array_line()}, expected #SBATCH --array=0-3,5-11%2")
+        print("ok: #SBATCH --array=0-11, 0-11%3, 0-3,5-11%2")
     elif case == "table":
         spec = write_spec(tmp, acceptance_spec())
         out1, out2 = os.path.join(tmp, "one"), os.path.join(tmp, "two")

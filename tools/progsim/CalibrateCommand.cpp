@@ -7,6 +7,7 @@
 // PREFIX.json`), then runs the same probes in progsim with them and prints
 // how far the two agree. docs/calibrate.md explains each step.
 
+#include "progsim/CalibrationAsync.hpp"
 #include "progsim/CalibrationFit.hpp"
 #include "progsim/CalibrationRuns.hpp"
 #include "progsim/Commands.hpp"
@@ -43,7 +44,8 @@ constexpr int kProbeRanks = 2;       // the probes run `-n 2`
 void print_calibrate_help()
 {
   std::printf(
-      "Usage: progsim calibrate --mpicc CMD --mpirun CMD [--hosts H1,H2] [--out PREFIX] [--no-check]\n"
+      "Usage: progsim calibrate --mpicc CMD --mpirun CMD [--hosts H1,H2] [--async-progress ENV=VALUE]\n"
+      "                         [--out PREFIX] [--no-check] [--require-quiet]\n"
       "       progsim calibrate --recorded FILE [--out PREFIX] [--no-check]\n"
       "\n"
       "Measures the machine's real MPI with progsim's probe set (2 ranks: ping-pong over\n"
@@ -58,6 +60,12 @@ void print_calibrate_help()
       "  --mpirun CMD      its launcher, e.g. mpirun.mpich, or\n"
       "                    'mpirun.openmpi --allow-run-as-root --oversubscribe'; run as CMD -n 2 PROBE\n"
       "  --hosts H1,H2     also probe the network: CMD -host H1,H2 -n 2 PROBE (one rank on each)\n"
+      "  --async-progress ENV=VALUE\n"
+      "                    also run the ping-pong and overlap probes with ENV=VALUE in the MPI's\n"
+      "                    environment (its asynchronous progress mode, e.g. MPICH's\n"
+      "                    MPIR_CVAR_ASYNC_PROGRESS=1) after MPI_Init_thread(MPI_THREAD_MULTIPLE),\n"
+      "                    and fit the thread policy's thread-interval, thread-poll-cost and\n"
+      "                    thread-lock-cost to them (two ranks on one host)\n"
       "  --recorded FILE   fit probe lines recorded before (a PREFIX.json of calibrate, or a text\n"
       "                    file of 'transport=... probe=...' lines) instead of running an MPI\n"
       "  --out PREFIX      output files PREFIX.xml and PREFIX.json (default: calibrated)\n"
@@ -85,7 +93,7 @@ void print_calibrate_help()
 }
 
 struct CalibrateOptions {
-  std::string mpicc, mpirun, hosts, recorded, out = "calibrated";
+  std::string mpicc, mpirun, hosts, recorded, async_env, out = "calibrated";
   bool check = true, require_quiet = false;
 };
 
@@ -107,6 +115,8 @@ CalibrateOptions parse_options(int argc, char** argv, bool& help)
       o.mpirun = value("--mpirun");
     else if (arg == "--hosts")
       o.hosts = value("--hosts");
+    else if (arg == "--async-progress")
+      o.async_env = value("--async-progress");
     else if (arg == "--recorded")
       o.recorded = value("--recorded");
     else if (arg == "--out")
@@ -122,9 +132,14 @@ CalibrateOptions parse_options(int argc, char** argv, bool& help)
     return o;
   if (o.recorded.empty() && (o.mpicc.empty() || o.mpirun.empty()))
     throw sim::InputError{"calibrate: give --mpicc and --mpirun (or --recorded FILE)"};
-  if (!o.recorded.empty() && (!o.mpicc.empty() || !o.mpirun.empty() || !o.hosts.empty() || o.require_quiet))
-    throw sim::InputError{"calibrate: --recorded fits recorded lines; it takes no --mpicc, --mpirun, --hosts "
-                          "or --require-quiet"};
+  if (!o.recorded.empty() &&
+      (!o.mpicc.empty() || !o.mpirun.empty() || !o.hosts.empty() || o.require_quiet || !o.async_env.empty()))
+    throw sim::InputError{"calibrate: --recorded fits recorded lines; it takes no --mpicc, --mpirun, --hosts, "
+                          "--async-progress or --require-quiet (recorded progress=async lines are fitted)"};
+  auto eq = o.async_env.find('=');
+  if (!o.async_env.empty() && (eq == 0 || eq == std::string::npos))
+    throw sim::InputError{"calibrate: --async-progress '" + o.async_env +
+                          "': expected ENV=VALUE (MPIR_CVAR_ASYNC_PROGRESS=1)"};
   return o;
 }
 
@@ -380,6 +395,60 @@ nlohmann::ordered_json correct_for_simulator(std::vector<TransportFit>& platform
   return notes;
 }
 
+// The async-mode campaign: the overlap probe, and the ping-pong of the
+// smallest size and of the overlap's message (the transfer its delay is
+// measured against).
+const std::vector<std::string> kAsyncProbes = {"pingpong", "overlap"};
+
+ProbePlan async_plan(const ProbePlan& plan)
+{
+  ProbePlan p = plan;
+  p.pingpong_sizes = {plan.pingpong_sizes.front(), plan.overlap_sizes.back()};
+  return p;
+}
+
+void print_async(const AsyncMeasure& m, const std::string& environment)
+{
+  std::printf("asynchronous progress mode (%s), 2 ranks on one host:\n", environment.c_str());
+  if (m.provided >= 0)
+    std::printf("  MPI_Init_thread(MPI_THREAD_MULTIPLE) provided level %d\n", m.provided);
+  std::printf("  overlap probe, %lld bytes: the sender done after %s while the receiver computed %s "
+              "(asynchronous progress: %s)\n",
+              m.size, format_duration(m.completion).c_str(), format_duration(m.compute).c_str(),
+              m.async_progress ? "yes" : "no");
+  std::printf("  completion delay %s (beyond the %s the ping-pong takes for that size); half round trip, %lld "
+              "bytes: %s\n",
+              format_duration(m.delay).c_str(), format_duration(m.transfer).c_str(), m.small_size,
+              format_duration(m.half_rtt_small).c_str());
+  if (!std::isnan(m.cpu_fraction))
+    std::printf("  the receiver's process used %.0f%% of a core while the rank slept (its progress thread)\n",
+                100 * m.cpu_fraction);
+}
+
+void add_async_agreement(std::vector<AgreementRow>& rows, const AsyncMeasure& real, const AsyncMeasure& sim)
+{
+  auto yes_no = [](bool b) { return std::string(b ? "yes" : "no"); };
+  rows.push_back({"shm", "async mode: progress while computing", yes_no(real.async_progress),
+                  yes_no(sim.async_progress) + " (thread)", 0, real.async_progress == sim.async_progress});
+  auto time_row = [&](const std::string& what, double a, double b) {
+    double rel = a > 0 ? (b - a) / a : (b == a ? 0 : 1);
+    rows.push_back({"shm", what, format_duration(a), format_duration(b), rel, std::fabs(rel) <= kTolerance});
+  };
+  if (real.async_progress)
+    time_row("async mode: completion delay", real.delay, sim.delay);
+  time_row("async mode: half round trip, " + std::to_string(real.small_size) + " bytes", real.half_rtt_small,
+           sim.half_rtt_small);
+}
+
+std::string cfg_value(const nlohmann::ordered_json& v)
+{
+  if (!v.is_number_float())
+    return v.dump();
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", v.get<double>());
+  return buf;
+}
+
 void write_file(const std::string& path, const std::string& text)
 {
   std::ofstream out(path);
@@ -426,6 +495,11 @@ int calibrate_command(int argc, char** argv)
       source = "recorded probe lines of " + o.recorded;
     } else {
       std::string program = build_probe(command_words(o.mpicc), work.path(), "probe-real");
+      auto mpirun_command = [&](std::vector<std::string> head) {
+        std::vector<std::string> words = command_words(o.mpirun);
+        head.insert(head.end(), words.begin(), words.end());
+        return head;
+      };
       ProbeLauncher real;
       real.work_dir = work.path();
       real.shm_command = command_words(o.mpirun);
@@ -436,6 +510,19 @@ int calibrate_command(int argc, char** argv)
       }
       std::fprintf(stderr, "progsim calibrate: running the probes with %s...\n", o.mpirun.c_str());
       raw = run_probes(plan, real).lines;
+      if (!o.async_env.empty()) {
+        // Its own environment and thread level; one host (the flag and block
+        // probes say nothing of a progress thread's timing).
+        ProbeLauncher async = real;
+        async.progress = "async";
+        async.network_command.clear();
+        async.shm_command = mpirun_command({"env", o.async_env});
+        async.shm_command.insert(async.shm_command.end(), {"-n", "2", program, "thread-multiple"});
+        std::fprintf(stderr, "progsim calibrate: running the probes with %s %s...\n", o.async_env.c_str(),
+                     o.mpirun.c_str());
+        std::vector<std::string> more = run_probes(async_plan(plan), async, kAsyncProbes).lines;
+        raw.insert(raw.end(), more.begin(), more.end());
+      }
       source = "'" + o.mpirun + "' (" + o.mpicc + ") on " + host_name() + ", " + now_text();
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -444,6 +531,10 @@ int calibrate_command(int argc, char** argv)
     std::printf("progsim calibrate: %s (probes: %.1f s of wall-clock)\n", source.c_str(), seconds);
     for (const TransportFit& f : fits)
       print_fit(f);
+    AsyncMeasure real_async = async_measure(real_lines);
+    std::string async_env = o.async_env.empty() ? "recorded" : o.async_env;
+    if (real_async.measured)
+      print_async(real_async, async_env);
 
     std::string xml_path = o.out + ".xml", json_path = o.out + ".json";
     nlohmann::ordered_json file;
@@ -456,6 +547,8 @@ int calibrate_command(int argc, char** argv)
     file["fit"] = nlohmann::ordered_json::array();
     for (const TransportFit& f : fits)
       file["fit"].push_back(fit_to_json(f));
+    if (real_async.measured)
+      file["async_progress"] = {{"environment", async_env}, {"real", async_measure_json(real_async)}};
     file["raw"] = raw;
     std::vector<TransportFit> platform = fits;
     auto write_platform = [&] {
@@ -487,8 +580,43 @@ int calibrate_command(int argc, char** argv)
       file["simulator_correction"] = correct_for_simulator(platform, file["cfg"], real_lines, first, plan);
       write_platform();
       write_file(json_path, file.dump(2) + "\n");
+      std::vector<AgreementRow> async_rows;
+      if (real_async.measured && real_async.async_progress) {
+        // The thread policy's parameters, searched with progsim runs of the
+        // async probes on the platform just fitted (docs/calibrate.md).
+        std::fprintf(stderr, "progsim calibrate: fitting the thread policy to %s...\n", async_env.c_str());
+        ThreadTrial trial = [&](const nlohmann::ordered_json& cfg) {
+          ProbeLauncher launcher = sim;
+          launcher.progress = "async";
+          launcher.network_command.clear();
+          launcher.shm_command = {self_path(), "run", "-n", "2", "--ranks-per-node", "2", "--platform", xml_path,
+                                  "--params", json_path, "--progress", "thread"};
+          for (const auto& [key, value] : cfg.items())
+            launcher.shm_command.insert(launcher.shm_command.end(), {"--cfg", key + "=" + cfg_value(value)});
+          launcher.shm_command.push_back(program);
+          return parse_probe_lines(joined(run_probes(async_plan(plan), launcher, kAsyncProbes).lines));
+        };
+        ThreadFit thread = fit_thread_policy(real_async, trial);
+        nlohmann::ordered_json thread_cfg = thread.cfg();
+        for (const auto& [key, value] : thread_cfg.items())
+          file["cfg"][key] = value;
+        file["async_progress"]["thread_fit"] = thread_cfg;
+        file["async_progress"]["simulated"] = async_measure_json(thread.simulated);
+        file["async_progress"]["trials"] = thread.trials;
+        std::printf("thread policy fitted to it: thread-interval %s, thread-poll-cost %s, thread-lock-cost %s "
+                    "(%zu progsim runs)\n",
+                    format_duration(thread.interval).c_str(), format_duration(thread.poll_cost).c_str(),
+                    format_duration(thread.lock_cost).c_str(), thread.trials.size());
+        add_async_agreement(async_rows, real_async, thread.simulated);
+        write_file(json_path, file.dump(2) + "\n");
+      } else if (real_async.measured) {
+        std::printf("the MPI showed no asynchronous progress with %s: the thread policy is not fitted\n",
+                    async_env.c_str());
+        async_rows.push_back({"shm", "async mode: progress while computing", "no", "not fitted", 0, false});
+      }
       std::vector<std::string> simulated = run_probes(plan, sim).lines;
       std::vector<AgreementRow> rows = agreement(real_lines, parse_probe_lines(joined(simulated)), plan);
+      rows.insert(rows.end(), async_rows.begin(), async_rows.end());
       print_agreement(rows);
       bool agrees = std::all_of(rows.begin(), rows.end(), [](const AgreementRow& r) { return r.agrees; });
       file["simulated"] = simulated;

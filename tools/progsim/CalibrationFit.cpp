@@ -34,6 +34,8 @@ std::vector<ProbeLine> parse_probe_lines(const std::string& text)
         p.transport = value;
       else if (key == "probe")
         p.probe = value;
+      else if (key == "progress")
+        p.progress = value;
       else if (key == "size")
         p.size = std::atoll(value.c_str());
       else
@@ -45,18 +47,23 @@ std::vector<ProbeLine> parse_probe_lines(const std::string& text)
   return lines;
 }
 
-namespace {
-
-std::vector<const ProbeLine*> select(const std::vector<ProbeLine>& lines, const std::string& transport,
-                                     const std::string& probe)
+std::vector<const ProbeLine*> select_lines(const std::vector<ProbeLine>& lines, const std::string& transport,
+                                           const std::string& probe, const std::string& progress)
 {
   std::vector<const ProbeLine*> out;
   for (const ProbeLine& l : lines)
-    if (l.transport == transport && l.probe == probe)
+    if (l.transport == transport && l.probe == probe && l.progress == progress)
       out.push_back(&l);
   std::stable_sort(out.begin(), out.end(), [](const ProbeLine* a, const ProbeLine* b) { return a->size < b->size; });
   return out;
 }
+
+bool waited(double time, double compute)
+{
+  return time > compute / 2;
+}
+
+namespace {
 
 struct Line {
   double intercept = 0, slope = 0;
@@ -86,17 +93,10 @@ Line least_squares(const std::vector<std::pair<double, double>>& points)
   return line;
 }
 
-// A send "waited" when it took more than half the receiver's compute phase:
-// an eager send returns in microseconds, a rendezvous one after the phase.
-bool waited(double time, double compute)
-{
-  return time > compute / 2;
-}
-
 void fit_pingpong(const std::vector<ProbeLine>& lines, TransportFit& fit)
 {
   std::vector<std::pair<double, double>> small, large;
-  for (const ProbeLine* p : select(lines, fit.transport, "pingpong")) {
+  for (const ProbeLine* p : select_lines(lines, fit.transport, "pingpong")) {
     double t = p->value("half_rtt");
     if (std::isnan(t))
       continue;
@@ -118,7 +118,7 @@ void fit_pingpong(const std::vector<ProbeLine>& lines, TransportFit& fit)
 
 void fit_blocking(const std::vector<ProbeLine>& lines, TransportFit& fit)
 {
-  std::vector<const ProbeLine*> block = select(lines, fit.transport, "block");
+  std::vector<const ProbeLine*> block = select_lines(lines, fit.transport, "block");
   if (block.empty())
     return;
   fit.eager_threshold = 0;
@@ -136,7 +136,7 @@ void fit_blocking(const std::vector<ProbeLine>& lines, TransportFit& fit)
 void fit_overlap(const std::vector<ProbeLine>& lines, TransportFit& fit)
 {
   // The largest size probed: a rendezvous message if any is.
-  std::vector<const ProbeLine*> overlap = select(lines, fit.transport, "overlap");
+  std::vector<const ProbeLine*> overlap = select_lines(lines, fit.transport, "overlap");
   if (overlap.empty() || fit.blocking_sizes.empty() || overlap.back()->size < fit.blocking_sizes.front())
     return;
   const ProbeLine& p = *overlap.back();
@@ -148,7 +148,7 @@ void fit_overlap(const std::vector<ProbeLine>& lines, TransportFit& fit)
 
 void fit_flag(const std::vector<ProbeLine>& lines, TransportFit& fit)
 {
-  for (const ProbeLine* p : select(lines, fit.transport, "flag")) {
+  for (const ProbeLine* p : select_lines(lines, fit.transport, "flag")) {
     fit.flag_sizes.push_back(p->size);
     bool deadlocked = p->value("completed") == 0;
     if (deadlocked)
@@ -178,7 +178,8 @@ std::vector<TransportFit> fit_transports(const std::vector<ProbeLine>& lines)
 {
   std::vector<TransportFit> fits;
   for (const char* transport : {"shm", "network"}) {
-    bool present = std::any_of(lines.begin(), lines.end(), [&](const ProbeLine& l) { return l.transport == transport; });
+    bool present = std::any_of(lines.begin(), lines.end(),
+                               [&](const ProbeLine& l) { return l.transport == transport && l.progress.empty(); });
     if (!present)
       continue;
     TransportFit fit;
@@ -259,9 +260,10 @@ std::string platform_xml(const std::vector<TransportFit>& fits, const std::strin
   return xml;
 }
 
-double half_round_trip(const std::vector<ProbeLine>& lines, const std::string& transport, long long size)
+double half_round_trip(const std::vector<ProbeLine>& lines, const std::string& transport, long long size,
+                       const std::string& progress)
 {
-  for (const ProbeLine* p : select(lines, transport, "pingpong"))
+  for (const ProbeLine* p : select_lines(lines, transport, "pingpong", progress))
     if (p->size == size)
       return p->value("half_rtt");
   return std::numeric_limits<double>::quiet_NaN();

@@ -15,6 +15,10 @@ namespace progsim::cli {
 // One result line, "transport=shm probe=pingpong size=1024 half_rtt=2.7e-07 ...".
 struct ProbeLine {
   std::string transport;  // shm (two ranks on one host) | network (on two hosts)
+  // "" (the MPI as launched) | async (with calibrate --async-progress's
+  // environment: its progress thread on). Only "" lines give the platform
+  // and the weak-progress parameters.
+  std::string progress;
   std::string probe;      // pingpong | block | overlap | flag
   long long size = 0;
   std::map<std::string, double> values;
@@ -72,6 +76,15 @@ nlohmann::ordered_json fit_to_json(const TransportFit& fit);
 std::string platform_xml(const std::vector<TransportFit>& fits, const std::string& comment, int cores);
 
 // The half round trip at `size` in `lines` (the probe's median), NaN if absent.
-double half_round_trip(const std::vector<ProbeLine>& lines, const std::string& transport, long long size);
+double half_round_trip(const std::vector<ProbeLine>& lines, const std::string& transport, long long size,
+                       const std::string& progress = "");
+
+// The lines of one transport, probe and progress mode, by size.
+std::vector<const ProbeLine*> select_lines(const std::vector<ProbeLine>& lines, const std::string& transport,
+                                           const std::string& probe, const std::string& progress = "");
+
+// A send "waited" when it took more than half the receiver's compute phase:
+// an eager send returns in microseconds, a rendezvous one after the phase.
+bool waited(double time, double compute);
 
 }  // namespace progsim::cli

@@ -72,20 +72,24 @@ public:
                               "): " + file_text(log) + "(" + argv[0] + ", log " + log + ")"};
     }
     if (deadlocked) {
-      results_.lines.push_back("transport=" + transport + " probe=flag size=" + std::to_string(flag_size) +
-                               " completed=0");
+      results_.lines.push_back(prefix(transport) + "probe=flag size=" + std::to_string(flag_size) + " completed=0");
       return;
     }
     std::istringstream in(file_text(output));
     std::string line;
     while (std::getline(in, line))
       if (line.rfind("probe=", 0) == 0)
-        results_.lines.push_back("transport=" + transport + " " + line);
+        results_.lines.push_back(prefix(transport) + line);
   }
 
   const ProbeResults& results() const { return results_; }
 
 private:
+  std::string prefix(const std::string& transport) const
+  {
+    return "transport=" + transport + " " + (launcher_.progress.empty() ? "" : "progress=" + launcher_.progress + " ");
+  }
+
   const ProbeLauncher& launcher_;
   ProbeResults results_;
   int runs_ = 0;

@@ -28,6 +28,9 @@ struct ProbeLauncher {
   // {"mpirun", "-n", "2", "./probe"} or {"progsim", "run", ..., "./probe"}.
   std::vector<std::string> shm_command, network_command;  // network: empty when not probed
   bool simulated = false;  // progsim: a deadlock is the report's outcome, not a timeout
+  // "async" when the MPI runs with its asynchronous progress on (calibrate
+  // --async-progress): each line then says progress=async.
+  std::string progress;
   std::string work_dir;    // logs and reports
 };
 

@@ -61,6 +61,8 @@ void print_sweep_help()
       "                      'progsim sweep --point K'), then say how to gather. The\n"
       "                      output directory, the spec, its programs and progsim must be\n"
       "                      on a filesystem that every node sees at the same path\n"
+      "  --array-limit N     with --slurm: at most N tasks of the array run at once\n"
+      "                      (#SBATCH --array=LIST%%N, Slurm's throttle)\n"
       "  --wait              with --slurm: wait for the array to end (sbatch --wait), then\n"
       "                      gather\n"
       "  --sbatch-args ARGS  with --slurm: further sbatch options, split at spaces\n"
@@ -92,18 +94,20 @@ void print_sweep_help()
       "  [[programs]]\n"
       "  source = \"ring.c\"\n"
       "  args = [\"100\"]\n"
-      "Its syntax errors name SPEC:LINE:COLUMN.\n"
+      "Its errors name SPEC:LINE:COLUMN (a field's: the line of its value).\n"
       "\n"
       "Exit status: 0 when every point has its record (whatever its outcome: a deadlock\n"
       "is a result), 1 when some have none (a run or a Slurm task did not finish; rerun),\n"
       "2 for a usage error, in the spec (named by its field, or by its line for TOML's\n"
-      "syntax) or in a point's options.\n");
+      "syntax; \"cfg\" keys and values are checked as progsim run --cfg checks them, before\n"
+      "any point runs) or in a point's options (SimGrid's keys, KEY with a '/').\n");
 }
 
 struct Options {
   std::string spec_file, output, sbatch_args;
   long jobs = 0;
   long point = -1;
+  long array_limit = 0;  // 0: no throttle
   bool list = false, gather = false, slurm = false, wait = false;
 };
 
@@ -132,6 +136,8 @@ Options parse_options(int argc, char** argv)
       o.output = value();
     else if (arg == "--point")
       o.point = parse_count(arg, value(), 0);
+    else if (arg == "--array-limit")
+      o.array_limit = parse_count(arg, value(), 1);
     else if (arg == "--sbatch-args")
       o.sbatch_args = value();
     else if (arg == "--list")
@@ -151,8 +157,8 @@ Options parse_options(int argc, char** argv)
   }
   if (o.spec_file.empty())
     throw sim::InputError{"no spec (usage: progsim sweep [options] SPEC.json|SPEC.toml)"};
-  if ((o.wait || !o.sbatch_args.empty()) && !o.slurm)
-    throw sim::InputError{"--wait and --sbatch-args go with --slurm"};
+  if ((o.wait || !o.sbatch_args.empty() || o.array_limit > 0) && !o.slurm)
+    throw sim::InputError{"--wait, --array-limit and --sbatch-args go with --slurm"};
   if (o.list + o.gather + o.slurm + (o.point >= 0) > 1)
     throw sim::InputError{"--list, --point, --gather and --slurm exclude each other"};
   if (o.jobs == 0) {
@@ -231,7 +237,7 @@ int submit(const SweepSpec& spec, const Options& o)
     return gather(spec);
   }
   std::string job;
-  int status = submit_array(spec, pending, command_words(o.sbatch_args), o.wait, job);
+  int status = submit_array(spec, pending, o.array_limit, command_words(o.sbatch_args), o.wait, job);
   if (status != 0 && !o.wait)
     throw sim::InputError{"sbatch failed (exit status " + std::to_string(status) + "):\n" +
                           file_text(spec.output + "/slurm/sbatch.log")};

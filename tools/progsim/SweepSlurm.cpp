@@ -48,7 +48,7 @@ std::string array_list(const std::vector<std::size_t>& indexes)
   return out;
 }
 
-int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes,
+int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes, long array_limit,
                  const std::vector<std::string>& sbatch_args, bool wait, std::string& job)
 {
   std::string dir = spec.output + "/slurm";
@@ -56,9 +56,11 @@ int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes,
   ::mkdir(dir.c_str(), 0777);
   // The task's point index is SLURM_ARRAY_TASK_ID; every path is absolute,
   // since the task starts wherever the cluster's nodes see the shared
-  // filesystem.
+  // filesystem. The array is in the script, so that it says what ran.
+  std::string array = array_list(indexes) + (array_limit > 0 ? "%" + std::to_string(array_limit) : "");
   std::string script = "#!/bin/sh\n"
                        "#SBATCH --job-name=progsim-sweep\n"
+                       "#SBATCH --array=" + array + "\n"
                        "#SBATCH --ntasks=1\n"
                        "#SBATCH --output=" + dir + "/task-%A_%a.out\n"
                        "# One point of a progsim sweep per array task (progsim sweep --help).\n"
@@ -66,7 +68,7 @@ int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes,
                        shell_quoted(spec.output) + " " + shell_quoted(absolute(spec.file)) + "\n";
   write_file_atomically(dir + "/sweep.sbatch", script);
   const char* sbatch = std::getenv("PROGSIM_SBATCH");
-  std::vector<std::string> argv = {sbatch && *sbatch ? sbatch : "sbatch", "--parsable", "--array=" + array_list(indexes)};
+  std::vector<std::string> argv = {sbatch && *sbatch ? sbatch : "sbatch", "--parsable"};
   if (wait)
     argv.push_back("--wait");
   argv.insert(argv.end(), sbatch_args.begin(), sbatch_args.end());

@@ -17,10 +17,11 @@ namespace progsim::cli {
 // "0-3,5,7-9": sbatch's --array list of the indexes (sorted).
 std::string array_list(const std::vector<std::size_t>& indexes);
 
-// Writes OUTPUT/slurm/sweep.sbatch and submits it for `indexes` with
-// `sbatch_args` (and --wait when `wait`). Returns sbatch's exit status;
-// `job` is the array's job id when sbatch gave one.
-int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes,
+// Writes OUTPUT/slurm/sweep.sbatch, its array the `indexes` (at most
+// `array_limit` tasks running at once: Slurm's "%N" throttle; 0: no limit),
+// and submits it with `sbatch_args` (and --wait when `wait`). Returns
+// sbatch's exit status; `job` is the array's job id when sbatch gave one.
+int submit_array(const SweepSpec& spec, const std::vector<std::size_t>& indexes, long array_limit,
                  const std::vector<std::string>& sbatch_args, bool wait, std::string& job);
 
 }  // namespace progsim::cli

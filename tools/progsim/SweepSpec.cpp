@@ -1,8 +1,10 @@
 #include "progsim/SweepSpec.hpp"
 #include "progsim/TomlJson.hpp"
 
+#include "MpiModel.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/Simulation.hpp"
 
 #include <cctype>
 #include <climits>
@@ -31,9 +33,12 @@ const std::map<std::string, std::string> kAxisOptions = {
 class Checker {
 public:
   explicit Checker(std::string file) : file_(std::move(file)) {}
+  // A TOML spec's errors name the line of the value at fault (or of the
+  // nearest enclosing one) before the field.
+  std::map<std::string, std::string> toml_locations;
   [[noreturn]] void fail(const std::string& field, const std::string& what) const
   {
-    throw sim::InputError{file_ + ": " + field + (field.empty() ? "" : ": ") + what};
+    throw sim::InputError{location(field) + ": " + field + (field.empty() ? "" : ": ") + what};
   }
   std::string string(const nlohmann::json& value, const std::string& field) const
   {
@@ -66,6 +71,19 @@ public:
   }
 
 private:
+  // "FILE:LINE:COLUMN" of `path`'s value, or of the nearest enclosing value
+  // that has one; the file alone for JSON.
+  std::string location(std::string path) const
+  {
+    while (!path.empty()) {
+      if (auto it = toml_locations.find(path); it != toml_locations.end())
+        return it->second;
+      std::size_t cut = path.find_last_of(".[");
+      path = cut == std::string::npos ? "" : path.substr(0, cut);
+    }
+    return file_;
+  }
+
   std::string file_;
 };
 
@@ -144,15 +162,21 @@ SweepProgram read_program(const Checker& check, const nlohmann::json& entry, con
   return program;
 }
 
+// Each key and value is checked as `progsim run --cfg` would check it
+// before running (every policy's parameters are registered whichever runs):
+// a refused spec runs no point.
 std::vector<SweepAxis> read_cfg(const Checker& check, const nlohmann::json& cfg)
 {
   if (!cfg.is_object())
     check.fail("cfg", "expected an object {\"KEY\": [VALUE, ...]} (progsim run --cfg help lists the keys)");
   std::vector<SweepAxis> axes;
+  mpi::MpiModel model("weak");
   for (const auto& [key, values] : cfg.items()) {
     std::string field = "cfg." + key;
     if (key.empty() || key.find_first_of("= ") != std::string::npos)
       check.fail(field, "a --cfg key has no '=' or space");
+    if (!sim::Simulation::knows_parameter(model, key))
+      check.fail(field, "unknown --cfg parameter '" + key + "' (progsim run --cfg help lists them)");
     nlohmann::json list = values.is_array() ? values : nlohmann::json::array({values});
     if (list.empty())
       check.fail(field, "expected at least one value");
@@ -166,6 +190,11 @@ std::vector<SweepAxis> read_cfg(const Checker& check, const nlohmann::json& cfg)
       std::string text = v.is_string() ? v.get<std::string>() : v.dump();
       if (!seen.insert(text).second)
         check.fail(where, "'" + text + "' is given twice");
+      try {
+        sim::Simulation::check_parameter(model, key, text);
+      } catch (const sim::InputError& e) {
+        check.fail(where, e.message);
+      }
       axis.values.push_back(text);
     }
     axes.push_back(axis);
@@ -223,7 +252,8 @@ SweepSpec read_sweep_spec(const std::string& file, const std::string& output)
     throw sim::InputError{file + ": cannot read the sweep spec"};
   // A TOML spec becomes the JSON value it denotes: the checks below are the same.
   bool toml = file.size() > 5 && file.compare(file.size() - 5, 5, ".toml") == 0;
-  nlohmann::json json = toml ? read_toml_as_json(in, file) : nlohmann::json::parse(in, nullptr, false);
+  nlohmann::json json =
+      toml ? read_toml_as_json(in, file, &check.toml_locations) : nlohmann::json::parse(in, nullptr, false);
   if (json.is_discarded())
     throw sim::InputError{file + ": not valid JSON"};
   if (!json.is_object())

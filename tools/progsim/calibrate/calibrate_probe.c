@@ -15,14 +15,21 @@
  *   calibrate_probe flag T SIZE        MPI-4.1 Example 12.x (MPI_Bsend, then a busy
  *                                      wait on a shared-memory flag): completes, or
  *                                      deadlocks under weak progress
+ *   calibrate_probe thread-multiple MODE ...   the same after
+ *                                      MPI_Init_thread(MPI_THREAD_MULTIPLE), which an
+ *                                      MPI's asynchronous progress thread may need
+ *                                      (MPICH's MPIR_CVAR_ASYNC_PROGRESS=1); prints
+ *                                      the level provided first
  * Every result is one line "probe=NAME size=BYTES key=value...". */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static int rank;
+static int threaded; /* thread-multiple: the MPI's asynchronous progress mode */
 
 static int compare_doubles(const void* a, const void* b)
 {
@@ -95,11 +102,20 @@ static void block(long compute_us, long size)
   free(b);
 }
 
+/* CPU seconds used by the whole process (all its threads): while the rank
+ * itself sleeps, that is what a progress thread of the MPI library burns. */
+static double process_cpu(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 static void overlap(long compute_us, long size)
 {
   char* b = buffer_of(size);
   MPI_Request request;
-  double recv_time, send_time;
+  double recv_time, send_time, cpu_fraction = 0;
   /* send_side: the sender computes; when does the receiver have the data? */
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
@@ -117,15 +133,22 @@ static void overlap(long compute_us, long size)
   t0 = MPI_Wtime();
   if (rank == 1) {
     MPI_Irecv(b, (int)size, MPI_BYTE, 0, 4, MPI_COMM_WORLD, &request);
+    double cpu0 = process_cpu();
     usleep((useconds_t)compute_us);
+    cpu_fraction = (process_cpu() - cpu0) / (compute_us * 1e-6);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
   } else {
     MPI_Send(b, (int)size, MPI_BYTE, 1, 4, MPI_COMM_WORLD);
   }
   send_time = MPI_Wtime() - t0;
-  if (rank == 0)
-    printf("probe=overlap size=%ld compute=%.9e send_side_recv_time=%.9e recv_side_send_time=%.9e\n", size,
+  MPI_Bcast(&cpu_fraction, 1, MPI_DOUBLE, 1, MPI_COMM_WORLD);
+  if (rank == 0) {
+    printf("probe=overlap size=%ld compute=%.9e send_side_recv_time=%.9e recv_side_send_time=%.9e", size,
            compute_us * 1e-6, recv_time, send_time);
+    if (threaded) /* under progsim the process's CPU is the simulator's: not printed */
+      printf(" recv_side_cpu_fraction=%.4f", cpu_fraction);
+    printf("\n");
+  }
   free(b);
 }
 
@@ -169,8 +192,19 @@ static void flag(long compute_us, long size)
 
 int main(int argc, char** argv)
 {
-  MPI_Init(&argc, &argv);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  threaded = argc > 1 && strcmp(argv[1], "thread-multiple") == 0;
+  if (threaded) {
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+      printf("probe=init size=0 provided=%d multiple=%d\n", provided, provided == MPI_THREAD_MULTIPLE);
+    --argc; /* the probe's own arguments follow */
+    ++argv;
+  } else {
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  }
   const char* mode = argc > 1 ? argv[1] : "";
   int first_size = strcmp(mode, "pingpong") == 0 ? 2 : 3;
   long compute_us = argc > 2 ? atol(argv[2]) : 0;
