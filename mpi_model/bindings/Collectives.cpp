@@ -34,7 +34,30 @@ struct Prepared {
   const Communicator* comm = nullptr;
   int kind_tag = 0;
   std::function<int(Schedule&, const Channel&)> build;
+  // --check buffers: the program's buffers, guarded while a nonblocking or
+  // persistent form is pending (diagnosis/PendingBuffers).
+  std::vector<ProgramBuffer> buffers;
 };
+
+// --check buffers: `buf` is a send buffer (`send`) or a receive buffer of the
+// call, blocks of counts[i] items of types[i] (one type for all when there
+// is one) at byte offsets displs[i]. Nothing is recorded when the check is off.
+void guard(const Binding& b, Prepared& p, const void* buf, bool send, const std::vector<MPI_Datatype>& types,
+           const Counts& counts, const Counts& displs)
+{
+  if (!b.model().pending_buffers().on() || types.empty())
+    return;
+  ProgramBuffer buffer{buf, send, send ? "send" : "receive", {}};
+  for (std::size_t i = 0; i < counts.size() && i < displs.size(); ++i)
+    buffer.blocks.push_back(
+        {displs[i], counts[i], b.model().datatypes().find(types.size() == 1 ? types[0] : types[i])});
+  p.buffers.push_back(std::move(buffer));
+}
+
+void guard(const Binding& b, Prepared& p, const void* buf, bool send, MPI_Datatype type, std::int64_t count)
+{
+  guard(b, p, buf, send, std::vector<MPI_Datatype>{type}, Counts{count}, Counts{0});
+}
 
 int begin(const Binding& b, MPI_Comm comm, Prepared& p, int kind_tag)
 {
@@ -227,9 +250,12 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
   Channel channel{p.comm, coll::schedule_tag(*p.comm)};
   RequestPtr r = coll::make_collective_request(
       b, *p.comm, [build = std::move(p.build), channel](Schedule& s) { return build(s, channel); }, persistent);
+  r->program_buffers = std::move(p.buffers);
   if (!persistent)
     r->collective->start();
-  *request = b.model().requests().insert(r);
+  *request = b.model().requests().insert(r);  // marks the call site
+  if (!persistent)
+    b.model().pending_buffers().arm(*r);  // a persistent one's buffers from each MPI_Start
   return MPI_SUCCESS;
 }
 
@@ -302,6 +328,9 @@ int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, MPI_Count count
   a.root = root;
   a.send = side_of(b, datatype, count);
   coll::note_arguments(b, *p.comm, std::move(a));
+  // The root's buffer is sent, the others' received into (MPI_PROC_NULL: none).
+  if (!inter || root != MPI_PROC_NULL)
+    guard(b, p, buffer, inter ? root == MPI_ROOT : p.comm->my_rank == root, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_bcast(s, ch, buffer, count, datatype, root)
                  : coll::build_bcast(s, ch, buffer, count, datatype, root);
@@ -319,6 +348,10 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
         return err;
+    if (root == MPI_ROOT)
+      guard(b, p, recvbuf, false, {recvtype}, counts, displs);
+    else if (root != MPI_PROC_NULL)
+      guard(b, p, sendbuf, true, sendtype, sendcount);
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype,
                                        root);
@@ -342,6 +375,10 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
   if (is_root)
     a.recv = side_of(b, recvtype, counts);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, sendtype, sendcount);
+  if (is_root)  // with MPI_IN_PLACE its own block is read from recvbuf: received into all the same
+    guard(b, p, recvbuf, false, {recvtype}, counts, displs);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root,
                                regular);
@@ -405,6 +442,10 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
         return err;
+    if (root == MPI_ROOT)
+      guard(b, p, sendbuf, true, {sendtype}, counts, displs);
+    else if (root != MPI_PROC_NULL)
+      guard(b, p, recvbuf, false, recvtype, recvcount);
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype,
                                         root);
@@ -427,6 +468,10 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
   if (!a.in_place)
     a.recv = side_of(b, recvtype, recvcount);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (is_root)
+    guard(b, p, sendbuf, true, {sendtype}, counts, displs);
+  if (recvbuf != MPI_IN_PLACE)
+    guard(b, p, recvbuf, false, recvtype, recvcount);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root,
                                 regular);
@@ -499,6 +544,9 @@ int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbu
   else if (me < counts.size())
     a.send = side_of(b, recvtype, counts[me]);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, sendtype, sendcount);
+  guard(b, p, recvbuf, false, {recvtype}, counts, displs);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allgatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs,
                                                 recvtype)
@@ -555,6 +603,9 @@ int prepare_alltoall_common(const Binding& b, MPI_Comm comm, const void* sendbuf
   a.recv = side_of(b, rtypes, rcounts);
   a.send = a.in_place ? a.recv : side_of(b, stypes, scounts);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, stypes, scounts, sdispls);
+  guard(b, p, recvbuf, false, rtypes, rcounts, rdispls);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_alltoallw(s, ch, sendbuf, scounts, sdispls, stypes, recvbuf, rcounts, rdispls,
                                                rtypes)
@@ -663,6 +714,7 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
         return err;
       if (int err = check_op(b, comm, datatype, op))
         return err;
+      guard(b, p, root == MPI_ROOT ? recvbuf : sendbuf, root != MPI_ROOT, datatype, count);
     }
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
@@ -685,6 +737,10 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
   Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
   a.root = root;
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  if (is_root)
+    guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
   };
@@ -710,6 +766,9 @@ int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void
   Args a = reduction("MPI-4.1 §6.9.6", op, sendbuf, datatype, count, b);
   a.in_place_everywhere = true;
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op)
                  : coll::build_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op);
@@ -740,6 +799,11 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   for (std::int64_t c : counts)
     total += c;
   coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
+  // With MPI_IN_PLACE the input, all of it, is in recvbuf (MPI-4.1 §6.10.1).
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, total);
+  guard(b, p, recvbuf, false, datatype,
+        sendbuf == MPI_IN_PLACE ? total : counts[static_cast<size_t>(p.comm->my_rank)]);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op)
                  : coll::build_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op);
@@ -787,6 +851,11 @@ int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, vo
     return err;
   coll::note_arguments(b, *p.comm, reduction(exclusive ? "MPI-4.1 §6.11.2" : "MPI-4.1 §6.11.1", op, sendbuf, datatype,
                                              count, b));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  // MPI_Exscan leaves process 0's recvbuf undefined: not guarded there.
+  if (!exclusive || p.comm->my_rank > 0)
+    guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scan(s, ch, sendbuf, recvbuf, count, datatype, op, exclusive);
   };

@@ -130,6 +130,22 @@ int accumulate_types(const Binding& b, const Window& w, const OpArgs& a, rma::Op
   return same(op.result_type, op.result_count, "result");
 }
 
+// --check buffers: a request-based operation's origin buffer (read) and the
+// buffer it fetches into (written) are the program's to leave alone until
+// the request completes (MPI-4.1 §12.3, §12.3.5; diagnosis/PendingBuffers).
+void guard_buffers(const Binding& b, const rma::Operation& op, Request& request)
+{
+  if (!b.model().pending_buffers().on())
+    return;
+  bool get = op.kind == OpKind::Get;
+  if (!get)
+    request.program_buffers.push_back({op.origin_addr, true, "origin", {{0, op.origin_count, op.origin_type}}});
+  if (op.result_addr)
+    request.program_buffers.push_back(
+        {op.result_addr, false, get ? "origin" : "result", {{0, op.result_count, op.result_type}}});
+  b.model().pending_buffers().arm(request);
+}
+
 int start_operation(const Binding& b, MPI_Win win, OpArgs a)
 {
   Window* w = nullptr;
@@ -231,6 +247,8 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
   if (w->access_group && !w->access_nocheck && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0)
     op->needs_posts = w->state().access_epochs[static_cast<size_t>(a.target)];
   rma_engine(b).submit(*w, op);
+  if (request)
+    guard_buffers(b, *op, *request);
   return MPI_SUCCESS;
 }
 
