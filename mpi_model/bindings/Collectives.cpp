@@ -325,8 +325,10 @@ int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, MPI_Count count
       return err;
   bool inter = p.comm->is_inter();
   Args a = arguments(Shape::Bcast, "MPI-4.1 §6.4");
+  a.rooted = true;
   a.root = root;
-  a.send = side_of(b, datatype, count);
+  if (!inter || root != MPI_PROC_NULL)
+    a.send = side_of(b, datatype, count);
   coll::note_arguments(b, *p.comm, std::move(a));
   // The root's buffer is sent, the others' received into (MPI_PROC_NULL: none).
   if (!inter || root != MPI_PROC_NULL)
@@ -348,6 +350,15 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
         return err;
+    // MPI-4.1 §6.2.2: the root receives from each member of the other group.
+    Args a = arguments(Shape::Gather, "MPI-4.1 §6.5");
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_ROOT)
+      a.recv = side_of(b, recvtype, counts);
+    else if (root != MPI_PROC_NULL)
+      a.send = side_of(b, sendtype, sendcount);
+    coll::note_arguments(b, *p.comm, std::move(a));
     if (root == MPI_ROOT)
       guard(b, p, recvbuf, false, {recvtype}, counts, displs);
     else if (root != MPI_PROC_NULL)
@@ -368,6 +379,7 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
     if (int err = check_in_place_recv(b, comm, recvbuf))
       return err;
   Args a = arguments(Shape::Gather, "MPI-4.1 §6.5");
+  a.rooted = true;
   a.root = root;
   a.in_place = sendbuf == MPI_IN_PLACE;
   if (!a.in_place)
@@ -442,6 +454,15 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
         return err;
+    // MPI-4.1 §6.2.2: the root sends to each member of the other group.
+    Args a = arguments(Shape::Scatter, "MPI-4.1 §6.6");
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_ROOT)
+      a.send = side_of(b, sendtype, counts);
+    else if (root != MPI_PROC_NULL)
+      a.recv = side_of(b, recvtype, recvcount);
+    coll::note_arguments(b, *p.comm, std::move(a));
     if (root == MPI_ROOT)
       guard(b, p, sendbuf, true, {sendtype}, counts, displs);
     else if (root != MPI_PROC_NULL)
@@ -461,6 +482,7 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
   if (is_root && sendbuf == MPI_IN_PLACE)
     return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
   Args a = arguments(Shape::Scatter, "MPI-4.1 §6.6");
+  a.rooted = true;
   a.root = root;
   a.in_place = recvbuf == MPI_IN_PLACE;
   if (is_root)
@@ -716,6 +738,13 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
         return err;
       guard(b, p, root == MPI_ROOT ? recvbuf : sendbuf, root != MPI_ROOT, datatype, count);
     }
+    // MPI-4.1 §6.2.2: the root receives the reduction of the other group's data.
+    Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_PROC_NULL)
+      a.send = {};
+    coll::note_arguments(b, *p.comm, std::move(a));
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
     };
@@ -735,6 +764,7 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
   if (int err = check_op(b, comm, datatype, op))
     return err;
   Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
+  a.rooted = true;
   a.root = root;
   coll::note_arguments(b, *p.comm, std::move(a));
   if (sendbuf != MPI_IN_PLACE)
@@ -798,7 +828,8 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   std::int64_t total = 0;
   for (std::int64_t c : counts)
     total += c;
-  coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
+  if (!inter)  // on intercommunicators the groups' counts relate otherwise: not checked
+    coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
   // With MPI_IN_PLACE the input, all of it, is in recvbuf (MPI-4.1 §6.10.1).
   if (sendbuf != MPI_IN_PLACE)
     guard(b, p, sendbuf, true, datatype, total);

@@ -168,9 +168,9 @@ void PendingBuffers::arm_buffer(Request& request, ProgramBuffer buffer)
     return;
   Span span = span_of(buffer);
   auto base = reinterpret_cast<std::uintptr_t>(buffer.base);
-  int id = sim::memory::MemoryWatch::instance().guard(request.owner,
-                                                      reinterpret_cast<const void*>(base + static_cast<std::uintptr_t>(span.lo)),
-                                                      static_cast<std::size_t>(span.hi - span.lo), buffer.send);
+  auto lo = reinterpret_cast<const void*>(base + static_cast<std::uintptr_t>(span.lo));
+  int id = sim::memory::MemoryWatch::instance().guard(request.owner, lo, static_cast<std::size_t>(span.hi - span.lo),
+                                                      buffer.send);
   if (id < 0)
     return;  // watch table full: not checked
   request.buffer_guards.push_back(id);
