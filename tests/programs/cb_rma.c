@@ -6,7 +6,12 @@
  *   rput  rank 0 writes the origin buffer of its MPI_Rput before MPI_Wait
  *         (good: reads it, writes it after MPI_Wait)
  *   rget  rank 0 reads the origin buffer of its MPI_Rget before MPI_Wait
- *         (good: reads the data next to it on the same page) */
+ *         (good: reads the data next to it on the same page)
+ *   put   rank 0 writes the origin buffer of its MPI_Put before the
+ *         MPI_Win_flush that completes it (good: after)
+ *   rput_flush  rank 0 writes the origin buffer of its MPI_Rput before
+ *         MPI_Win_flush (bad) or after it but before MPI_Wait (good: the
+ *         flush completed the operation at the origin, MPI-4.1 §12.5.4) */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +44,25 @@ int main(int argc, char** argv)
       s.data[1] = 20;
     MPI_Wait(&request, MPI_STATUS_IGNORE);
     s.data[1] = 20;
+  } else if (rank == 0 && strcmp(mode, "put") == 0) {
+    for (int i = 0; i < 4; ++i)
+      s.data[i] = i + 1;
+    MPI_Put(s.data, 4, MPI_INT, 1, 0, 4, MPI_INT, win);
+    s.other[0] = s.data[0] + s.data[3];
+    if (bad)
+      s.data[1] = 20;
+    MPI_Win_flush(1, win);
+    s.data[1] = 20;
+  } else if (rank == 0 && strcmp(mode, "rput_flush") == 0) {
+    for (int i = 0; i < 4; ++i)
+      s.data[i] = i + 1;
+    MPI_Rput(s.data, 4, MPI_INT, 1, 0, 4, MPI_INT, win, &request);
+    if (bad)
+      s.data[1] = 20;
+    MPI_Win_flush(1, win);
+    s.data[1] = 20;
+    s.other[0] = 5;
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
   } else if (rank == 0 && strcmp(mode, "rget") == 0) {
     s.other[1] = 5;
     MPI_Rget(s.data, 4, MPI_INT, 1, 0, 4, MPI_INT, win, &request);

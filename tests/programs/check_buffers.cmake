@@ -62,7 +62,9 @@ progsim_program_test(check.buffers.cfg PROGRAM cb_recv PROGRAM_ARGS bad
   RUN -n 2 --cfg check-buffers=yes)
 
 # Beyond point-to-point: nonblocking and persistent collectives (MPI-4.1
-# §6.12, §6.13) and request-based RMA operations (§12.3, §12.3.5). Each
+# §6.12, §6.13) and RMA operations until they complete at the origin
+# (§12.3, §12.3.5: a request-based one's buffer is free after the flush
+# that completes it, before MPI_Wait: rput_flush.good). Each
 # "bad" run is flagged once, with the starting call's and the access's
 # lines; each "good" twin (a read of a send buffer, data next to a buffer,
 # a gap between the blocks of MPI_Igatherv, a write between two rounds of a
@@ -101,7 +103,11 @@ cb_good(igatherv cb_coll gatherv --stdout-regex "rank 0: 1 2 11 99")
 cb_bad(persistent_coll cb_coll persistent "MPI-4.1 §6.12" 0 "wrote to" 12 send "MPI_Allreduce_init started by MPI_Start"
        71 write 73)
 cb_good(persistent_coll cb_coll persistent --stdout-regex "rank 0: round 0 1" --stdout-regex "rank 1: round 1 3")
-cb_bad(rput cb_rma rput "MPI-4.1 §12.3, §12.3.5" 0 "wrote to" 4 origin MPI_Rput 36 write 39)
+cb_bad(rput cb_rma rput "MPI-4.1 §12.3, §12.3.5" 0 "wrote to" 4 origin MPI_Rput 41 write 44)
 cb_good(rput cb_rma rput --stdout-regex "rank 0: 1 4 5" --stdout-regex "rank 1: 1 4 0")
-cb_bad(rget cb_rma rget "MPI-4.1 §12.3, §12.3.5" 0 read 8 origin MPI_Rget 44 read 45)
+cb_bad(put cb_rma put "MPI-4.1 §12.3, §12.3.5" 0 "wrote to" 4 origin MPI_Put 50 write 53)
+cb_good(put cb_rma put --stdout-regex "rank 0: 1 4 5" --stdout-regex "rank 1: 1 4 0")
+cb_bad(rput_flush cb_rma rput_flush "MPI-4.1 §12.3, §12.3.5" 0 "wrote to" 4 origin MPI_Rput 59 write 61)
+cb_good(rput_flush cb_rma rput_flush --stdout-regex "rank 0: 1 4 5" --stdout-regex "rank 1: 1 4 0")
+cb_bad(rget cb_rma rget "MPI-4.1 §12.3, §12.3.5" 0 read 8 origin MPI_Rget 68 read 69)
 cb_good(rget cb_rma rget --stdout-regex "rank 0: 100 103 5")
