@@ -106,6 +106,17 @@ std::optional<Disagreement> compare_portions(const char* name, const Args::Side&
                           dt::items_text(*tb, cb) + " (type signatures differ)"};
 }
 
+// Each member sends to and receives from the other (Allgather, Alltoall):
+// a's send to b against b's receive from a, and the reverse. `ia`, `ib`
+// index the peers' portions, `ta`, `tb` name them.
+std::optional<Disagreement> compare_exchange(const char* name, const Args& a, int ia, const std::string& ta,
+                                             const Args& b, int ib, const std::string& tb, const char* equal)
+{
+  if (auto d = compare_portions(name, a.send, ib, ta, "sends to " + tb, b.recv, ia, tb, "receives from " + ta, equal))
+    return d;
+  return compare_portions(name, a.recv, ib, ta, "receives from " + tb, b.send, ia, tb, "sends to " + ta, equal);
+}
+
 // The disagreement between the call of rank `ia` and that of rank `ib` (local ranks), if any.
 std::optional<Disagreement> compare(const char* name, const Args& a, int ia, const Args& b, int ib)
 {
@@ -151,10 +162,7 @@ std::optional<Disagreement> compare(const char* name, const Args& a, int ia, con
         return compare_portions(name, a.recv, 0, ta, "receives", b.send, ia, tb, "sends to " + ta, equal);
       return std::nullopt;
     case Shape::AllToAll:
-      if (auto d = compare_portions(name, a.send, ib, ta, "sends to " + tb, b.recv, ia, tb, "receives from " + ta,
-                                    equal))
-        return d;
-      return compare_portions(name, a.recv, ib, ta, "receives from " + tb, b.send, ia, tb, "sends to " + ta, equal);
+      return compare_exchange(name, a, ia, ta, b, ib, tb, equal);
     case Shape::Unknown:
       break;
   }
@@ -224,10 +232,7 @@ std::optional<Disagreement> compare_inter(const char* name, const Args& x, int i
       return x_root ? compare_portions(name, x.send, iy, tx, "sends to " + ty, y.recv, 0, ty, "receives", equal)
                     : compare_portions(name, x.recv, 0, tx, "receives", y.send, ix, ty, "sends to " + tx, equal);
     case Shape::AllToAll:
-      if (auto d = compare_portions(name, x.send, iy, tx, "sends to " + ty, y.recv, ix, ty, "receives from " + tx,
-                                    equal))
-        return d;
-      return compare_portions(name, x.recv, iy, tx, "receives from " + ty, y.send, ix, ty, "sends to " + tx, equal);
+      return compare_exchange(name, x, ix, tx, y, iy, ty, equal);
     case Shape::Unknown:
       break;
   }

@@ -12,7 +12,9 @@
  *   gatherv    root 0 writes an element of a block of its MPI_Igatherv
  *              receive buffer (good: an element of a gap)
  *   persistent rank 0 writes the send buffer of its MPI_Allreduce_init in
- *              the second round, after MPI_Start (good: before it) */
+ *              the second round, after MPI_Start (good: before it)
+ *   neighbor   rank 1 reads its MPI_Ineighbor_alltoall receive buffer
+ *              (good: the data next to it) */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -61,6 +63,18 @@ int main(int argc, char** argv)
     MPI_Wait(&request, MPI_STATUS_IGNORE);
     if (rank == 0)
       printf("rank 0: %d %d %d %d\n", s.data[0], s.data[1], s.data[4], s.data[6]);
+  } else if (strcmp(mode, "neighbor") == 0) {
+    /* A periodic ring of the ranks: one int to and from each neighbour. */
+    int dims = 0, periods = 1, mine[2] = {rank, rank + 10};
+    MPI_Comm ring;
+    MPI_Dims_create(2, 1, &dims);
+    MPI_Cart_create(MPI_COMM_WORLD, 1, &dims, &periods, 0, &ring);
+    s.other[1] = 5;
+    MPI_Ineighbor_alltoall(mine, 1, MPI_INT, s.data, 1, MPI_INT, ring, &request);
+    s.other[0] = bad && rank == 1 ? s.data[1] : s.other[1];
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    printf("rank %d: %d %d\n", rank, s.data[0], s.data[1]);
+    MPI_Comm_free(&ring);
   } else if (strcmp(mode, "persistent") == 0) {
     MPI_Allreduce_init(s.data, result, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &request);
     for (int round = 0; round < 2; ++round) {
