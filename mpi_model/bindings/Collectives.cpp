@@ -34,7 +34,30 @@ struct Prepared {
   const Communicator* comm = nullptr;
   int kind_tag = 0;
   std::function<int(Schedule&, const Channel&)> build;
+  // --check buffers: the program's buffers, guarded while a nonblocking or
+  // persistent form is pending (diagnosis/PendingBuffers).
+  std::vector<ProgramBuffer> buffers;
 };
+
+// --check buffers: `buf` is a send buffer (`send`) or a receive buffer of the
+// call, blocks of counts[i] items of types[i] (one type for all when there
+// is one) at byte offsets displs[i]. Nothing is recorded when the check is off.
+void guard(const Binding& b, Prepared& p, const void* buf, bool send, const std::vector<MPI_Datatype>& types,
+           const Counts& counts, const Counts& displs)
+{
+  if (!b.model().pending_buffers().on() || types.empty())
+    return;
+  ProgramBuffer buffer{buf, send, send ? "send" : "receive", {}};
+  for (std::size_t i = 0; i < counts.size() && i < displs.size(); ++i)
+    buffer.blocks.push_back(
+        {displs[i], counts[i], b.model().datatypes().find(types.size() == 1 ? types[0] : types[i])});
+  p.buffers.push_back(std::move(buffer));
+}
+
+void guard(const Binding& b, Prepared& p, const void* buf, bool send, MPI_Datatype type, std::int64_t count)
+{
+  guard(b, p, buf, send, std::vector<MPI_Datatype>{type}, Counts{count}, Counts{0});
+}
 
 int begin(const Binding& b, MPI_Comm comm, Prepared& p, int kind_tag)
 {
@@ -227,9 +250,12 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
   Channel channel{p.comm, coll::schedule_tag(*p.comm)};
   RequestPtr r = coll::make_collective_request(
       b, *p.comm, [build = std::move(p.build), channel](Schedule& s) { return build(s, channel); }, persistent);
+  r->program_buffers = std::move(p.buffers);
   if (!persistent)
     r->collective->start();
-  *request = b.model().requests().insert(r);
+  *request = b.model().requests().insert(r);  // marks the call site
+  if (!persistent)
+    b.model().pending_buffers().arm(*r);  // a persistent one's buffers from each MPI_Start
   return MPI_SUCCESS;
 }
 
@@ -299,9 +325,14 @@ int prepare_Bcast(const Binding& b, MPI_Comm comm, void* buffer, MPI_Count count
       return err;
   bool inter = p.comm->is_inter();
   Args a = arguments(Shape::Bcast, "MPI-4.1 §6.4");
+  a.rooted = true;
   a.root = root;
-  a.send = side_of(b, datatype, count);
+  if (!inter || root != MPI_PROC_NULL)
+    a.send = side_of(b, datatype, count);
   coll::note_arguments(b, *p.comm, std::move(a));
+  // The root's buffer is sent, the others' received into (MPI_PROC_NULL: none).
+  if (!inter || root != MPI_PROC_NULL)
+    guard(b, p, buffer, inter ? root == MPI_ROOT : p.comm->my_rank == root, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_bcast(s, ch, buffer, count, datatype, root)
                  : coll::build_bcast(s, ch, buffer, count, datatype, root);
@@ -319,6 +350,19 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(sendbuf, sendcount, sendtype, comm))
         return err;
+    // MPI-4.1 §6.2.2: the root receives from each member of the other group.
+    Args a = arguments(Shape::Gather, "MPI-4.1 §6.5");
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_ROOT)
+      a.recv = side_of(b, recvtype, counts);
+    else if (root != MPI_PROC_NULL)
+      a.send = side_of(b, sendtype, sendcount);
+    coll::note_arguments(b, *p.comm, std::move(a));
+    if (root == MPI_ROOT)
+      guard(b, p, recvbuf, false, {recvtype}, counts, displs);
+    else if (root != MPI_PROC_NULL)
+      guard(b, p, sendbuf, true, sendtype, sendcount);
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype,
                                        root);
@@ -335,6 +379,7 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
     if (int err = check_in_place_recv(b, comm, recvbuf))
       return err;
   Args a = arguments(Shape::Gather, "MPI-4.1 §6.5");
+  a.rooted = true;
   a.root = root;
   a.in_place = sendbuf == MPI_IN_PLACE;
   if (!a.in_place)
@@ -342,6 +387,10 @@ int prepare_gather_common(const Binding& b, MPI_Comm comm, const void* sendbuf, 
   if (is_root)
     a.recv = side_of(b, recvtype, counts);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, sendtype, sendcount);
+  if (is_root)  // with MPI_IN_PLACE its own block is read from recvbuf: received into all the same
+    guard(b, p, recvbuf, false, {recvtype}, counts, displs);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_gatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs, recvtype, root,
                                regular);
@@ -405,6 +454,19 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
     if (root != MPI_ROOT && root != MPI_PROC_NULL)
       if (int err = b.check_buffer(recvbuf, recvcount, recvtype, comm))
         return err;
+    // MPI-4.1 §6.2.2: the root sends to each member of the other group.
+    Args a = arguments(Shape::Scatter, "MPI-4.1 §6.6");
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_ROOT)
+      a.send = side_of(b, sendtype, counts);
+    else if (root != MPI_PROC_NULL)
+      a.recv = side_of(b, recvtype, recvcount);
+    coll::note_arguments(b, *p.comm, std::move(a));
+    if (root == MPI_ROOT)
+      guard(b, p, sendbuf, true, {sendtype}, counts, displs);
+    else if (root != MPI_PROC_NULL)
+      guard(b, p, recvbuf, false, recvtype, recvcount);
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype,
                                         root);
@@ -420,6 +482,7 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
   if (is_root && sendbuf == MPI_IN_PLACE)
     return b.error(comm, MPI_ERR_BUFFER, "MPI_IN_PLACE is not allowed as the send buffer");
   Args a = arguments(Shape::Scatter, "MPI-4.1 §6.6");
+  a.rooted = true;
   a.root = root;
   a.in_place = recvbuf == MPI_IN_PLACE;
   if (is_root)
@@ -427,6 +490,10 @@ int prepare_scatter_common(const Binding& b, MPI_Comm comm, const void* sendbuf,
   if (!a.in_place)
     a.recv = side_of(b, recvtype, recvcount);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (is_root)
+    guard(b, p, sendbuf, true, {sendtype}, counts, displs);
+  if (recvbuf != MPI_IN_PLACE)
+    guard(b, p, recvbuf, false, recvtype, recvcount);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scatterv(s, ch, sendbuf, counts, displs, sendtype, recvbuf, recvcount, recvtype, root,
                                 regular);
@@ -499,6 +566,9 @@ int prepare_allgather_common(const Binding& b, MPI_Comm comm, const void* sendbu
   else if (me < counts.size())
     a.send = side_of(b, recvtype, counts[me]);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, sendtype, sendcount);
+  guard(b, p, recvbuf, false, {recvtype}, counts, displs);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allgatherv(s, ch, sendbuf, sendcount, sendtype, recvbuf, counts, displs,
                                                 recvtype)
@@ -555,6 +625,9 @@ int prepare_alltoall_common(const Binding& b, MPI_Comm comm, const void* sendbuf
   a.recv = side_of(b, rtypes, rcounts);
   a.send = a.in_place ? a.recv : side_of(b, stypes, scounts);
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, stypes, scounts, sdispls);
+  guard(b, p, recvbuf, false, rtypes, rcounts, rdispls);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_alltoallw(s, ch, sendbuf, scounts, sdispls, stypes, recvbuf, rcounts, rdispls,
                                                rtypes)
@@ -663,7 +736,15 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
         return err;
       if (int err = check_op(b, comm, datatype, op))
         return err;
+      guard(b, p, root == MPI_ROOT ? recvbuf : sendbuf, root != MPI_ROOT, datatype, count);
     }
+    // MPI-4.1 §6.2.2: the root receives the reduction of the other group's data.
+    Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
+    a.rooted = true;
+    a.root = root;
+    if (root == MPI_PROC_NULL)
+      a.send = {};
+    coll::note_arguments(b, *p.comm, std::move(a));
     p.build = [=](Schedule& s, const Channel& ch) {
       return coll::build_inter_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
     };
@@ -683,8 +764,13 @@ int prepare_Reduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void* r
   if (int err = check_op(b, comm, datatype, op))
     return err;
   Args a = reduction("MPI-4.1 §6.9.1", op, sendbuf, datatype, count, b);
+  a.rooted = true;
   a.root = root;
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  if (is_root)
+    guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_reduce(s, ch, sendbuf, recvbuf, count, datatype, op, root);
   };
@@ -710,6 +796,9 @@ int prepare_Allreduce(const Binding& b, MPI_Comm comm, const void* sendbuf, void
   Args a = reduction("MPI-4.1 §6.9.6", op, sendbuf, datatype, count, b);
   a.in_place_everywhere = true;
   coll::note_arguments(b, *p.comm, std::move(a));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op)
                  : coll::build_allreduce(s, ch, sendbuf, recvbuf, count, datatype, op);
@@ -739,7 +828,13 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   std::int64_t total = 0;
   for (std::int64_t c : counts)
     total += c;
-  coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
+  if (!inter)  // on intercommunicators the groups' counts relate otherwise: not checked
+    coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
+  // With MPI_IN_PLACE the input, all of it, is in recvbuf (MPI-4.1 §6.10.1).
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, total);
+  guard(b, p, recvbuf, false, datatype,
+        sendbuf == MPI_IN_PLACE ? total : counts[static_cast<size_t>(p.comm->my_rank)]);
   p.build = [=](Schedule& s, const Channel& ch) {
     return inter ? coll::build_inter_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op)
                  : coll::build_reduce_scatter(s, ch, sendbuf, recvbuf, counts, datatype, op);
@@ -787,6 +882,11 @@ int prepare_scan_common(const Binding& b, MPI_Comm comm, const void* sendbuf, vo
     return err;
   coll::note_arguments(b, *p.comm, reduction(exclusive ? "MPI-4.1 §6.11.2" : "MPI-4.1 §6.11.1", op, sendbuf, datatype,
                                              count, b));
+  if (sendbuf != MPI_IN_PLACE)
+    guard(b, p, sendbuf, true, datatype, count);
+  // MPI_Exscan leaves process 0's recvbuf undefined: not guarded there.
+  if (!exclusive || p.comm->my_rank > 0)
+    guard(b, p, recvbuf, false, datatype, count);
   p.build = [=](Schedule& s, const Channel& ch) {
     return coll::build_scan(s, ch, sendbuf, recvbuf, count, datatype, op, exclusive);
   };

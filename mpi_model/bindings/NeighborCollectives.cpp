@@ -149,6 +149,31 @@ int raise(const NeighborCall& call, int err)
                                               : "the neighborhood exchange failed");
 }
 
+// --check buffers: the blocks a nonblocking or persistent exchange sends
+// from and receives into (MPI-4.1 §8.7, §6.12), each a buffer of its own;
+// none for MPI_PROC_NULL neighbours, which the exchange does not touch.
+std::vector<ProgramBuffer> program_buffers(const NeighborCall& call)
+{
+  std::vector<ProgramBuffer> out;
+  if (!call.b.model().pending_buffers().on())
+    return out;
+  auto add = [&](const void* buf, std::int64_t count, MPI_Datatype type, bool send) {
+    dt::DatatypePtr t = call.b.model().datatypes().find(type);
+    for (const ProgramBuffer& o : out)  // MPI_Neighbor_allgather sends one buffer to every neighbour
+      if (o.base == buf && o.send == send && o.blocks[0].count == count && o.blocks[0].type == t)
+        return;
+    out.push_back({buf, send, send ? "send" : "receive", {{0, count, t}}});
+  };
+  const topology::NeighborExchange& x = call.x;
+  for (std::size_t j = 0; j < x.sends.size() && j < x.n.destinations.size(); ++j)
+    if (x.n.destinations[j] != MPI_PROC_NULL)
+      add(x.sends[j].buf, x.sends[j].count, x.sends[j].type, true);
+  for (std::size_t i = 0; i < x.recvs.size() && i < x.n.sources.size(); ++i)
+    if (x.n.sources[i] != MPI_PROC_NULL)
+      add(x.recvs[i].buf, x.recvs[i].count, x.recvs[i].type, false);
+  return out;
+}
+
 // Runs the prepared exchange in the call's form. Blocking calls use tag
 // slot 0, the others a slot of their own (topology/TopologyTags.hpp).
 int run(NeighborCall& call)
@@ -161,15 +186,19 @@ int run(NeighborCall& call)
   // note_collective counted this call: its position is log.calls - 1.
   int slot = topology::neighbor_slot(comm.log.calls - 1, call.x.n.channel_count);
   bool persistent = call.form == Form::Persistent;
+  std::vector<ProgramBuffer> buffers = program_buffers(call);
   RequestPtr r = coll::make_collective_request(
       call.b, comm,
       [x = std::move(call.x), c = &comm, slot](coll::Schedule& s) {
         return topology::build_neighbor_exchange(s, *c, x, slot);
       },
       persistent);
+  r->program_buffers = std::move(buffers);
   if (!persistent)
     r->collective->start();
-  *call.request = call.b.model().requests().insert(r);
+  *call.request = call.b.model().requests().insert(r);  // marks the call site
+  if (!persistent)
+    call.b.model().pending_buffers().arm(*r);  // a persistent one's buffers from each MPI_Start
   return MPI_SUCCESS;
 }
 

@@ -130,6 +130,33 @@ int accumulate_types(const Binding& b, const Window& w, const OpArgs& a, rma::Op
   return same(op.result_type, op.result_count, "result");
 }
 
+// --check buffers: an operation's origin buffer (read) and the buffer it
+// fetches into (written) are the program's to leave alone until the
+// operation completes at the origin (MPI-4.1 §12.3): at the synchronization
+// that completes it, or for a request-based one also when its request
+// completes (§12.3.5) (diagnosis/PendingBuffers, rma::completed_at_origin).
+void guard_buffers(const Binding& b, Window& w, const rma::Operation& op, RequestPtr request)
+{
+  if (!b.model().pending_buffers().on())
+    return;
+  if (!request) {  // a guard holder of its own, never seen by the program
+    request = std::make_shared<Request>();
+    request->kind = RequestKind::Rma;
+    request->owner = b.world();
+    request->call = b.call();
+    request->call_site = op.call_site;
+  }
+  bool get = op.kind == OpKind::Get;
+  if (!get)
+    request->program_buffers.push_back({op.origin_addr, true, "origin", {{0, op.origin_count, op.origin_type}}});
+  if (op.result_addr)
+    request->program_buffers.push_back(
+        {op.result_addr, false, get ? "origin" : "result", {{0, op.result_count, op.result_type}}});
+  b.model().pending_buffers().arm(*request);
+  if (!request->buffer_guards.empty())
+    w.guarded_operations.emplace_back(op.target, std::move(request));
+}
+
 int start_operation(const Binding& b, MPI_Win win, OpArgs a)
 {
   Window* w = nullptr;
@@ -231,6 +258,7 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
   if (w->access_group && !w->access_nocheck && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0)
     op->needs_posts = w->state().access_epochs[static_cast<size_t>(a.target)];
   rma_engine(b).submit(*w, op);
+  guard_buffers(b, *w, *op, request);
   return MPI_SUCCESS;
 }
 

@@ -125,11 +125,20 @@ void ScheduleRunner::run()
       if (m->status_error != MPI_SUCCESS && error_ == MPI_SUCCESS)
         error_ = m->status_error;
     messages_.clear();
-    for (const LocalStep& step : round.after) {
-      int err = step();
-      if (err != MPI_SUCCESS && error_ == MPI_SUCCESS)
-        error_ = err;
-    }
+    // Copies and reductions into the program's buffers: with --check
+    // buffers, their guarded pages are open meanwhile (else each
+    // instruction traps; the simulator's accesses are never reported).
+    auto local_steps = [&] {
+      for (const LocalStep& step : round.after) {
+        int err = step();
+        if (err != MPI_SUCCESS && error_ == MPI_SUCCESS)
+          error_ = err;
+      }
+    };
+    if (request_.buffer_guards.empty() || round.after.empty())
+      local_steps();
+    else
+      MpiModel::instance().pending_buffers().model_access_all(request_, local_steps);
     ++round_;
     posted_ = false;
   }

@@ -72,7 +72,8 @@ struct CollectiveArguments {
   };
   Shape shape = Shape::Unknown;
   const char* section = "";  // "MPI-4.1 §6.4"
-  int root = -1;             // rooted collectives
+  bool rooted = false;       // a rooted collective: root is significant
+  int root = -1;             // rooted collectives (intercommunicators: also MPI_ROOT, MPI_PROC_NULL)
   MPI_Op op = MPI_OP_NULL;   // reductions
   bool predefined_op = false;
   bool in_place = false;

@@ -37,6 +37,21 @@ struct GeneralizedCallbacks {
 };
 enum class SendMode { Standard, Buffered, Synchronous, Ready };
 
+// A buffer of the program that an operation reads (`send`: the program may
+// read it meanwhile) or writes, as blocks of typed items at byte offsets
+// from `base` (the v and w forms of collectives have one block per peer).
+struct ProgramBuffer {
+  struct Block {
+    std::int64_t offset = 0;  // bytes from base
+    std::int64_t count = 0;
+    dt::DatatypePtr type;
+  };
+  const void* base = nullptr;
+  bool send = false;
+  const char* role = "";  // "send", "receive", "origin", "result": for the report
+  std::vector<Block> blocks;
+};
+
 struct Request;
 using RequestPtr = std::shared_ptr<Request>;
 
@@ -128,9 +143,13 @@ struct Request {
   // An internal message carrying a program's portion whose type signature
   // is checked at the match (neighborhood collectives, coll/Schedule.hpp).
   bool check_types = false;
-  // --check buffers (diagnosis/PendingBuffers): the memory watch guarding
-  // buf while the operation is pending, -1 when none.
-  int buffer_guard = -1;
+  // --check buffers (diagnosis/PendingBuffers): the memory watches guarding
+  // the operation's buffers while it is pending (none when unguarded).
+  std::vector<int> buffer_guards;
+  // The program's buffers of a nonblocking or persistent collective or of a
+  // request-based RMA operation, described by its binding when --check
+  // buffers is on (a point-to-point request's is buf, count, type).
+  std::vector<ProgramBuffer> program_buffers;
 
   bool persistent = false;
   bool freed_by_user = false;    // MPI_Request_free on an active request

@@ -25,13 +25,32 @@ Span span_of(const dt::Datatype& type, std::int64_t count)
   return {std::min<std::int64_t>(0, last) + type.true_lb(), std::max<std::int64_t>(0, last) + type.true_ub()};
 }
 
+// The bytes a buffer's blocks may touch, from its base; empty without data.
+Span span_of(const ProgramBuffer& buffer)
+{
+  Span all{0, 0};
+  bool first = true;
+  for (const ProgramBuffer::Block& b : buffer.blocks) {
+    Span s = span_of(*b.type, b.count);
+    if (first) {
+      all = {b.offset + s.lo, b.offset + s.hi};
+      first = false;
+    } else {
+      all = {std::min(all.lo, b.offset + s.lo), std::max(all.hi, b.offset + s.hi)};
+    }
+  }
+  return all;
+}
+
 // Whether byte `offset` (from the buffer's address) is one of the type map's
 // bytes, not a hole between them. Unknown (too many items or pieces to look
 // at) counts as a hole: nothing is reported then.
 bool in_type_map(const dt::Datatype& type, std::int64_t count, std::int64_t offset)
 {
-  if (type.is_dense())
-    return true;  // the span is the data
+  if (type.is_dense()) {
+    Span s = span_of(type, count);
+    return offset >= s.lo && offset < s.hi;
+  }
   constexpr std::int64_t kMaxItems = 64, kMaxPieces = 4096;
   std::int64_t extent = type.extent();
   if (extent <= 0 || type.segment_count() > kMaxPieces)
@@ -49,6 +68,50 @@ bool in_type_map(const dt::Datatype& type, std::int64_t count, std::int64_t offs
     });
   }
   return found;
+}
+
+bool in_type_map(const ProgramBuffer& buffer, std::int64_t offset)
+{
+  return std::any_of(buffer.blocks.begin(), buffer.blocks.end(), [&](const ProgramBuffer::Block& b) {
+    return in_type_map(*b.type, b.count, offset - b.offset);
+  });
+}
+
+// A point-to-point request's buffer: buf, count items of type.
+ProgramBuffer buffer_of(const Request& request)
+{
+  bool send = request.kind == RequestKind::Send;
+  return ProgramBuffer{request.buf, send, send ? "send" : "receive", {{0, request.count, request.type}}};
+}
+
+// What the rule asks, by the kind of operation.
+struct Rule {
+  const char* section;
+  std::string requirement;
+};
+
+Rule rule_of(RequestKind kind, bool send)
+{
+  switch (kind) {
+    case RequestKind::Collective:
+      return {"MPI-4.1 §6.12",
+              send ? "the program does not modify a send buffer of a nonblocking or persistent collective until the "
+                     "collective completes (reading it is allowed)"
+                   : "the program does not access a receive buffer of a nonblocking or persistent collective until "
+                     "the collective completes"};
+    case RequestKind::Rma:
+      return {"MPI-4.1 §12.3, §12.3.5",
+              send ? "the program does not modify the origin buffer of an RMA operation until the operation "
+                     "completes at the origin (reading it is allowed)"
+                   : "the program does not access the buffer into which an RMA operation fetches data until the "
+                     "operation completes at the origin"};
+    default:
+      return {"MPI-4.1 §3.7.2",
+              send ? "the program does not modify the send buffer of a nonblocking or persistent send until the "
+                     "send completes (reading it is allowed)"
+                   : "the program does not access the receive buffer of a nonblocking or persistent receive until "
+                     "the receive completes"};
+  }
 }
 
 }  // namespace
@@ -73,46 +136,59 @@ void PendingBuffers::arm(Request& request)
   // data (docs/traces.md): no program touches them.
   if (const sim::Rank* caller = sim::calling_rank(); caller && caller->trace_position.file)
     return;
+  if (request.kind == RequestKind::Collective || request.kind == RequestKind::Rma) {
+    if (!request.active() || !request.buffer_guards.empty())
+      return;
+    for (const ProgramBuffer& buffer : request.program_buffers)
+      arm_buffer(request, buffer);
+    return;
+  }
+  // Point-to-point; an operation that moves nothing (MPI_PROC_NULL, no
+  // data) has no buffer the standard's rule could be about.
+  auto arm_p2p = [this](Request& r) {
+    if ((r.kind == RequestKind::Send || r.kind == RequestKind::Recv) && r.active() && r.buffer_guards.empty() &&
+        r.bytes > 0 && r.peer != MPI_PROC_NULL)
+      arm_buffer(r, buffer_of(r));
+  };
   if (request.parts.empty())
-    arm_one(request);
+    arm_p2p(request);
   for (const RequestPtr& part : request.parts)
     if (!request.staged || part->buf != request.staged->data())  // the packed copy of a _replace call is the library's
-      arm_one(*part);
+      arm_p2p(*part);
 }
 
-void PendingBuffers::arm_one(Request& request)
+void PendingBuffers::arm_buffer(Request& request, ProgramBuffer buffer)
 {
-  // Point-to-point only; an operation that moves nothing (MPI_PROC_NULL, no
-  // data) has no buffer the standard's rule could be about.
-  bool send = request.kind == RequestKind::Send;
-  if (!send && request.kind != RequestKind::Recv)
+  buffer.blocks.erase(std::remove_if(buffer.blocks.begin(), buffer.blocks.end(),
+                                     [](const ProgramBuffer::Block& b) {
+                                       return b.count <= 0 || !b.type || b.type->size() == 0;
+                                     }),
+                      buffer.blocks.end());
+  if (!buffer.base || buffer.base == MPI_IN_PLACE || buffer.blocks.empty())
     return;
-  if (!request.active() || request.buffer_guard >= 0 || request.bytes == 0 || request.count <= 0 || !request.type ||
-      request.peer == MPI_PROC_NULL)
-    return;
-  Span span = span_of(*request.type, request.count);
-  auto base = reinterpret_cast<std::uintptr_t>(request.buf);
-  int id = sim::memory::MemoryWatch::instance().guard(request.owner,
-                                                      reinterpret_cast<const void*>(base + static_cast<std::uintptr_t>(span.lo)),
-                                                      static_cast<std::size_t>(span.hi - span.lo), send);
+  Span span = span_of(buffer);
+  auto base = reinterpret_cast<std::uintptr_t>(buffer.base);
+  auto lo = reinterpret_cast<const void*>(base + static_cast<std::uintptr_t>(span.lo));
+  int id = sim::memory::MemoryWatch::instance().guard(request.owner, lo, static_cast<std::size_t>(span.hi - span.lo),
+                                                      buffer.send);
   if (id < 0)
     return;  // watch table full: not checked
-  request.buffer_guard = id;
+  request.buffer_guards.push_back(id);
   // A persistent request's operation is started by MPI_Start: that call is the site.
   const char* call = request.persistent ? "MPI_Start" : request.call;
   std::uintptr_t site = request.persistent ? call_site_mark(sim::calling_rank()) : request.call_site;
-  guards_[id] = Guard{request.owner, call, request.call, site, send, base, request.count, request.type, false};
+  guards_[id] = Guard{request.owner, call, request.call, site, request.kind, std::move(buffer), false};
 }
 
 void PendingBuffers::disarm(Request& request)
 {
   for (const RequestPtr& part : request.parts)
     disarm(*part);
-  if (request.buffer_guard < 0)
-    return;
-  sim::memory::MemoryWatch::instance().unwatch(request.buffer_guard);
-  guards_.erase(request.buffer_guard);
-  request.buffer_guard = -1;
+  for (int id : request.buffer_guards) {
+    sim::memory::MemoryWatch::instance().unwatch(id);
+    guards_.erase(id);
+  }
+  request.buffer_guards.clear();
 }
 
 void PendingBuffers::model_access(const Request& request, bool write, const std::function<void()>& access) const
@@ -127,6 +203,28 @@ void PendingBuffers::model_access(const Request& request, bool write, const std:
                                                         static_cast<std::size_t>(span.hi - span.lo), write, access);
 }
 
+void PendingBuffers::model_access_all(const Request& request, const std::function<void()>& access) const
+{
+  std::function<void(std::size_t)> open_from = [&](std::size_t i) {
+    if (i == request.buffer_guards.size()) {
+      access();
+      return;
+    }
+    auto it = guards_.find(request.buffer_guards[i]);
+    if (it == guards_.end()) {
+      open_from(i + 1);
+      return;
+    }
+    const ProgramBuffer& buffer = it->second.buffer;
+    Span span = span_of(buffer);
+    auto lo = reinterpret_cast<std::uintptr_t>(buffer.base) + static_cast<std::uintptr_t>(span.lo);
+    sim::memory::MemoryWatch::instance().simulator_access(reinterpret_cast<const void*>(lo),
+                                                          static_cast<std::size_t>(span.hi - span.lo), !buffer.send,
+                                                          [&] { open_from(i + 1); });
+  };
+  open_from(0);
+}
+
 // In the rank, right after its access (normal context: the trampoline).
 void PendingBuffers::on_access(const sim::memory::MemoryWatch::GuardAccess& access)
 {
@@ -134,24 +232,22 @@ void PendingBuffers::on_access(const sim::memory::MemoryWatch::GuardAccess& acce
   if (it == guards_.end() || it->second.reported)
     return;
   Guard& g = it->second;
-  auto offset = static_cast<std::int64_t>(access.address - g.base);
-  if (!in_type_map(*g.type, g.count, offset))
+  auto offset = static_cast<std::int64_t>(access.address - reinterpret_cast<std::uintptr_t>(g.buffer.base));
+  if (!in_type_map(g.buffer, offset))
     return;
   g.reported = true;
   MpiModel& model = *model_;
   std::string where;
   if (model.parameters().call_sites)
     where = sim::memory::describe_rank_location(access.pc, model.simulation().options().program);
+  Rule rule = rule_of(g.kind, g.buffer.send);
   StandardError e;
   e.rule = "buffer of a pending operation accessed";
-  e.section = "MPI-4.1 §3.7.2";
-  e.requirement = g.send ? "the program does not modify the send buffer of a nonblocking or persistent send until "
-                           "the send completes (reading it is allowed)"
-                         : "the program does not access the receive buffer of a nonblocking or persistent receive "
-                           "until the receive completes";
+  e.section = rule.section;
+  e.requirement = std::move(rule.requirement);
   std::string rank = std::to_string(g.owner);
   e.what = "rank " + rank + (access.write ? " wrote to" : " read") + " byte " + std::to_string(offset) + " of the " +
-           (g.send ? "send" : "receive") + " buffer of its " + g.operation +
+           g.buffer.role + " buffer of its " + g.operation +
            (g.call == g.operation ? "" : std::string(" started by ") + g.call) +
            " before the operation completed (MPI_Wait, MPI_Test...)";
   e.sites = {{g.owner, g.call, call_site_text(model, g.owner, g.call_site)},

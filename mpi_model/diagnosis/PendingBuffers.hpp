@@ -1,22 +1,28 @@
-// --check buffers: the program must leave the buffer of a pending
-// nonblocking or persistent operation alone until the operation completes
-// (MPI-4.1 §3.7.2: "the sender should not modify any part of the send buffer
-// after a nonblocking send operation is called, until the send completes";
-// "the receiver should not access any part of the receive buffer after a
-// nonblocking receive operation is called, until the receive completes";
-// §3.9 for persistent requests). Since MPI-3 reading a send buffer is
-// allowed.
+// --check buffers: the program must leave the buffers of a pending
+// nonblocking or persistent operation alone until the operation completes:
+// point-to-point (MPI-4.1 §3.7.2: "the sender should not modify any part of
+// the send buffer after a nonblocking send operation is called, until the
+// send completes"; "the receiver should not access any part of the receive
+// buffer after a nonblocking receive operation is called, until the receive
+// completes"; §3.9 for persistent requests), collectives (§6.12: "all
+// associated send buffers ... should not be modified, and all associated
+// receive buffers should not be accessed, until the collective operation
+// completes"; §6.13) and request-based RMA operations (§12.3: the origin
+// buffer is not updated, the buffer of a get not accessed, until the
+// operation completes at the origin; §12.3.5: the request's completion).
+// Since MPI-3 reading a send buffer is allowed.
 //
-// The buffer's byte span is guarded by the memory watch (sim/memory/,
+// The buffers' byte spans are guarded by the memory watch (sim/memory/,
 // MemoryWatch::guard) from the call that starts the operation until the
 // program learns that it completed (MPI_Wait/MPI_Test and their multiple
 // forms, MPI_Request_get_status with flag true, MPI_Request_free): writes
 // to a send buffer, any access to a receive buffer, trap. An access by the
-// program's code to a byte of the buffer's type map is a StandardError,
-// once per started operation, naming the call that started it and the
-// accessing instruction's line. Accesses outside the type map (other data
-// on the same pages, the holes of a vector type) and the simulator's own
-// (the model packs and unpacks when data moves) are let through.
+// program's code to a byte of a buffer's type map is a StandardError,
+// once per buffer of a started operation, naming the call that started it
+// and the accessing instruction's line. Accesses outside the type map
+// (other data on the same pages, the holes of a vector type, the gaps
+// between the blocks of a v collective) and the simulator's own (the model
+// packs, unpacks, copies and reduces when data moves) are let through.
 //
 // Off by default; when off nothing is guarded and nothing costs.
 #pragma once
@@ -37,14 +43,20 @@ public:
   // Run start: `on` is ModelParameters::check_buffers.
   void start(MpiModel& model, bool on);
   bool on() const { return on_; }
+  // Whether any buffer is guarded now (the model's accesses then open pages).
+  bool guarding() const { return !guards_.empty(); }
   // The program started `request` (a nonblocking call returned its handle,
-  // or MPI_Start): guards its buffer (a send-receive's two parts).
+  // or MPI_Start): guards its buffers (a send-receive's two parts; a
+  // collective's or RMA operation's program_buffers).
   void arm(Request& request);
-  // The program knows it completed, or gave it up: the guard goes.
+  // The program knows it completed, or gave it up: the guards go.
   void disarm(Request& request);
   // Runs `access`, the model reading (`write` false) or writing `request`'s
   // buffer, with its guarded pages opened (else each instruction traps).
   void model_access(const Request& request, bool write, const std::function<void()>& access) const;
+  // Runs `access`, the model working on the buffers of `request` (a
+  // collective's local steps: copies and reductions), with their pages open.
+  void model_access_all(const Request& request, const std::function<void()>& access) const;
 
 private:
   struct Guard {
@@ -52,13 +64,11 @@ private:
     const char* call = "";       // the call that started it (MPI_Isend, MPI_Start)
     const char* operation = "";  // the request's (MPI_Isend, MPI_Send_init)
     std::uintptr_t call_site = 0;
-    bool send = false;
-    std::uintptr_t base = 0;  // request.buf
-    std::int64_t count = 0;
-    dt::DatatypePtr type;
+    RequestKind kind = RequestKind::Send;
+    ProgramBuffer buffer;
     bool reported = false;
   };
-  void arm_one(Request& request);
+  void arm_buffer(Request& request, ProgramBuffer buffer);
   void on_access(const sim::memory::MemoryWatch::GuardAccess& access);
 
   MpiModel* model_ = nullptr;

@@ -282,11 +282,13 @@ void PointToPoint::release_bsend(Request& send)
 }
 
 // The model reads or writes a request's buffer: with --check buffers, its
-// guarded pages are opened meanwhile (diagnosis/PendingBuffers).
+// guarded pages are opened meanwhile (diagnosis/PendingBuffers). A
+// collective's internal message has no guard of its own but may point into
+// the guarded buffer of its collective: any guard opens the pages.
 template <class Access>
 void PointToPoint::with_buffer(const Request& request, bool write, Access&& access)
 {
-  if (request.buffer_guard < 0)
+  if (request.buffer_guards.empty() && !MpiModel::instance().pending_buffers().guarding())
     access();
   else
     MpiModel::instance().pending_buffers().model_access(request, write, access);

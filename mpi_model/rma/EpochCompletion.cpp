@@ -50,6 +50,23 @@ void complete_operations(const CallContext& caller, Window& w, const std::vector
         return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.acked(w, t); });
       },
       describe_call(caller, w) + ", waiting for its RMA operations to complete at rank(s) " + rank_list(w, targets));
+  completed_at_origin(caller, w, targets);
+}
+
+// MPI-4.1 §12.3: an RMA operation's buffers are the program's again once the
+// operation completed at the origin, which the synchronization calls
+// (fence, complete, unlock, flush) ensure, whether or not the program waits
+// for the request of a request-based one (§12.3.5).
+void completed_at_origin(const CallContext& caller, Window& w, const std::vector<int>& targets)
+{
+  auto& ops = w.guarded_operations;
+  auto done = [&](const std::pair<int, RequestPtr>& op) {
+    if (std::find(targets.begin(), targets.end(), op.first) == targets.end())
+      return false;
+    caller.model().pending_buffers().disarm(*op.second);
+    return true;
+  };
+  ops.erase(std::remove_if(ops.begin(), ops.end(), done), ops.end());
 }
 
 bool passive_epoch(const Window& w, int target)

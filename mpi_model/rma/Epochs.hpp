@@ -24,6 +24,9 @@ std::vector<int> all_targets(const Window& w);
 // Waits until the operations to `targets` (local ranks) are complete at the
 // targets (remote completion).
 void complete_operations(const CallContext& caller, Window& w, const std::vector<int>& targets);
+// The operations to `targets` completed at the origin (a synchronization
+// call waited for them): the program may use their buffers again.
+void completed_at_origin(const CallContext& caller, Window& w, const std::vector<int>& targets);
 // "MPI_Win_fence(window 3)": the call on the window, for reports.
 std::string describe_call(const CallContext& caller, const Window& w);
 // Whether `target` (local rank) is in a passive-target epoch of this member.

@@ -55,6 +55,7 @@ void complete(const CallContext& caller, Window& w)
         caller.world(), {BlockedRma::Acks, w.shared, w.me, targets, false},
         [&] { return std::all_of(targets.begin(), targets.end(), [&](int t) { return engine.fetched(w, t); }); },
         describe_call(caller, w) + ", waiting for the data of its gets from rank(s) " + rank_list(w, targets));
+    completed_at_origin(caller, w, targets);
   }
   engine.complete(w);
   w.access_group.reset();

@@ -16,6 +16,7 @@
 #include "core/Group.hpp"
 #include "core/HandleTable.hpp"
 #include "core/Info.hpp"
+#include "core/Request.hpp"
 #include "rma/AccessConflicts.hpp"
 #include "sim/memory/SharedMemory.hpp"
 
@@ -155,6 +156,10 @@ struct Window {
   std::vector<int> locks;          // by target: 0, or MPI_LOCK_SHARED / MPI_LOCK_EXCLUSIVE
   std::vector<bool> lock_nocheck;  // by target: locked with MPI_MODE_NOCHECK (no protocol)
   bool lock_all = false;
+  // --check buffers (diagnosis/PendingBuffers): operations whose buffers are
+  // guarded until they complete at the origin, with their target (request-
+  // based ones: the program's request; others: one of their own).
+  std::vector<std::pair<int, RequestPtr>> guarded_operations;
 
   MemberState& state() { return shared->members[static_cast<size_t>(me)]; }
   // Whether an operation to `target` (local rank) is inside an epoch.

@@ -14,6 +14,7 @@ int quiesce_for_free(const CallContext& caller, Window& w)
   engine.release_deferred(w.shared, w.me, true);
   engine.block(caller.world(), {BlockedRma::Acks, w.shared, w.me, all_targets(w), false},
                [&engine, &w] { return engine.all_acked(w); }, describe_call(caller, w) + ", completing its operations");
+  completed_at_origin(caller, w, all_targets(w));
   const Communicator* ic = caller.model().communicators().find(w.comm, caller.world());
   return coll::barrier({caller, *ic, coll::kBarrierTag});
 }

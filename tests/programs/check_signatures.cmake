@@ -107,3 +107,41 @@ foreach(policy weak thread offload ideal)
     EXPECT ${check_sig_no_error} --stdout-regex "rank 2: 12 0"
     RUN -n 3 --progress ${policy} PROGRAM_ARGS good)
 endforeach()
+
+# Intercommunicator collectives (MPI-4.1 §6.2.2): ic_args.c, world ranks 0-1
+# group A, 2-3 group B. A portion of group B that does not match the
+# root's receive (Gather), a member whose signature differs from the other
+# group's (Allreduce): the run completes, erroneous; both calls named. B
+# naming as root a member of A that passed MPI_PROC_NULL (Bcast): the
+# broadcast never reaches B (a deadlock), and the error names the
+# disagreement. Each "good" twin differs in that one argument.
+progsim_test_program(ic_args ic_args.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(check.coll.inter.gather.bad.${policy} PROGRAM ic_args PROGRAM_ARGS gather bad
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "type mismatch in MPI_Gather: rank [01] \\(world rank [0-3]\\) (sends|receives from)"
+      --stderr-regex "ic_args\\.c:32\\)" --stderr-regex "ic_args\\.c:34\\)"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §6.5"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.gather.good.${policy} PROGRAM ic_args PROGRAM_ARGS gather good
+    EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 2 12 3"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.allreduce.bad.${policy} PROGRAM ic_args PROGRAM_ARGS allreduce bad
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "type mismatch in MPI_Allreduce: .*4 x MPI_(INT|FLOAT).* 4 x MPI_(FLOAT|INT)"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §6.9.6"
+      --check "/errors/0/sites/0/source=main (ic_args.c:39)" --check "/errors/0/sites/1/source=main (ic_args.c:39)"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.allreduce.good.${policy} PROGRAM ic_args PROGRAM_ARGS allreduce good
+    EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 5"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.bcast_root.bad.${policy} PROGRAM ic_args PROGRAM_ARGS bcast bad
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+      --stderr-regex "error: MPI_Bcast on an intercommunicator with (root 1 at rank [01] \\(world rank [23]\\)|MPI_PROC_NULL at rank 1 \\(world rank 1\\)|MPI_ROOT at rank 0 \\(world rank 0\\)) but"
+      --stderr-regex "ic_args\\.c:45\\)" --stderr-regex "ic_args\\.c:47\\)"
+      --check "/errors/0/rule=collective argument mismatch" --check "/errors/0/section=MPI-4.1 §6.4"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.bcast_root.good.${policy} PROGRAM ic_args PROGRAM_ARGS bcast good
+    EXPECT ${check_sig_no_error} --stdout-regex "rank 3: 0"
+    RUN -n 4 --progress ${policy})
+endforeach()

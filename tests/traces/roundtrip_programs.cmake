@@ -17,6 +17,7 @@ set(refused_programs
   comm_attr MPI_Comm_dup_with_info     # after its failed send to rank 7 (a failed event)
   comm_from_groups MPI_Comm_create_group
   comm_inter MPI_Intercomm_create
+  ic_args MPI_Intercomm_create
   comm_split MPI_Comm_idup
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
