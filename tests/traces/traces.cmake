@@ -3,6 +3,7 @@
 # import of SimGrid time-independent traces.
 progsim_test_program(trace_mix trace_mix.c)
 progsim_test_program(trace_calls trace_calls.c)
+progsim_test_program(trace_forms trace_forms.c)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
@@ -15,6 +16,15 @@ foreach(policy weak thread offload ideal)
   trace_roundtrip(trace_mix ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
   trace_roundtrip(rndv_compute ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute sender-computes)
   trace_roundtrip(trace_calls ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_calls)
+  # Session 14: persistent collectives, the w forms, MPI_Isendrecv(_replace)
+  # and large-count point-to-point (trace_forms); the large-count collectives
+  # in their nonblocking and persistent forms (traces.roundtrip.program.*
+  # runs coll_large_count's first registration, the blocking one).
+  trace_roundtrip(trace_forms ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_forms)
+  foreach(form nonblocking persistent)
+    trace_roundtrip(coll_large_count_${form} ${policy} trace.jsonl -n 7 ${PROGSIM_TEST_PROGRAM_DIR}/coll_large_count
+                    ${form})
+  endforeach()
 endforeach()
 trace_roundtrip(trace_mix_per_rank_files weak trace/ -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
 trace_roundtrip(compute_slowdown thread trace.jsonl -n 2 --ranks-per-node 2 ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
