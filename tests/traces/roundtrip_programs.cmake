@@ -13,8 +13,6 @@
 set(refused_programs
   cancel_send MPI_Cancel
   comm_attr MPI_Comm_dup_with_info     # after its failed send to rank 7 (a failed event)
-  comm_from_groups MPI_Comm_create_group
-  comm_inter MPI_Intercomm_create
   comm_split MPI_Comm_idup
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start

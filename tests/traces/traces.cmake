@@ -4,6 +4,7 @@
 progsim_test_program(trace_mix trace_mix.c)
 progsim_test_program(trace_calls trace_calls.c)
 progsim_test_program(trace_forms trace_forms.c)
+progsim_test_program(trace_inter trace_inter.c)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
@@ -21,6 +22,8 @@ foreach(policy weak thread offload ideal)
   # in their nonblocking and persistent forms (traces.roundtrip.program.*
   # runs coll_large_count's first registration, the blocking one).
   trace_roundtrip(trace_forms ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_forms)
+  # Intercommunicators and the group constructors (trace_inter).
+  trace_roundtrip(trace_inter ${policy} trace.jsonl -n 5 ${PROGSIM_TEST_PROGRAM_DIR}/trace_inter)
   foreach(form nonblocking persistent)
     trace_roundtrip(coll_large_count_${form} ${policy} trace.jsonl -n 7 ${PROGSIM_TEST_PROGRAM_DIR}/coll_large_count
                     ${form})

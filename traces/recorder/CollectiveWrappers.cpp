@@ -61,10 +61,13 @@ Event bcast_event(const char* name, int rank, MPI_Comm comm, int root, long long
   return event;
 }
 
-// Whether the calling rank is `root` of `comm`.
+// Whether the calling rank is `root` of `comm`: on an intercommunicator, the
+// rank that passes MPI_ROOT (MPI-4.1 §6.2.2).
 bool is_root(int rank, MPI_Comm comm, int root)
 {
   const progsim::mpi::Communicator* c = progsim::mpi::MpiModel::instance().communicators().find(comm, rank);
+  if (c && c->is_inter())
+    return root == MPI_ROOT;
   return c && root >= 0 && root < c->size() && c->world_rank(root) == rank;
 }
 

@@ -49,6 +49,17 @@ private:
   // raises TraceError naming the trace line.
   [[noreturn]] void fail(const std::string& reason) const;
   MPI_Comm comm(const TraceEvent& e) const;
+  MPI_Comm comm(const TraceEvent& e, const char* key) const;  // a communicator id under another key
+  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), freed
+  // when it goes out of scope.
+  struct WorldGroup {
+    int rank;
+    MPI_Group handle;
+    WorldGroup(const WorldGroup&) = delete;
+    WorldGroup& operator=(const WorldGroup&) = delete;
+    ~WorldGroup();
+  };
+  WorldGroup world_group(const TraceEvent& e, const char* key);
   int comm_size(MPI_Comm handle) const;
   // A peer or root of the event, checked against its communicator: a rank
   // outside it is an error of the trace, not a fatal MPI error of the replay.

@@ -898,6 +898,73 @@ void RankReplay::replay_dist_graph_create(const TraceEvent& e)
   keep_comm(e, created);
 }
 
+// Groups: made from the recorded MPI_COMM_WORLD ranks and freed after the
+// call without an MPI call (the program's group calls are recorded as local
+// calls already, and a group left over would be a leak at MPI_Finalize).
+RankReplay::WorldGroup::~WorldGroup()
+{
+  mpi::MpiModel::instance().process(rank).groups.erase(handle);
+}
+
+RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key)
+{
+  std::vector<int> world = e.fields.at(key).get<std::vector<int>>();
+  for (int r : world)
+    if (r < 0 || r >= sim::Simulation::current()->size())
+      fail(std::string(key) + ": " + std::to_string(r) + " is not a rank of MPI_COMM_WORLD");
+  return {rank_.id(),
+          mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::make_shared<const mpi::Group>(world))};
+}
+
+void RankReplay::replay_comm_create(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_create(comm(e), world_group(e, "group").handle, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_create_group(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_create_group(comm(e), world_group(e, "group").handle, e.small("tag"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_create_from_group(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  check(PMPI_Comm_create_from_group(world_group(e, "group").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
+                                    &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_create(const TraceEvent& e)
+{
+  MPI_Comm peer = e.small("peer_comm") < 0 ? MPI_COMM_NULL : comm(e, "peer_comm");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Intercomm_create(comm(e), e.small("local_leader"), peer, e.small("remote_leader"), e.small("tag"),
+                              &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_create_from_groups(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group").handle, e.small("local_leader"),
+                                          world_group(e, "remote_group").handle, e.small("remote_leader"),
+                                          stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_merge(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Intercomm_merge(comm(e), e.small("high"), &created));
+  keep_comm(e, created);
+}
+
 void RankReplay::replay_comm_free(const TraceEvent& e)
 {
   MPI_Comm handle = comm(e);
