@@ -135,6 +135,16 @@ trace_replay_test(traces.replay.peer_out_of_range TRACE ${TRACE_TESTS}/bad_peer.
   EXPECT --expect-exit 2 --expect-outcome aborted --twice
          --stderr-regex "bad_peer\\.jsonl:6: peer 5 is not a rank of communicator id 0 \\(2 ranks\\)"
          --check /ranks/1/state=blocked)
+# A large-count form's size beyond the int counts a replay calls (docs/traces.md,
+# Large counts): the same kind of error, not a truncated send.
+trace_replay_test(traces.replay.size_beyond_int TRACE ${TRACE_TESTS}/large_size.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted
+         --stderr-regex "large_size\\.jsonl:5: a size of 3000000000 bytes is beyond what replay supports")
+# MPI_ROOT is a root only on an intercommunicator: on MPI_COMM_WORLD the
+# replayed broadcast is an MPI error the model reports, with the trace line.
+trace_replay_test(traces.replay.mpi_root_on_intracomm TRACE ${TRACE_TESTS}/root_on_intracomm.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "rank 0: MPI_Bcast at [^ ]*root_on_intracomm\\.jsonl:4 \\(bcast\\): MPI_ERR_ROOT")
 # A call that failed when recorded (a `failed` event after it) is replayed
 # as its cost: rank 0's first send moves nothing (a message never received
 # would make the run erroneous), its second completes rank 1's receive.
@@ -192,8 +202,11 @@ add_test(NAME traces.otf2.export.failed_receive
   COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_failed_receive
           --line "^MPI_RECV +0 +[0-9]+ +Sender: 1 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           --line "^MPI_RECV +1 +[0-9]+ +Sender: 0 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
-          ENTER=24 LEAVE=24 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
+          ENTER=40 LEAVE=40 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/null_buffer)
+# (ENTER/LEAVE: 24 until session 14, when every recorded call got its
+# Enter/Leave: the 8 one-sided calls of each rank, MPI_Win_create to
+# MPI_Win_free, have no RMA records yet.)
 set_tests_properties(traces.otf2.export.failed_receive PROPERTIES LABELS program)
 # Export -> import round trips: the replay of a run's OTF2 archive gives the
 # run's simulated time and finish times (to 1e-12 s). Calls that only cost
