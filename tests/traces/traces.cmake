@@ -3,6 +3,8 @@
 # import of SimGrid time-independent traces.
 progsim_test_program(trace_mix trace_mix.c)
 progsim_test_program(trace_calls trace_calls.c)
+progsim_test_program(trace_forms trace_forms.c)
+progsim_test_program(trace_inter trace_inter.c)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
@@ -15,6 +17,17 @@ foreach(policy weak thread offload ideal)
   trace_roundtrip(trace_mix ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
   trace_roundtrip(rndv_compute ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute sender-computes)
   trace_roundtrip(trace_calls ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_calls)
+  # Session 14: persistent collectives, the w forms, MPI_Isendrecv(_replace)
+  # and large-count point-to-point (trace_forms); the large-count collectives
+  # in their nonblocking and persistent forms (traces.roundtrip.program.*
+  # runs coll_large_count's first registration, the blocking one).
+  trace_roundtrip(trace_forms ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_forms)
+  # Intercommunicators and the group constructors (trace_inter).
+  trace_roundtrip(trace_inter ${policy} trace.jsonl -n 5 ${PROGSIM_TEST_PROGRAM_DIR}/trace_inter)
+  foreach(form nonblocking persistent)
+    trace_roundtrip(coll_large_count_${form} ${policy} trace.jsonl -n 7 ${PROGSIM_TEST_PROGRAM_DIR}/coll_large_count
+                    ${form})
+  endforeach()
 endforeach()
 trace_roundtrip(trace_mix_per_rank_files weak trace/ -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
 trace_roundtrip(compute_slowdown thread trace.jsonl -n 2 --ranks-per-node 2 ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
@@ -122,6 +135,16 @@ trace_replay_test(traces.replay.peer_out_of_range TRACE ${TRACE_TESTS}/bad_peer.
   EXPECT --expect-exit 2 --expect-outcome aborted --twice
          --stderr-regex "bad_peer\\.jsonl:6: peer 5 is not a rank of communicator id 0 \\(2 ranks\\)"
          --check /ranks/1/state=blocked)
+# A large-count form's size beyond the int counts a replay calls (docs/traces.md,
+# Large counts): the same kind of error, not a truncated send.
+trace_replay_test(traces.replay.size_beyond_int TRACE ${TRACE_TESTS}/large_size.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted
+         --stderr-regex "large_size\\.jsonl:5: a size of 3000000000 bytes is beyond what replay supports")
+# MPI_ROOT is a root only on an intercommunicator: on MPI_COMM_WORLD the
+# replayed broadcast is an MPI error the model reports, with the trace line.
+trace_replay_test(traces.replay.mpi_root_on_intracomm TRACE ${TRACE_TESTS}/root_on_intracomm.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "rank 0: MPI_Bcast at [^ ]*root_on_intracomm\\.jsonl:4 \\(bcast\\): MPI_ERR_ROOT")
 # A call that failed when recorded (a `failed` event after it) is replayed
 # as its cost: rank 0's first send moves nothing (a message never received
 # would make the run erroneous), its second completes rank 1's receive.
@@ -179,8 +202,11 @@ add_test(NAME traces.otf2.export.failed_receive
   COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_failed_receive
           --line "^MPI_RECV +0 +[0-9]+ +Sender: 1 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           --line "^MPI_RECV +1 +[0-9]+ +Sender: 0 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
-          ENTER=24 LEAVE=24 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
+          ENTER=40 LEAVE=40 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/null_buffer)
+# (ENTER/LEAVE: 24 until session 14, when every recorded call got its
+# Enter/Leave: the 8 one-sided calls of each rank, MPI_Win_create to
+# MPI_Win_free, have no RMA records yet.)
 set_tests_properties(traces.otf2.export.failed_receive PROPERTIES LABELS program)
 # Export -> import round trips: the replay of a run's OTF2 archive gives the
 # run's simulated time and finish times (to 1e-12 s). Calls that only cost

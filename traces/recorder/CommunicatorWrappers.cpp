@@ -32,6 +32,14 @@ int record_new_comm(MakeEvent make_event, MPI_Comm* newcomm, Call call)
   return err;
 }
 
+// A group as the MPI_COMM_WORLD ranks of its members, in group order
+// (empty for MPI_GROUP_EMPTY and for a handle the model does not know).
+std::vector<int> world_ranks(int rank, MPI_Group group)
+{
+  progsim::mpi::GroupPtr g = progsim::mpi::MpiModel::instance().process(rank).groups.find(group);
+  return g ? g->world_ranks() : std::vector<int>{};
+}
+
 }  // namespace
 
 }  // namespace progsim::traces::recorder
@@ -160,6 +168,84 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int d
       newcomm, [&] {
         return PMPI_Dist_graph_create(comm, n, sources, degrees, destinations, weights, info, reorder, newcomm);
       });
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "comm_create"}, {"comm", comm_id(rank, comm)}, {"group", world_ranks(rank, group)}});
+      },
+      newcomm, [&] { return PMPI_Comm_create(comm, group, newcomm); });
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "comm_create_group"}, {"comm", comm_id(rank, comm)},
+                      {"group", world_ranks(rank, group)}, {"tag", tag}});
+      },
+      newcomm, [&] { return PMPI_Comm_create_group(comm, group, tag, newcomm); });
+}
+
+// The info and the error handler are not recorded (a replay's calls report
+// their errors themselves), here and in MPI_Intercomm_create_from_groups.
+int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info info, MPI_Errhandler errhandler,
+                               MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "comm_create_from_group"}, {"group", world_ranks(rank, group)},
+                      {"stringtag", stringtag ? stringtag : ""}});
+      },
+      newcomm, [&] { return PMPI_Comm_create_from_group(group, stringtag, info, errhandler, newcomm); });
+}
+
+// peer_comm is significant at the local leader only (MPI-4.1 §7.6.2):
+// elsewhere it may be any handle, recorded as -1 when unknown.
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm* newintercomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "intercomm_create"}, {"comm", comm_id(rank, local_comm)},
+                      {"local_leader", local_leader}, {"peer_comm", comm_id(rank, peer_comm)},
+                      {"remote_leader", remote_leader}, {"tag", tag}});
+      },
+      newintercomm,
+      [&] { return PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm); });
+}
+
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group,
+                                     int remote_leader, const char* stringtag, MPI_Info info,
+                                     MPI_Errhandler errhandler, MPI_Comm* newintercomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "intercomm_create_from_groups"}, {"local_group", world_ranks(rank, local_group)},
+                      {"local_leader", local_leader}, {"remote_group", world_ranks(rank, remote_group)},
+                      {"remote_leader", remote_leader}, {"stringtag", stringtag ? stringtag : ""}});
+      },
+      newintercomm, [&] {
+        return PMPI_Intercomm_create_from_groups(local_group, local_leader, remote_group, remote_leader, stringtag,
+                                                 info, errhandler, newintercomm);
+      });
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) {
+        return Event({{"call", "intercomm_merge"}, {"comm", comm_id(rank, intercomm)}, {"high", high}});
+      },
+      newintracomm, [&] { return PMPI_Intercomm_merge(intercomm, high, newintracomm); });
 }
 
 int MPI_Comm_free(MPI_Comm* comm)

@@ -8,10 +8,16 @@
 
 namespace progsim::traces::recorder {
 
+// A negative count, or one whose bytes no long long holds (a large-count
+// form's), is recorded as 0: the call fails (MPI_ERR_COUNT) and its
+// `failed` event gives it its cost only in a replay.
 long long bytes_of(MPI_Datatype type, long long count)
 {
   auto t = mpi::MpiModel::instance().datatypes().find_live(type);
-  return t ? t->size() * count : 0;
+  long long bytes = 0;
+  if (!t || count < 0 || __builtin_mul_overflow(static_cast<long long>(t->size()), count, &bytes))
+    return 0;
+  return bytes;
 }
 
 Completion received(int request, const MPI_Status& status)
@@ -39,7 +45,18 @@ Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long lon
   return {{"call", call}, {"peer", peer}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"bytes", bytes}};
 }
 
-void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op)
+Event sendrecv_event(const char* call, int rank, int dest, int sendtag, MPI_Comm comm, long long bytes, int source,
+                     int recvtag, long long rbytes)
+{
+  Event event = p2p(call, rank, dest, sendtag, comm, bytes);
+  event["source"] = source;
+  event["rtag"] = recvtag;
+  if (rbytes >= 0)
+    event["rbytes"] = rbytes;
+  return event;
+}
+
+void add_reduction(Event& event, long long count, MPI_Datatype type, MPI_Op op)
 {
   const char* type_name = predefined_datatype_name(type);
   const char* op_name = predefined_op_name(op);
@@ -54,27 +71,25 @@ void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op)
   }
 }
 
-std::vector<long long> byte_list(const int counts[], MPI_Datatype type, int n)
-{
-  std::vector<long long> list;
-  if (!counts)
-    return list;
-  for (int i = 0; i < n; ++i)
-    list.push_back(bytes_of(type, counts[i]));
-  return list;
-}
-
 Event comm_event(const char* name, int rank, MPI_Comm comm)
 {
   return {{"call", name}, {"comm", comm_id(rank, comm)}};
 }
 
-Event exchange_event(const char* name, int rank, MPI_Comm comm, int sendcount, MPI_Datatype sendtype, int recvcount,
+Event exchange_event(const char* name, int rank, MPI_Comm comm, long long sendcount, MPI_Datatype sendtype, long long recvcount,
                      MPI_Datatype recvtype)
 {
   Event event = comm_event(name, rank, comm);
   event["bytes"] = bytes_of(sendtype, sendcount);
   event["rbytes"] = bytes_of(recvtype, recvcount);
+  return event;
+}
+
+Event w_event(const char* name, int rank, MPI_Comm comm, std::vector<long long> sbytes, std::vector<long long> rbytes)
+{
+  Event event = comm_event(name, rank, comm);
+  event["sbytes"] = std::move(sbytes);
+  event["rbytes"] = std::move(rbytes);
   return event;
 }
 

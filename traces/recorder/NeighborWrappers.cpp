@@ -8,8 +8,9 @@ namespace progsim::traces::recorder {
 
 namespace {
 
-Event neighbor_allgatherv_event(const char* name, int rank, MPI_Comm comm, int sendcount, MPI_Datatype sendtype,
-                                const int recvcounts[], MPI_Datatype recvtype)
+template <class Count>
+Event neighbor_allgatherv_event(const char* name, int rank, MPI_Comm comm, long long sendcount, MPI_Datatype sendtype,
+                                const Count recvcounts[], MPI_Datatype recvtype)
 {
   Event event = comm_event(name, rank, comm);
   event["bytes"] = bytes_of(sendtype, sendcount);
@@ -17,14 +18,24 @@ Event neighbor_allgatherv_event(const char* name, int rank, MPI_Comm comm, int s
   return event;
 }
 
-Event neighbor_alltoallv_event(const char* name, int rank, MPI_Comm comm, const int sendcounts[],
-                               MPI_Datatype sendtype, const int recvcounts[], MPI_Datatype recvtype)
+template <class Count>
+Event neighbor_alltoallv_event(const char* name, int rank, MPI_Comm comm, const Count sendcounts[],
+                               MPI_Datatype sendtype, const Count recvcounts[], MPI_Datatype recvtype)
 {
   Event event = comm_event(name, rank, comm);
   auto [in, out] = neighbor_degrees(rank, comm);
   event["sbytes"] = byte_list(sendcounts, sendtype, out);
   event["rbytes"] = byte_list(recvcounts, recvtype, in);
   return event;
+}
+
+template <class Count>
+Event neighbor_alltoallw_event(const char* name, int rank, MPI_Comm comm, const Count sendcounts[],
+                               const MPI_Datatype sendtypes[], const Count recvcounts[],
+                               const MPI_Datatype recvtypes[])
+{
+  auto [in, out] = neighbor_degrees(rank, comm);
+  return w_event(name, rank, comm, byte_list(sendcounts, sendtypes, out), byte_list(recvcounts, recvtypes, in));
 }
 
 }  // namespace
@@ -36,52 +47,15 @@ using namespace progsim::traces::recorder;
 
 extern "C" {
 
-int MPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-{
-  PROGSIM_WRAPPER();
-  PROGSIM_RECORD(exchange_event("neighbor_allgather", rank_, comm, sendcount, sendtype, recvcount, recvtype), PMPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
-}
+#define PROGSIM_FORMS "traces/recorder/NeighborCalls.inc"
+#include "traces/recorder/CountForms.inc"
+#undef PROGSIM_FORMS
 
-int MPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
-{
-  PROGSIM_WRAPPER();
-  PROGSIM_RECORD(exchange_event("neighbor_alltoall", rank_, comm, sendcount, sendtype, recvcount, recvtype), PMPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
-}
-
-int MPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm)
-{
-  PROGSIM_WRAPPER();
-  PROGSIM_RECORD(neighbor_allgatherv_event("neighbor_allgatherv", rank_, comm, sendcount, sendtype, recvcounts, recvtype), PMPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm));
-}
-
-int MPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
-{
-  PROGSIM_WRAPPER();
-  PROGSIM_RECORD(neighbor_alltoallv_event("neighbor_alltoallv", rank_, comm, sendcounts, sendtype, recvcounts, recvtype), PMPI_Neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm));
-}
-
-int MPI_Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  PROGSIM_WRAPPER();
-  return record_icollective([&](int rank_) { return exchange_event("ineighbor_allgather", rank_, comm, sendcount, sendtype, recvcount, recvtype); }, request, [&] { return PMPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request); });
-}
-
-int MPI_Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  PROGSIM_WRAPPER();
-  return record_icollective([&](int rank_) { return exchange_event("ineighbor_alltoall", rank_, comm, sendcount, sendtype, recvcount, recvtype); }, request, [&] { return PMPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request); });
-}
-
-int MPI_Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  PROGSIM_WRAPPER();
-  return record_icollective([&](int rank_) { return neighbor_allgatherv_event("ineighbor_allgatherv", rank_, comm, sendcount, sendtype, recvcounts, recvtype); }, request, [&] { return PMPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request); });
-}
-
-int MPI_Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
-{
-  PROGSIM_WRAPPER();
-  return record_icollective([&](int rank_) { return neighbor_alltoallv_event("ineighbor_alltoallv", rank_, comm, sendcounts, sendtype, recvcounts, recvtype); }, request, [&] { return PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request); });
-}
+// Nonblocking and persistent forms (RequestForms.inc), in both count forms.
+#define PROGSIM_REQUEST_FORMS "traces/recorder/NeighborRequestCalls.inc"
+#define PROGSIM_FORMS "traces/recorder/RequestForms.inc"
+#include "traces/recorder/CountForms.inc"
+#undef PROGSIM_FORMS
+#undef PROGSIM_REQUEST_FORMS
 
 }  // extern "C"

@@ -94,24 +94,8 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
   return err;
 }
 
-int MPI_Mrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Status* status)
-{
-  PROGSIM_WRAPPER();
-  PROGSIM_RECORD(Event({{"call", "mrecv"}, {"msg", message ? take_message(rank_, *message) : -2},
-                        {"bytes", bytes_of(type, count)}}),
-                 PMPI_Mrecv(buf, count, type, message, status));
-}
-
-int MPI_Imrecv(void* buf, int count, MPI_Datatype type, MPI_Message* message, MPI_Request* request)
-{
-  PROGSIM_WRAPPER();
-  int rank = recording_rank();
-  if (rank < 0)
-    return PMPI_Imrecv(buf, count, type, message, request);
-  return record_request(rank,
-                        Event({{"call", "imrecv"}, {"msg", message ? take_message(rank, *message) : -2},
-                               {"bytes", bytes_of(type, count)}}),
-                        request, [&] { return PMPI_Imrecv(buf, count, type, message, request); });
-}
+#define PROGSIM_FORMS "traces/recorder/ProbeCalls.inc"
+#include "traces/recorder/CountForms.inc"
+#undef PROGSIM_FORMS
 
 }  // extern "C"

@@ -174,17 +174,42 @@ private:
   MPI_Status* used_;
 };
 Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long long bytes);
+// sendrecv, isendrecv (with `rbytes`) and isendrecv_replace (without).
+Event sendrecv_event(const char* call, int rank, int dest, int sendtag, MPI_Comm comm, long long bytes, int source,
+                     int recvtag, long long rbytes = -1);
 // Reductions keep count, datatype and operation when all are predefined;
 // otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
-void add_reduction(Event& event, int count, MPI_Datatype type, MPI_Op op);
-std::vector<long long> byte_list(const int counts[], MPI_Datatype type, int n);
+void add_reduction(Event& event, long long count, MPI_Datatype type, MPI_Op op);
+// One entry per peer; `Count` is int, or MPI_Count for the large-count forms.
+template <class Count>
+std::vector<long long> byte_list(const Count counts[], MPI_Datatype type, int n)
+{
+  std::vector<long long> list;
+  if (!counts)
+    return list;
+  for (int i = 0; i < n; ++i)
+    list.push_back(bytes_of(type, counts[i]));
+  return list;
+}
+// The same with a datatype per peer (the w-forms).
+template <class Count>
+std::vector<long long> byte_list(const Count counts[], const MPI_Datatype types[], int n)
+{
+  std::vector<long long> list;
+  for (int i = 0; counts && types && i < n; ++i)
+    list.push_back(bytes_of(types[i], counts[i]));
+  return list;
+}
 // The event of a collective, shared by its blocking and nonblocking forms
 // (the nonblocking one adds "req").
 Event comm_event(const char* name, int rank, MPI_Comm comm);
 // alltoall, allgather and their neighborhood forms: what goes to and comes
 // from each peer.
-Event exchange_event(const char* name, int rank, MPI_Comm comm, int sendcount, MPI_Datatype sendtype, int recvcount,
+Event exchange_event(const char* name, int rank, MPI_Comm comm, long long sendcount, MPI_Datatype sendtype, long long recvcount,
                      MPI_Datatype recvtype);
+
+// alltoallw and its neighborhood form: the bytes to and from each peer.
+Event w_event(const char* name, int rank, MPI_Comm comm, std::vector<long long> sbytes, std::vector<long long> rbytes);
 
 // --- record helpers ----------------------------------------------------------
 
@@ -213,7 +238,8 @@ int record_nonblocking(const char* name, int peer, int tag, MPI_Comm comm, long 
   return record_request(rank, p2p(name, rank, peer, tag, comm, bytes), request, call);
 }
 
-// A nonblocking collective: `make_event(rank)` gives its event without the request id.
+// A nonblocking or persistent collective (or MPI_Isendrecv): `make_event(rank)`
+// gives its event without the request id.
 template <class MakeEvent, class Call>
 int record_icollective(MakeEvent make_event, MPI_Request* request, Call call)
 {

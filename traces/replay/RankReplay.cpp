@@ -112,7 +112,12 @@ void RankReplay::fail(const std::string& reason) const
 
 MPI_Comm RankReplay::comm(const TraceEvent& e) const
 {
-  int id = e.small("comm");
+  return comm(e, "comm");
+}
+
+MPI_Comm RankReplay::comm(const TraceEvent& e, const char* key) const
+{
+  int id = e.small(key);
   auto found = comms_.find(id);
   if (found == comms_.end())
     fail("communicator id " + std::to_string(id) + " was not created earlier in rank " + std::to_string(rank_.id()) +
@@ -128,7 +133,9 @@ int RankReplay::comm_size(MPI_Comm handle) const
 int RankReplay::rank_field(const TraceEvent& e, const char* key, MPI_Comm c, bool receive) const
 {
   int r = e.small(key);
-  if (r == MPI_PROC_NULL || (receive && r == MPI_ANY_SOURCE))
+  // MPI_ROOT: the root of a collective on an intercommunicator (the model
+  // checks it is one).
+  if (r == MPI_PROC_NULL || (receive && r == MPI_ANY_SOURCE) || (r == MPI_ROOT && std::string(key) == "root"))
     return r;
   int size = comm_size(c);
   if (r < 0 || r >= size)

@@ -21,6 +21,13 @@ namespace progsim::traces {
 
 class RankReplay {
 public:
+  // How a collective's event is replayed: blocking (no request), or
+  // nonblocking, or persistent (its *_init call), the request in `request`.
+  struct Form {
+    MPI_Request* request = nullptr;
+    bool persistent = false;
+  };
+
   RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo& info);
 
   // Performs every event of the rank; a bad event raises TraceError (file:line).
@@ -42,6 +49,17 @@ private:
   // raises TraceError naming the trace line.
   [[noreturn]] void fail(const std::string& reason) const;
   MPI_Comm comm(const TraceEvent& e) const;
+  MPI_Comm comm(const TraceEvent& e, const char* key) const;  // a communicator id under another key
+  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), freed
+  // when it goes out of scope.
+  struct WorldGroup {
+    int rank;
+    MPI_Group handle;
+    WorldGroup(const WorldGroup&) = delete;
+    WorldGroup& operator=(const WorldGroup&) = delete;
+    ~WorldGroup();
+  };
+  WorldGroup world_group(const TraceEvent& e, const char* key);
   int comm_size(MPI_Comm handle) const;
   // A peer or root of the event, checked against its communicator: a rank
   // outside it is an error of the trace, not a fatal MPI error of the replay.
@@ -65,6 +83,9 @@ private:
   void nonblocking_send(const TraceEvent& e, NonblockingSend send);
   void nonblocking_receive(const TraceEvent& e, NonblockingRecv receive);
   void keep_request(const TraceEvent& e, MPI_Request handle);
+  // MPI_Sendrecv(_replace), blocking (`request` null) or nonblocking.
+  void sendrecv(const TraceEvent& e, MPI_Request* request);
+  void sendrecv_replace(const TraceEvent& e, MPI_Request* request);
   // Runs a completion call on the handles of the event's "reqs" and keeps
   // what it left in each (MPI_REQUEST_NULL once completed).
   template <class Call>
@@ -83,29 +104,39 @@ private:
     long long bytes;  // of `count` items
   };
   Reduction reduction(const TraceEvent& e);
-  // The collectives, blocking (`request` null) or nonblocking (ReplayActions.cpp).
-  void started(const TraceEvent& e, MPI_Request* request);
-  void barrier(const TraceEvent& e, MPI_Request* request);
-  void bcast(const TraceEvent& e, MPI_Request* request);
-  void reduce(const TraceEvent& e, MPI_Request* request);
+  // The collectives in each Form (ReplayActions.cpp).
+  void started(const TraceEvent& e, Form form);
+  void barrier(const TraceEvent& e, Form form);
+  void bcast(const TraceEvent& e, Form form);
+  void reduce(const TraceEvent& e, Form form);
   using BlockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm);
   using NonblockingReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Request*);
-  void reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
-                      NonblockingReduction nonblocking);
-  void reduce_scatter_block(const TraceEvent& e, MPI_Request* request);
-  void reduce_scatter(const TraceEvent& e, MPI_Request* request);
-  void alltoall(const TraceEvent& e, MPI_Request* request);
-  void alltoallv(const TraceEvent& e, MPI_Request* request);
-  void gather(const TraceEvent& e, MPI_Request* request);
-  void gatherv(const TraceEvent& e, MPI_Request* request);
-  void scatter(const TraceEvent& e, MPI_Request* request);
-  void scatterv(const TraceEvent& e, MPI_Request* request);
-  void allgather(const TraceEvent& e, MPI_Request* request);
-  void allgatherv(const TraceEvent& e, MPI_Request* request);
-  void neighbor_allgather(const TraceEvent& e, MPI_Request* request);
-  void neighbor_alltoall(const TraceEvent& e, MPI_Request* request);
-  void neighbor_allgatherv(const TraceEvent& e, MPI_Request* request);
-  void neighbor_alltoallv(const TraceEvent& e, MPI_Request* request);
+  using PersistentReduction = int (*)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm, MPI_Info,
+                                      MPI_Request*);
+  void reduction_call(const TraceEvent& e, Form form, BlockingReduction blocking, NonblockingReduction nonblocking,
+                      PersistentReduction persistent);
+  void allreduce(const TraceEvent& e, Form form);
+  void scan(const TraceEvent& e, Form form);
+  void exscan(const TraceEvent& e, Form form);
+  void reduce_scatter_block(const TraceEvent& e, Form form);
+  void reduce_scatter(const TraceEvent& e, Form form);
+  void alltoall(const TraceEvent& e, Form form);
+  void alltoallv(const TraceEvent& e, Form form);
+  template <class Displ, class Blocking, class Nonblocking, class Persistent>
+  void w_exchange(const TraceEvent& e, Form form, int out_peers, int in_peers, Blocking blocking,
+                  Nonblocking nonblocking, Persistent persistent);
+  void alltoallw(const TraceEvent& e, Form form);
+  void gather(const TraceEvent& e, Form form);
+  void gatherv(const TraceEvent& e, Form form);
+  void scatter(const TraceEvent& e, Form form);
+  void scatterv(const TraceEvent& e, Form form);
+  void allgather(const TraceEvent& e, Form form);
+  void allgatherv(const TraceEvent& e, Form form);
+  void neighbor_allgather(const TraceEvent& e, Form form);
+  void neighbor_alltoall(const TraceEvent& e, Form form);
+  void neighbor_allgatherv(const TraceEvent& e, Form form);
+  void neighbor_alltoallv(const TraceEvent& e, Form form);
+  void neighbor_alltoallw(const TraceEvent& e, Form form);
 
   // One-sided communication (RmaActions.cpp). A window of the trace: its
   // handle and the scratch memory the replay exposes in it.

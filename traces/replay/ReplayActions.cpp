@@ -29,6 +29,18 @@ std::vector<int> displacements(const std::vector<int>& counts)
   return displs;
 }
 
+// A collective in its form: the blocking call with `args`, or the
+// nonblocking one with the request, or the persistent one (*_init) with no
+// info and the request.
+template <class Blocking, class Nonblocking, class Persistent, class... Args>
+int collective(RankReplay::Form form, Blocking blocking, Nonblocking nonblocking, Persistent persistent,
+               Args... args)
+{
+  if (!form.request)
+    return blocking(args...);
+  return form.persistent ? persistent(args..., MPI_INFO_NULL, form.request) : nonblocking(args..., form.request);
+}
+
 }  // namespace
 
 // --- shared steps ------------------------------------------------------------
@@ -225,22 +237,55 @@ void RankReplay::replay_irecv(const TraceEvent& e)
   nonblocking_receive(e, PMPI_Irecv);
 }
 
-void RankReplay::replay_sendrecv(const TraceEvent& e)
+// MPI_Sendrecv(_replace) and their nonblocking forms (`request` not null).
+void RankReplay::sendrecv(const TraceEvent& e, MPI_Request* request)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
-  check(PMPI_Sendrecv(send_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
-                      recv_scratch.get(rn), rn, MPI_BYTE, rank_field(e, "source", c, true), e.small("rtag"), c,
-                      MPI_STATUS_IGNORE));
+  void* out = send_scratch.get(n);
+  void* in = recv_scratch.get(rn);
+  int peer = rank_field(e, "peer", c), source = rank_field(e, "source", c, true);
+  int tag = e.small("tag"), rtag = e.small("rtag");
+  check(request ? PMPI_Isendrecv(out, n, MPI_BYTE, peer, tag, in, rn, MPI_BYTE, source, rtag, c, request)
+                : PMPI_Sendrecv(out, n, MPI_BYTE, peer, tag, in, rn, MPI_BYTE, source, rtag, c, MPI_STATUS_IGNORE));
+  if (request)
+    keep_request(e, *request);
+}
+
+void RankReplay::sendrecv_replace(const TraceEvent& e, MPI_Request* request)
+{
+  int n = count(e.integer("bytes"));
+  MPI_Comm c = comm(e);
+  void* buf = recv_scratch.get(n);
+  int peer = rank_field(e, "peer", c), source = rank_field(e, "source", c, true);
+  int tag = e.small("tag"), rtag = e.small("rtag");
+  check(request ? PMPI_Isendrecv_replace(buf, n, MPI_BYTE, peer, tag, source, rtag, c, request)
+                : PMPI_Sendrecv_replace(buf, n, MPI_BYTE, peer, tag, source, rtag, c, MPI_STATUS_IGNORE));
+  if (request)
+    keep_request(e, *request);
+}
+
+void RankReplay::replay_sendrecv(const TraceEvent& e)
+{
+  sendrecv(e, nullptr);
+}
+
+void RankReplay::replay_isendrecv(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  sendrecv(e, &request);
 }
 
 void RankReplay::replay_sendrecv_replace(const TraceEvent& e)
 {
-  int n = count(e.integer("bytes"));
-  MPI_Comm c = comm(e);
-  check(PMPI_Sendrecv_replace(recv_scratch.get(n), n, MPI_BYTE, rank_field(e, "peer", c), e.small("tag"),
-                              rank_field(e, "source", c, true), e.small("rtag"), c, MPI_STATUS_IGNORE));
+  sendrecv_replace(e, nullptr);
+}
+
+void RankReplay::replay_isendrecv_replace(const TraceEvent& e)
+{
+  MPI_Request request = MPI_REQUEST_NULL;
+  sendrecv_replace(e, &request);
 }
 
 void RankReplay::replay_wait(const TraceEvent& e)
@@ -454,68 +499,67 @@ void RankReplay::replay_test(const TraceEvent& e)
 
 // --- collectives -------------------------------------------------------------
 //
-// Each collective has one function for its blocking and nonblocking forms:
-// with `request` null it makes the blocking call, else the nonblocking one,
-// keeping the request under the event's "req".
+// Each collective has one function for its blocking, nonblocking and
+// persistent forms (Form): the blocking call, or the nonblocking or *_init
+// one, keeping the request under the event's "req" (a persistent one until
+// its `request_free`, started by `start` events).
 
-void RankReplay::started(const TraceEvent& e, MPI_Request* request)
+void RankReplay::started(const TraceEvent& e, Form form)
 {
-  if (request)
-    keep_request(e, *request);
+  if (form.request)
+    keep_request(e, *form.request);
 }
 
-void RankReplay::barrier(const TraceEvent& e, MPI_Request* request)
+void RankReplay::barrier(const TraceEvent& e, Form form)
 {
-  check(request ? PMPI_Ibarrier(comm(e), request) : PMPI_Barrier(comm(e)));
-  started(e, request);
+  check(collective(form, PMPI_Barrier, PMPI_Ibarrier, PMPI_Barrier_init, comm(e)));
+  started(e, form);
 }
 
-void RankReplay::bcast(const TraceEvent& e, MPI_Request* request)
+void RankReplay::bcast(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   MPI_Comm c = comm(e);
   void* buf = recv_scratch.get(n);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Ibcast(buf, n, MPI_BYTE, root, c, request) : PMPI_Bcast(buf, n, MPI_BYTE, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Bcast, PMPI_Ibcast, PMPI_Bcast_init, buf, n, MPI_BYTE, root, c));
+  started(e, form);
 }
 
-void RankReplay::reduce(const TraceEvent& e, MPI_Request* request)
+void RankReplay::reduce(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   void* in = send_scratch.get(r.bytes);
   void* out = recv_scratch.get(r.bytes);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Ireduce(in, out, r.count, r.type, r.op, root, c, request)
-                : PMPI_Reduce(in, out, r.count, r.type, r.op, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Reduce, PMPI_Ireduce, PMPI_Reduce_init, in, out, r.count, r.type, r.op, root, c));
+  started(e, form);
 }
 
 // allreduce, scan, exscan: the same arguments.
-void RankReplay::reduction_call(const TraceEvent& e, MPI_Request* request, BlockingReduction blocking,
-                                NonblockingReduction nonblocking)
+void RankReplay::reduction_call(const TraceEvent& e, Form form, BlockingReduction blocking,
+                                NonblockingReduction nonblocking, PersistentReduction persistent)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   void* in = send_scratch.get(r.bytes);
   void* out = recv_scratch.get(r.bytes);
-  check(request ? nonblocking(in, out, r.count, r.type, r.op, c, request) : blocking(in, out, r.count, r.type, r.op, c));
-  started(e, request);
+  check(collective(form, blocking, nonblocking, persistent, in, out, r.count, r.type, r.op, c));
+  started(e, form);
 }
 
-void RankReplay::reduce_scatter_block(const TraceEvent& e, MPI_Request* request)
+void RankReplay::reduce_scatter_block(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   void* in = send_scratch.get(r.bytes * comm_size(c));
   void* out = recv_scratch.get(r.bytes);
-  check(request ? PMPI_Ireduce_scatter_block(in, out, r.count, r.type, r.op, c, request)
-                : PMPI_Reduce_scatter_block(in, out, r.count, r.type, r.op, c));
-  started(e, request);
+  check(collective(form, PMPI_Reduce_scatter_block, PMPI_Ireduce_scatter_block, PMPI_Reduce_scatter_block_init, in, out, r.count, r.type, r.op, c));
+  started(e, form);
 }
 
-void RankReplay::reduce_scatter(const TraceEvent& e, MPI_Request* request)
+void RankReplay::reduce_scatter(const TraceEvent& e, Form form)
 {
   MPI_Datatype type = datatype(e);
   MPI_Comm c = comm(e);
@@ -523,12 +567,11 @@ void RankReplay::reduce_scatter(const TraceEvent& e, MPI_Request* request)
   std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
   void* in = send_scratch.get(total * type_size(type));
   void* out = recv_scratch.get(total * type_size(type));
-  check(request ? PMPI_Ireduce_scatter(in, out, list.data(), type, op(e), c, request)
-                : PMPI_Reduce_scatter(in, out, list.data(), type, op(e), c));
-  started(e, request);
+  check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), type, op(e), c));
+  started(e, form);
 }
 
-void RankReplay::alltoall(const TraceEvent& e, MPI_Request* request)
+void RankReplay::alltoall(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -536,12 +579,11 @@ void RankReplay::alltoall(const TraceEvent& e, MPI_Request* request)
   long long size = comm_size(c);
   void* in = send_scratch.get(n * size);
   void* out = recv_scratch.get(rn * size);
-  check(request ? PMPI_Ialltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
-                : PMPI_Alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Alltoall, PMPI_Ialltoall, PMPI_Alltoall_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::alltoallv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::alltoallv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   int size = comm_size(c);
@@ -551,14 +593,11 @@ void RankReplay::alltoallv(const TraceEvent& e, MPI_Request* request)
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
   void* in = send_scratch.get(stotal);
   void* out = recv_scratch.get(rtotal);
-  check(request ? PMPI_Ialltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
-                                  MPI_BYTE, c, request)
-                : PMPI_Alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(),
-                                 MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Alltoallv, PMPI_Ialltoallv, PMPI_Alltoallv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::gather(const TraceEvent& e, MPI_Request* request)
+void RankReplay::gather(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -567,12 +606,11 @@ void RankReplay::gather(const TraceEvent& e, MPI_Request* request)
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rn * size);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Igather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
-                : PMPI_Gather(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Gather, PMPI_Igather, PMPI_Gather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, form);
 }
 
-void RankReplay::gatherv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::gatherv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
@@ -582,12 +620,11 @@ void RankReplay::gatherv(const TraceEvent& e, MPI_Request* request)
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rtotal);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Igatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c, request)
-                : PMPI_Gatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Gatherv, PMPI_Igatherv, PMPI_Gatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
+  started(e, form);
 }
 
-void RankReplay::scatter(const TraceEvent& e, MPI_Request* request)
+void RankReplay::scatter(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -596,12 +633,11 @@ void RankReplay::scatter(const TraceEvent& e, MPI_Request* request)
   void* in = send_scratch.get(n * size);
   void* out = recv_scratch.get(rn);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Iscatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
-                : PMPI_Scatter(in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Scatter, PMPI_Iscatter, PMPI_Scatter_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, form);
 }
 
-void RankReplay::scatterv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::scatterv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   int rn = count(e.integer("rbytes"));
@@ -611,12 +647,11 @@ void RankReplay::scatterv(const TraceEvent& e, MPI_Request* request)
   void* in = send_scratch.get(stotal);
   void* out = recv_scratch.get(rn);
   int root = rank_field(e, "root", c);
-  check(request ? PMPI_Iscatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c, request)
-                : PMPI_Scatterv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
-  started(e, request);
+  check(collective(form, PMPI_Scatterv, PMPI_Iscatterv, PMPI_Scatterv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
+  started(e, form);
 }
 
-void RankReplay::allgather(const TraceEvent& e, MPI_Request* request)
+void RankReplay::allgather(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -624,12 +659,11 @@ void RankReplay::allgather(const TraceEvent& e, MPI_Request* request)
   long long size = comm_size(c);
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rn * size);
-  check(request ? PMPI_Iallgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
-                : PMPI_Allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Allgather, PMPI_Iallgather, PMPI_Allgather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::allgatherv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::allgatherv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
@@ -638,14 +672,13 @@ void RankReplay::allgatherv(const TraceEvent& e, MPI_Request* request)
   std::vector<int> rdispls = displacements(rcounts);
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rtotal);
-  check(request ? PMPI_Iallgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
-                : PMPI_Allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Allgatherv, PMPI_Iallgatherv, PMPI_Allgatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, form);
 }
 
 // The neighborhood collectives: per-neighbor sizes, checked against the
 // degrees of the replay's communicator (by counts()).
-void RankReplay::neighbor_allgather(const TraceEvent& e, MPI_Request* request)
+void RankReplay::neighbor_allgather(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -653,12 +686,11 @@ void RankReplay::neighbor_allgather(const TraceEvent& e, MPI_Request* request)
   long long in_degree = neighbor_degrees(rank_.id(), c).first;
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rn * in_degree);
-  check(request ? PMPI_Ineighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
-                : PMPI_Neighbor_allgather(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Neighbor_allgather, PMPI_Ineighbor_allgather, PMPI_Neighbor_allgather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::neighbor_alltoall(const TraceEvent& e, MPI_Request* request)
+void RankReplay::neighbor_alltoall(const TraceEvent& e, Form form)
 {
   int n = count(e.integer("bytes"));
   int rn = count(e.integer("rbytes"));
@@ -666,12 +698,11 @@ void RankReplay::neighbor_alltoall(const TraceEvent& e, MPI_Request* request)
   auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
   void* in = send_scratch.get(n * static_cast<long long>(out_degree));
   void* out = recv_scratch.get(rn * static_cast<long long>(in_degree));
-  check(request ? PMPI_Ineighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c, request)
-                : PMPI_Neighbor_alltoall(in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Neighbor_alltoall, PMPI_Ineighbor_alltoall, PMPI_Neighbor_alltoall_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::neighbor_allgatherv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::neighbor_allgatherv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
@@ -680,12 +711,11 @@ void RankReplay::neighbor_allgatherv(const TraceEvent& e, MPI_Request* request)
   std::vector<int> rdispls = displacements(rcounts);
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rtotal);
-  check(request ? PMPI_Ineighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c, request)
-                : PMPI_Neighbor_allgatherv(in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Neighbor_allgatherv, PMPI_Ineighbor_allgatherv, PMPI_Neighbor_allgatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, form);
 }
 
-void RankReplay::neighbor_alltoallv(const TraceEvent& e, MPI_Request* request)
+void RankReplay::neighbor_alltoallv(const TraceEvent& e, Form form)
 {
   MPI_Comm c = comm(e);
   auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
@@ -695,28 +725,67 @@ void RankReplay::neighbor_alltoallv(const TraceEvent& e, MPI_Request* request)
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
   void* in = send_scratch.get(stotal);
   void* out = recv_scratch.get(rtotal);
-  check(request ? PMPI_Ineighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
-                                           rdispls.data(), MPI_BYTE, c, request)
-                : PMPI_Neighbor_alltoallv(in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(),
-                                          rdispls.data(), MPI_BYTE, c));
-  started(e, request);
+  check(collective(form, PMPI_Neighbor_alltoallv, PMPI_Ineighbor_alltoallv, PMPI_Neighbor_alltoallv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
+  started(e, form);
 }
 
-// The actions: each collective's function, blocking or with a request.
-#define PROGSIM_COLLECTIVE_ACTIONS(kind)                              \
-  void RankReplay::replay_##kind(const TraceEvent& e) { kind(e, nullptr); } \
-  void RankReplay::replay_i##kind(const TraceEvent& e)                       \
-  {                                                                          \
-    MPI_Request request = MPI_REQUEST_NULL;                                  \
-    kind(e, &request);                                                       \
+// MPI_Alltoallw and MPI_Neighbor_alltoallw: the per-peer bytes, MPI_BYTE at
+// every peer; displacements in bytes (int for MPI_Alltoallw, MPI_Aint for
+// the neighborhood form).
+template <class Displ, class Blocking, class Nonblocking, class Persistent>
+void RankReplay::w_exchange(const TraceEvent& e, Form form, int out_peers, int in_peers, Blocking blocking,
+                            Nonblocking nonblocking, Persistent persistent)
+{
+  MPI_Comm c = comm(e);
+  long long stotal = 0, rtotal = 0;
+  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_peers, stotal);
+  std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_peers, rtotal);
+  std::vector<int> sd = displacements(scounts), rd = displacements(rcounts);
+  std::vector<Displ> sdispls(sd.begin(), sd.end()), rdispls(rd.begin(), rd.end());
+  std::vector<MPI_Datatype> stypes(scounts.size(), MPI_BYTE), rtypes(rcounts.size(), MPI_BYTE);
+  check(collective(form, blocking, nonblocking, persistent, send_scratch.get(stotal), scounts.data(),
+                   sdispls.data(), stypes.data(), recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
+                   rtypes.data(), c));
+  started(e, form);
+}
+
+void RankReplay::alltoallw(const TraceEvent& e, Form form)
+{
+  int size = comm_size(comm(e));
+  w_exchange<int>(e, form, size, size, PMPI_Alltoallw, PMPI_Ialltoallw, PMPI_Alltoallw_init);
+}
+
+void RankReplay::neighbor_alltoallw(const TraceEvent& e, Form form)
+{
+  auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), comm(e));
+  w_exchange<MPI_Aint>(e, form, out_degree, in_degree, PMPI_Neighbor_alltoallw, PMPI_Ineighbor_alltoallw,
+                       PMPI_Neighbor_alltoallw_init);
+}
+
+// The actions: each collective's function, blocking, nonblocking or persistent.
+#define PROGSIM_COLLECTIVE_ACTIONS(kind)                                        \
+  void RankReplay::replay_##kind(const TraceEvent& e) { kind(e, {}); }          \
+  void RankReplay::replay_i##kind(const TraceEvent& e)                          \
+  {                                                                             \
+    MPI_Request request = MPI_REQUEST_NULL;                                     \
+    kind(e, {&request, false});                                                 \
+  }                                                                             \
+  void RankReplay::replay_##kind##_init(const TraceEvent& e)                    \
+  {                                                                             \
+    MPI_Request request = MPI_REQUEST_NULL;                                     \
+    kind(e, {&request, true});                                                  \
   }
 PROGSIM_COLLECTIVE_ACTIONS(barrier)
 PROGSIM_COLLECTIVE_ACTIONS(bcast)
 PROGSIM_COLLECTIVE_ACTIONS(reduce)
+PROGSIM_COLLECTIVE_ACTIONS(allreduce)
+PROGSIM_COLLECTIVE_ACTIONS(scan)
+PROGSIM_COLLECTIVE_ACTIONS(exscan)
 PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter_block)
 PROGSIM_COLLECTIVE_ACTIONS(reduce_scatter)
 PROGSIM_COLLECTIVE_ACTIONS(alltoall)
 PROGSIM_COLLECTIVE_ACTIONS(alltoallv)
+PROGSIM_COLLECTIVE_ACTIONS(alltoallw)
 PROGSIM_COLLECTIVE_ACTIONS(gather)
 PROGSIM_COLLECTIVE_ACTIONS(gatherv)
 PROGSIM_COLLECTIVE_ACTIONS(scatter)
@@ -727,39 +796,23 @@ PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgather)
 PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoall)
 PROGSIM_COLLECTIVE_ACTIONS(neighbor_allgatherv)
 PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoallv)
+PROGSIM_COLLECTIVE_ACTIONS(neighbor_alltoallw)
 #undef PROGSIM_COLLECTIVE_ACTIONS
 
-void RankReplay::replay_allreduce(const TraceEvent& e)
+// allreduce, scan, exscan: one shape (reduction_call).
+void RankReplay::allreduce(const TraceEvent& e, Form form)
 {
-  reduction_call(e, nullptr, PMPI_Allreduce, PMPI_Iallreduce);
+  reduction_call(e, form, PMPI_Allreduce, PMPI_Iallreduce, PMPI_Allreduce_init);
 }
 
-void RankReplay::replay_iallreduce(const TraceEvent& e)
+void RankReplay::scan(const TraceEvent& e, Form form)
 {
-  MPI_Request request = MPI_REQUEST_NULL;
-  reduction_call(e, &request, PMPI_Allreduce, PMPI_Iallreduce);
+  reduction_call(e, form, PMPI_Scan, PMPI_Iscan, PMPI_Scan_init);
 }
 
-void RankReplay::replay_scan(const TraceEvent& e)
+void RankReplay::exscan(const TraceEvent& e, Form form)
 {
-  reduction_call(e, nullptr, PMPI_Scan, PMPI_Iscan);
-}
-
-void RankReplay::replay_iscan(const TraceEvent& e)
-{
-  MPI_Request request = MPI_REQUEST_NULL;
-  reduction_call(e, &request, PMPI_Scan, PMPI_Iscan);
-}
-
-void RankReplay::replay_exscan(const TraceEvent& e)
-{
-  reduction_call(e, nullptr, PMPI_Exscan, PMPI_Iexscan);
-}
-
-void RankReplay::replay_iexscan(const TraceEvent& e)
-{
-  MPI_Request request = MPI_REQUEST_NULL;
-  reduction_call(e, &request, PMPI_Exscan, PMPI_Iexscan);
+  reduction_call(e, form, PMPI_Exscan, PMPI_Iexscan, PMPI_Exscan_init);
 }
 
 // --- communicators -----------------------------------------------------------
@@ -842,6 +895,73 @@ void RankReplay::replay_dist_graph_create(const TraceEvent& e)
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Dist_graph_create(comm(e), static_cast<int>(sources.size()), sources.data(), degrees.data(),
                                destinations.data(), MPI_UNWEIGHTED, MPI_INFO_NULL, e.small("reorder"), &created));
+  keep_comm(e, created);
+}
+
+// Groups: made from the recorded MPI_COMM_WORLD ranks and freed after the
+// call without an MPI call (the program's group calls are recorded as local
+// calls already, and a group left over would be a leak at MPI_Finalize).
+RankReplay::WorldGroup::~WorldGroup()
+{
+  mpi::MpiModel::instance().process(rank).groups.erase(handle);
+}
+
+RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key)
+{
+  std::vector<int> world = e.fields.at(key).get<std::vector<int>>();
+  for (int r : world)
+    if (r < 0 || r >= sim::Simulation::current()->size())
+      fail(std::string(key) + ": " + std::to_string(r) + " is not a rank of MPI_COMM_WORLD");
+  return {rank_.id(),
+          mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::make_shared<const mpi::Group>(world))};
+}
+
+void RankReplay::replay_comm_create(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_create(comm(e), world_group(e, "group").handle, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_create_group(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_create_group(comm(e), world_group(e, "group").handle, e.small("tag"), &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_create_from_group(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  check(PMPI_Comm_create_from_group(world_group(e, "group").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
+                                    &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_create(const TraceEvent& e)
+{
+  MPI_Comm peer = e.small("peer_comm") < 0 ? MPI_COMM_NULL : comm(e, "peer_comm");
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Intercomm_create(comm(e), e.small("local_leader"), peer, e.small("remote_leader"), e.small("tag"),
+                              &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_create_from_groups(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group").handle, e.small("local_leader"),
+                                          world_group(e, "remote_group").handle, e.small("remote_leader"),
+                                          stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_intercomm_merge(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Intercomm_merge(comm(e), e.small("high"), &created));
   keep_comm(e, created);
 }
 

@@ -163,7 +163,7 @@ void RankReplay::operation(const TraceEvent& e, MPI_Request* request)
   else
     check(request ? PMPI_Rget(recv_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle, request)
                   : PMPI_Get(recv_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle));
-  started(e, request);
+  started(e, {request});
 }
 
 // The accumulates: `count` elements of the event's type at the target, and
@@ -190,7 +190,7 @@ void RankReplay::accumulate(const TraceEvent& e, MPI_Request* request, bool fetc
   else
     check(request ? PMPI_Raccumulate(in, origin, type, t.rank, t.disp, n, type, o, w.handle, request)
                   : PMPI_Accumulate(in, origin, type, t.rank, t.disp, n, type, o, w.handle));
-  started(e, request);
+  started(e, {request});
 }
 
 void RankReplay::replay_put(const TraceEvent& e)
