@@ -131,8 +131,11 @@ bool Simulation::knows_parameter(RankModel& model, const std::string& key)
 void Simulation::check_parameter(RankModel& model, const std::string& key, const std::string& value)
 {
   ScratchConfig scratch(model);
-  if (!scratch.config.knows(key) && key.find('/') != std::string::npos)
-    return;
+  if (!scratch.config.knows(key) && key.find('/') != std::string::npos) {
+    if (std::string problem = simgrid_setting_problem(key, value); !problem.empty())
+      throw InputError{"--cfg " + key + "=" + value + ": " + problem};
+    return;  // SimGrid checks the rest when a run starts
+  }
   scratch.config.set(key, value);
 }
 

@@ -144,6 +144,8 @@ try:
              "cfg.thread-interval[1]: --cfg thread-interval=0: out of range"),
             ("cfg not a choice", {**good, "cfg": {"rendezvous": ["push", "sideways"]}},
              "cfg.rendezvous[1]: --cfg rendezvous=sideways: expected one of"),
+            ("cfg SimGrid model", {**good, "cfg": {"network/model": ["CM02", "Bogus"]}},
+             "cfg.network/model[1]: --cfg network/model=Bogus: not a network/model progsim runs on"),
             ("axis as option", {**good, "options": ["--progress", "weak"]},
              "options[0]: --progress is chosen by \"policies\""),
             ("typo", {**good, "rank": [2]}, "rank: unknown field"),
