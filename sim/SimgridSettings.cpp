@@ -1,5 +1,7 @@
 #include "sim/SimgridSettings.hpp"
 
+#include "sim/Diagnostics.hpp"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -39,9 +41,8 @@ std::string joined(const std::vector<std::string_view>& choices)
   return text;
 }
 
-}  // namespace
-
-std::string simgrid_setting_problem(const std::string& key, const std::string& value)
+// Why `key=value` cannot be passed to SimGrid, or "".
+std::string problem(const std::string& key, const std::string& value)
 {
   // The ranks are coroutines on SimGrid's boost contexts, with the stack and
   // guard pages of progsim's own parameters; the fault handlers know those.
@@ -52,6 +53,14 @@ std::string simgrid_setting_problem(const std::string& key, const std::string& v
     if (m.key == key && std::find(m.choices.begin(), m.choices.end(), value) == m.choices.end())
       return "not a " + std::string(key) + " progsim runs on (choices: " + joined(m.choices) + ")";
   return "";
+}
+
+}  // namespace
+
+void check_simgrid_setting(const std::string& key, const std::string& value)
+{
+  if (std::string why = problem(key, value); !why.empty())
+    throw InputError{"--cfg " + key + "=" + value + ": " + why};
 }
 
 std::string simgrid_error_summary(const std::string& what)

@@ -9,9 +9,10 @@
 
 namespace progsim::sim {
 
-// Why `key=value` cannot be passed to SimGrid, or "" if it can (as far as
-// progsim knows: SimGrid checks the rest when the setting is made).
-std::string simgrid_setting_problem(const std::string& key, const std::string& value);
+// Throws InputError naming `key=value` and the reason when it cannot be
+// passed to SimGrid (as far as progsim knows: SimGrid checks the rest when
+// the setting is made).
+void check_simgrid_setting(const std::string& key, const std::string& value);
 
 // The first line of a SimGrid configuration error (it appends its list of
 // every key to an unknown one).

@@ -132,8 +132,7 @@ void Simulation::check_parameter(RankModel& model, const std::string& key, const
 {
   ScratchConfig scratch(model);
   if (!scratch.config.knows(key) && key.find('/') != std::string::npos) {
-    if (std::string problem = simgrid_setting_problem(key, value); !problem.empty())
-      throw InputError{"--cfg " + key + "=" + value + ": " + problem};
+    check_simgrid_setting(key, value);
     return;  // SimGrid checks the rest when a run starts
   }
   scratch.config.set(key, value);
@@ -162,8 +161,7 @@ void Simulation::start_engine()
   for (auto& [key, value] : options_.cfg) {
     if (config_.knows(key) || key.find('/') == std::string::npos)
       continue;
-    if (std::string problem = simgrid_setting_problem(key, value); !problem.empty())
-      throw InputError{"--cfg " + key + "=" + value + ": " + problem};
+    check_simgrid_setting(key, value);
     try {
       sg4::Engine::set_config(key + ":" + value);
     } catch (const std::exception& e) {

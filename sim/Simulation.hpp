@@ -45,7 +45,7 @@ public:
   // does not know, a value it cannot parse or out of the key's range):
   // throws InputError naming the key and value. Keys with a '/' that
   // progsim does not know are SimGrid's: the model names are checked here
-  // (SimgridSettings.hpp), the rest when a run starts.
+  // (check_simgrid_setting), the rest when a run starts.
   static void check_parameter(RankModel& model, const std::string& key, const std::string& value);
   // Whether progsim knows `key`, or leaves it to SimGrid (it has a '/').
   static bool knows_parameter(RankModel& model, const std::string& key);
