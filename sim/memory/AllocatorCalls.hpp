@@ -19,7 +19,7 @@ public:
   // --- async-signal-safe ---
   static bool inside();
   // Raises `signal` in this thread when it leaves the allocator (a handler
-  // that could not divert it now tries again then).
+  // that could not divert it now tries again then); 0 raises nothing.
   static void signal_on_exit(int signal);
 };
 
