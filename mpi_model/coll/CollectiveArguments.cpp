@@ -275,6 +275,16 @@ const Args* partner_call(const Communicator& other, std::uint64_t k, const char*
   return theirs;
 }
 
+// A mismatch of this collective was reported between `other` and another
+// member already: `comm` takes it as reported too (one report per collective).
+bool reported_among_others(const Communicator& comm, const Communicator& other)
+{
+  if (!other.log.arguments_mismatch_reported)
+    return false;
+  const_cast<Communicator&>(comm).log.arguments_mismatch_reported = true;
+  return true;
+}
+
 // An intercommunicator's call #k: compared with members of the local group
 // (the ring neighbours, member 0, all of them at the root) and of the
 // remote group (the member of the same rank modulo its size, member 0, the
@@ -308,10 +318,8 @@ void note_inter(const CallContext& caller, const Communicator& comm, std::uint64
       const Args* theirs = partner_call(*other, k, name, their_name);
       if (!theirs)
         continue;
-      if (other->log.arguments_mismatch_reported) {
-        const_cast<Communicator&>(comm).log.arguments_mismatch_reported = true;
+      if (reported_among_others(comm, *other))
         return;
-      }
       std::optional<Disagreement> d =
           compare_inter(name, *theirs, peer, text(*other, peer), mine, me, mine_text, across);
       if (d) {
@@ -362,10 +370,8 @@ void note_arguments(const CallContext& caller, const Communicator& comm, Collect
     const Args* theirs = partner_call(*other, k, name, their_name);
     if (!theirs)
       continue;
-    if (other->log.arguments_mismatch_reported) {  // reported between other members already
-      log.arguments_mismatch_reported = true;
+    if (reported_among_others(comm, *other))
       return;
-    }
     std::optional<Disagreement> d = compare(name, mine, me, *theirs, peer);
     if (!d)
       continue;
