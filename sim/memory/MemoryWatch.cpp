@@ -113,6 +113,13 @@ int MemoryWatch::guard(int owner, const void* address, std::size_t bytes, bool r
   return id;
 }
 
+bool MemoryWatch::resize_guard(int watch, const void* address, std::size_t bytes)
+{
+  if (!enabled_ || watch < 0 || watch >= kMaxWatches || !address)
+    return false;
+  return WatchTable::resize_guard(watch, reinterpret_cast<std::uintptr_t>(address), bytes);
+}
+
 int MemoryWatch::watch_lazily(const void* address, std::size_t bytes, std::string description)
 {
   if (!enabled_ || !address || bytes == 0)
@@ -196,18 +203,24 @@ void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool 
   std::vector<std::uintptr_t> opened;
   // By watch, not by page: asking page_watched for each of the 512 pages of
   // a 2 MiB access scanned the whole table 512 times (13% of MPICH's
-  // rma_contig).
+  // rma_contig). Collected, then sorted: a page in several watches is
+  // opened once, without a quadratic search over thousands of pages.
   for (int i = 0; i < WatchTable::used() && active_watches_ > 0; ++i) {
     const WatchEntry& e = WatchTable::entry(i);
     if (!e.active || e.page_hi <= lo || e.page_lo >= hi)
       continue;
     for (std::uintptr_t page = std::max(e.page_lo, lo); page < std::min(e.page_hi, hi); page += WatchTable::page_size())
-      if (std::find(held_open_.begin(), held_open_.end(), page) == held_open_.end() &&
-          std::find(opened.begin(), opened.end(), page) == opened.end()) {
-        WatchTable::open(page);
-        opened.push_back(page);
-      }
+      opened.push_back(page);
   }
+  std::sort(opened.begin(), opened.end());
+  opened.erase(std::unique(opened.begin(), opened.end()), opened.end());
+  opened.erase(std::remove_if(opened.begin(), opened.end(),
+                              [&](std::uintptr_t page) {
+                                return std::find(held_open_.begin(), held_open_.end(), page) != held_open_.end();
+                              }),
+               opened.end());
+  for (std::uintptr_t page : opened)
+    WatchTable::open(page);
   access();
   for (std::uintptr_t page : opened)
     if (WatchTable::page_watched(page))
