@@ -91,6 +91,9 @@ public:
   // the simulator's own, are let through. Returns the guard's watch id
   // (removed with unwatch), or -1 when watching is off or the table full.
   int guard(int owner, const void* address, std::size_t bytes, bool reads_allowed);
+  // Moves guard `watch` to [address, address + bytes) (a partitioned
+  // request's guarded partitions changed); false if it is not a guard.
+  bool resize_guard(int watch, const void* address, std::size_t bytes);
   struct GuardAccess {
     int rank = -1;
     int watch = -1;

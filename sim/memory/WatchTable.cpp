@@ -1,5 +1,7 @@
 #include "sim/memory/WatchTable.hpp"
 
+#include <algorithm>
+
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -91,13 +93,49 @@ void WatchTable::disarm(int index)
 void WatchTable::open_unneeded(int index)
 {
   const WatchEntry& e = entries_[index];
-  for (std::uintptr_t p = e.page_lo; p < e.page_hi; p += page_size()) {
-    bool needed = false;
-    for (int i = 0; i < used_ && !needed; ++i)
-      needed = i != index && entries_[i].active && p >= entries_[i].page_lo && p < entries_[i].page_hi;
-    if (!needed)
+  for (std::uintptr_t p = e.page_lo; p < e.page_hi; p += page_size())
+    if (!needed_by_other(index, p))
       open(p);
-  }
+}
+
+bool WatchTable::needed_by_other(int index, std::uintptr_t page)
+{
+  for (int i = 0; i < used_; ++i)
+    if (i != index && entries_[i].active && page >= entries_[i].page_lo && page < entries_[i].page_hi)
+      return true;
+  return false;
+}
+
+// Meanwhile the entry covers both ranges, so that every protected page has
+// a watch that explains its faults (as in remove: opened before retired).
+bool WatchTable::resize_guard(int index, std::uintptr_t base, std::size_t bytes)
+{
+  WatchEntry& e = entries_[index];
+  if (!e.active || e.owner < 0 || bytes == 0)
+    return false;
+  const std::uintptr_t old_lo = e.page_lo, old_hi = e.page_hi;
+  const std::uintptr_t lo = page_of(base), hi = page_of(base + bytes - 1) + page_size();
+  const std::uintptr_t end = std::max(e.base + e.bytes, base + bytes);
+  e.base = std::min<std::uintptr_t>(e.base, base);
+  e.bytes = end - e.base;
+  e.page_lo = std::min(old_lo, lo);
+  e.page_hi = std::max(old_hi, hi);
+  for (std::uintptr_t p = lo; p < hi; p += page_size())
+    if (p < old_lo || p >= old_hi)
+      protect(p);
+  auto lost = [&](std::uintptr_t p) { return p < lo || p >= hi; };
+  for (std::uintptr_t p = old_lo; p < old_hi; p += page_size())
+    if (lost(p) && !needed_by_other(index, p))
+      open(p);
+  e.base = base;
+  e.bytes = bytes;
+  e.page_lo = lo;
+  e.page_hi = hi;
+  // A lost page other watches keep: as they need it (a send guard's readable).
+  for (std::uintptr_t p = old_lo; p < old_hi; p += page_size())
+    if (lost(p) && needed_by_other(index, p))
+      protect(p);
+  return true;
 }
 
 void WatchTable::remove(int index)

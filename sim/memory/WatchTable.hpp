@@ -52,6 +52,9 @@ public:
   // pages of an inactive one stay protected if other watches cover them.
   static void arm(int index);
   static void disarm(int index);
+  // Moves an active guard to [base, base + bytes): only the pages it gains
+  // or loses change protection. False if `index` is not an active guard.
+  static bool resize_guard(int index, std::uintptr_t base, std::size_t bytes);
   // Removes a range (lazy or not); its pages stay protected if other watches cover them.
   static void remove(int index);
   static void remove_all();
@@ -78,6 +81,8 @@ public:
   static void open(std::uintptr_t page);
 
 private:
+  // Whether an active watch other than `index` keeps `page` protected.
+  static bool needed_by_other(int index, std::uintptr_t page);
   static int claim(std::uintptr_t base, std::size_t bytes);
   static void protect_range(std::uintptr_t lo, std::uintptr_t hi);
   static void open_unneeded(int index);
