@@ -127,6 +127,7 @@ int pready(const Binding& b, MPI_Request handle, const std::vector<int>& list)
   }
   for (int p : list)
     send->pready(p);
+  b.model().pending_buffers().partitions_ready(*r, list, b.call());
   return MPI_SUCCESS;
 }
 

@@ -548,6 +548,8 @@ int PMPI_Parrived(MPI_Request request, int partition, int* flag)
   auto arrived = [&] { return recv->arrived(partition); };
   *flag = arrived() || test_again_if_livelocked(b, {r}, arrived);
   count_false(b, *flag);
+  if (*flag)  // the program may access the partition now (MPI-4.1 §4.2.2)
+    b.model().pending_buffers().partition_arrived(*r, partition);
   return MPI_SUCCESS;
 }
 

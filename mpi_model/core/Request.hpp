@@ -85,6 +85,9 @@ public:
   virtual std::string waits_for_peer() const = 0;
   // What only the owner can do ("" if nothing): partitions it never readied.
   virtual std::string waits_for_owner() const = 0;
+  virtual int partitions() const = 0;
+  // Its buffer is sent (MPI_Psend_init), not received (MPI_Precv_init).
+  virtual bool sends() const = 0;
 };
 
 // How a message travels; chosen by ProtocolSelector from mode and size.

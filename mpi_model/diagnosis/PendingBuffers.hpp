@@ -32,6 +32,7 @@
 #include "sim/memory/MemoryWatch.hpp"
 
 #include <functional>
+#include <vector>
 #include <unordered_map>
 
 namespace progsim::mpi {
@@ -51,9 +52,18 @@ public:
   void arm(Request& request);
   // The program knows it completed, or gave it up: the guards go.
   void disarm(Request& request);
+  // Partitioned requests (MPI-4.1 §4.2.2): a send partition is guarded
+  // from its MPI_Pready (`call`), a receive partition from MPI_Start until
+  // MPI_Parrived tells the program it arrived; both until completion.
+  void partitions_ready(Request& request, const std::vector<int>& partitions, const char* call);
+  void partition_arrived(Request& request, int partition);
   // Runs `access`, the model reading (`write` false) or writing `request`'s
   // buffer, with its guarded pages opened (else each instruction traps).
   void model_access(const Request& request, bool write, const std::function<void()>& access) const;
+  // The same for items [first, first + count) of `type` at `buf` only (a
+  // partitioned receive's message: the rest of a large buffer stays shut).
+  void model_access(const void* buf, const dt::Datatype& type, std::int64_t first, std::int64_t count, bool write,
+                    const std::function<void()>& access) const;
   // Runs `access`, the model working on the buffers of `request` (a
   // collective's local steps: copies and reductions), with their pages open.
   void model_access_all(const Request& request, const std::function<void()>& access) const;
@@ -67,13 +77,28 @@ private:
     RequestKind kind = RequestKind::Send;
     ProgramBuffer buffer;
     bool reported = false;
+    const Request* partitioned = nullptr;  // its sites are per partition (partitions_)
   };
-  void arm_buffer(Request& request, ProgramBuffer buffer);
+  // A partitioned request's guarded partitions, each with the call that
+  // guarded it.
+  struct Partitions {
+    std::int64_t stride = 0;  // bytes from one partition to the next
+    std::vector<bool> guarded;
+    std::vector<const char*> call;
+    std::vector<std::uintptr_t> call_site;
+  };
+  // `whole_pages_lo/hi`: the watched range shrinks to the whole pages
+  // within it at that edge (the edge page is shared with bytes the program
+  // may use meanwhile), unless no whole page is left.
+  void arm_buffer(Request& request, ProgramBuffer buffer, bool whole_pages_lo = false, bool whole_pages_hi = false);
+  void drop_guards(Request& request);
+  void guard_partitions(Request& request);
   void on_access(const sim::memory::MemoryWatch::GuardAccess& access);
 
   MpiModel* model_ = nullptr;
   bool on_ = false;
   std::unordered_map<int, Guard> guards_;  // by watch id
+  std::unordered_map<const Request*, Partitions> partitions_;
 };
 
 }  // namespace progsim::mpi

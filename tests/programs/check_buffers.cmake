@@ -113,3 +113,16 @@ cb_bad(rput_flush cb_rma rput_flush "MPI-4.1 §12.3, §12.3.5" 0 "wrote to" 4 or
 cb_good(rput_flush cb_rma rput_flush --stdout-regex "rank 0: 1 4 5" --stdout-regex "rank 1: 1 4 0")
 cb_bad(rget cb_rma rget "MPI-4.1 §12.3, §12.3.5" 0 read 8 origin MPI_Rget 68 read 69)
 cb_good(rget cb_rma rget --stdout-regex "rank 0: 100 103 5")
+
+# Partitioned communication (MPI-4.1 §4.2.2): a send partition from its
+# MPI_Pready, a receive partition from MPI_Start until MPI_Parrived reports
+# it; each error names the partition and the call that guarded it. The
+# twins write a send partition before its MPI_Pready and read a received
+# partition that MPI_Parrived reported.
+progsim_test_program(cb_part cb_part.c)
+cb_bad(part_send cb_part send "MPI-4.1 §4.2.2" 0 "wrote to" "0 \\(partition 0\\)" send
+       "MPI_Psend_init marked ready by MPI_Pready" 33 write 36)
+cb_good(part_send cb_part send --stdout-regex "rank 0: 5 2 4 3" --stdout-regex "rank 1: 1 2 4 0")
+cb_bad(part_recv cb_part recv "MPI-4.1 §4.2.2" 1 read "8 \\(partition 1\\)" receive "MPI_Precv_init started by MPI_Start"
+       46 read 51)
+cb_good(part_recv cb_part recv --stdout-regex "rank 1: 1 2 4 1")

@@ -1,5 +1,6 @@
 #include "p2p/partitioned/PartitionedRecv.hpp"
 
+#include "MpiModel.hpp"
 #include "datatype/Pack.hpp"
 #include "p2p/PointToPoint.hpp"
 #include "p2p/partitioned/TypeMatching.hpp"
@@ -96,9 +97,18 @@ void PartitionedRecv::on_message(int message, const std::vector<std::byte>& data
   if (message >= 0) {
     std::size_t begin = sender_.begin_byte(message);
     std::size_t end = std::min(sender_.end_byte(message), capacity);
-    if (end > begin)
-      dt::unpack_range(data.data(), static_cast<std::int64_t>(begin), static_cast<std::int64_t>(end - begin), base_.buf,
-                       base_.count, *base_.type);
+    // Under --check buffers the program's receive buffer is guarded until
+    // MPI_Parrived reports each partition: the model's write, to the items
+    // this message covers, is let through.
+    if (end > begin) {
+      auto size = static_cast<std::size_t>(base_.type->size());
+      auto first = static_cast<std::int64_t>(begin / size);
+      auto items = static_cast<std::int64_t>((end - 1) / size) - first + 1;
+      MpiModel::instance().pending_buffers().model_access(base_.buf, *base_.type, first, items, true, [&] {
+        dt::unpack_range(data.data(), static_cast<std::int64_t>(begin), static_cast<std::int64_t>(end - begin),
+                         base_.buf, base_.count, *base_.type);
+      });
+    }
     message_arrived_[static_cast<size_t>(message)] = true;
     if (--pending_ > 0)
       return;

@@ -33,7 +33,8 @@ public:
   std::string waits_for_peer() const override;
   std::string waits_for_owner() const override;
 
-  int partitions() const { return partitions_; }
+  int partitions() const override { return partitions_; }
+  bool sends() const override { return false; }
   // Whether receive partition `partition` has arrived in the current epoch.
   bool arrived(int partition) const;
 

@@ -32,7 +32,8 @@ public:
   std::string waits_for_peer() const override;
   std::string waits_for_owner() const override;
 
-  int partitions() const { return partitions_; }
+  int partitions() const override { return partitions_; }
+  bool sends() const override { return true; }
   bool ready(int partition) const { return ready_[static_cast<size_t>(partition)]; }
   // MPI_Pready of one partition (checked by the binding: active, in range,
   // not yet ready in this epoch).
