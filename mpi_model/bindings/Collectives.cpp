@@ -828,8 +828,10 @@ int prepare_reduce_scatter_common(const Binding& b, MPI_Comm comm, const void* s
   std::int64_t total = 0;
   for (std::int64_t c : counts)
     total += c;
-  if (!inter)  // on intercommunicators the groups' counts relate otherwise: not checked
-    coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
+  // On an intercommunicator a member's input, the sum of its group's
+  // counts, is reduced and scattered over the other group: the groups'
+  // inputs are equal as the members' inputs of one group are (§6.10.1).
+  coll::note_arguments(b, *p.comm, reduction("MPI-4.1 §6.10", op, sendbuf, datatype, total, b));
   // With MPI_IN_PLACE the input, all of it, is in recvbuf (MPI-4.1 §6.10.1).
   if (sendbuf != MPI_IN_PLACE)
     guard(b, p, sendbuf, true, datatype, total);

@@ -144,4 +144,15 @@ foreach(policy weak thread offload ideal)
   progsim_program_test(check.coll.inter.bcast_root.good.${policy} PROGRAM ic_args PROGRAM_ARGS bcast good
     EXPECT ${check_sig_no_error} --stdout-regex "rank 3: 0"
     RUN -n 4 --progress ${policy})
+  # MPI_Reduce_scatter: each group's whole input against the other group's
+  # (its result is scattered there, MPI-4.1 §6.10.1).
+  progsim_program_test(check.coll.inter.reduce_scatter.bad.${policy} PROGRAM ic_args PROGRAM_ARGS reduce_scatter bad
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "type mismatch in MPI_Reduce_scatter: .*4 x MPI_(INT|FLOAT).* 4 x MPI_(FLOAT|INT)"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §6.10"
+      --check "/errors/0/sites/0/source=main (ic_args.c:53)" --check "/errors/0/sites/1/source=main (ic_args.c:53)"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.reduce_scatter.good.${policy} PROGRAM ic_args PROGRAM_ARGS reduce_scatter good
+    EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 5 5"
+    RUN -n 4 --progress ${policy})
 endforeach()

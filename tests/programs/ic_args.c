@@ -46,6 +46,13 @@ int main(int argc, char** argv)
     else
       MPI_Bcast(buf, 4, MPI_INT, bad ? 1 : 0, inter);
     printf("rank %d: %d\n", rank, buf[0]);
+  } else if (strcmp(mode, "reduce_scatter") == 0) {
+    /* Each group's 4 items reduced and scattered, 2 per member, over the
+     * other group; world rank 3 passes MPI_FLOAT (bad). */
+    int in[4] = {rank, rank, rank, rank}, out[2] = {0, 0}, counts[2] = {2, 2};
+    MPI_Reduce_scatter(in, out, counts, bad && rank == 3 ? MPI_FLOAT : MPI_INT, MPI_SUM, inter);
+    if (rank == 0)
+      printf("rank 0: %d %d\n", out[0], out[1]);
   }
   MPI_Comm_free(&inter);
   MPI_Comm_free(&local);
