@@ -92,12 +92,8 @@ void LocalAccessConflicts::note_operation(const CallContext& caller, Window& w, 
   if (lo == hi)
     return;
   model_ = &caller.model();
-  Target& t = targets_[{s.id, op.target}];
-  if (!t.window) {
-    t.window = w.shared;
-    t.member = op.target;
-  }
-  if (t.reported || t.accesses.size() >= kMaxAccesses)
+  Target& t = target(w.shared, op.target);
+  if (t.reported || t.accesses.size() >= kMaxAccesses || (kind == EpochKind::Fence && epoch < t.fences))
     return;
   bool added = false;
   for (auto [a_lo, a_hi] : target_pieces(op)) {
@@ -110,6 +106,16 @@ void LocalAccessConflicts::note_operation(const CallContext& caller, Window& w, 
   }
   if (added)
     regard(t);
+}
+
+LocalAccessConflicts::Target& LocalAccessConflicts::target(const std::shared_ptr<WindowShared>& window, int member)
+{
+  Target& t = targets_[{window->id, member}];
+  if (!t.window) {
+    t.window = window;
+    t.member = member;
+  }
+  return t;
 }
 
 // Guards the pages of `t`'s accesses (reads too when a load would conflict);
@@ -165,6 +171,8 @@ void LocalAccessConflicts::forget_if(Key key, const std::function<bool(const Rem
 
 void LocalAccessConflicts::end_epoch(Window& w, EpochKind kind)
 {
+  if (kind == EpochKind::Fence)
+    target(w.shared, w.me).fences = w.fences;
   forget_if({w.shared->id, w.me}, [kind](const RemoteAccess& a) { return a.epoch_kind == kind; });
 }
 

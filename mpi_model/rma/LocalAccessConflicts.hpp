@@ -102,9 +102,14 @@ private:
     std::uintptr_t guard_lo = 0, guard_hi = 0;
     bool reads_allowed = true;
     bool reported = false;
+    // The member's MPI_Win_fence calls so far: an operation of an earlier
+    // fence epoch comes after the member left that epoch (it entered the
+    // fence that ends it, and returns only once the operation is complete).
+    std::uint64_t fences = 0;
   };
   using Key = std::pair<int, int>;  // window id, member
 
+  Target& target(const std::shared_ptr<WindowShared>& window, int member);
   void regard(Target& t);
   void forget_if(Key key, const std::function<bool(const RemoteAccess&)>& done);
   void on_access(const sim::memory::MemoryWatch::GuardAccess& access);
