@@ -102,15 +102,10 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
       continue;
     accesses.reported = true;
     std::uintptr_t lo = std::max(a.lo, earlier->lo), hi = std::min(a.hi, earlier->hi);
-    // Not erroneous since MPI-3: "the result ... is undefined", and such
-    // operations "must not generate an MPI exception" (MPI-4.1 §12.7).
-    StandardError e;
-    e.kind = StandardError::Kind::UndefinedOutcome;
-    e.rule = "conflicting RMA accesses";
-    e.section = "MPI-4.1 §12.7";
-    e.requirement = "a program with a well-defined outcome makes no concurrent RMA accesses to one window "
-                    "location of which one updates it (a put or accumulate), accumulates with the same predefined "
-                    "datatype excepted";
+    StandardError e = undefined_outcome(
+        "conflicting RMA accesses", "a program with a well-defined outcome makes no concurrent RMA accesses to one "
+                                    "window location of which one updates it (a put or accumulate), accumulates with "
+                                    "the same predefined datatype excepted");
     e.what = std::string(earlier->call) + " of rank " + std::to_string(earlier->origin) + " and " + op.call +
              " of rank " + std::to_string(caller.world()) + " both access " + describe_target_bytes(s, op.target, lo, hi) + " " +
              epoch + " of " + s.name();
@@ -146,6 +141,18 @@ std::vector<std::pair<std::uintptr_t, std::uintptr_t>> target_pieces(const Opera
       });
   }
   return pieces;
+}
+
+StandardError undefined_outcome(std::string rule, std::string requirement)
+{
+  // Not erroneous since MPI-3: "the result ... is undefined", and such
+  // operations "must not generate an MPI exception" (MPI-4.1 §12.7).
+  StandardError e;
+  e.kind = StandardError::Kind::UndefinedOutcome;
+  e.rule = std::move(rule);
+  e.section = "MPI-4.1 §12.7";
+  e.requirement = std::move(requirement);
+  return e;
 }
 
 std::string describe_target_bytes(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi)

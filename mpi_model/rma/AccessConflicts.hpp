@@ -38,6 +38,7 @@
 // accesses to one target stops being checked (the cost stays bounded).
 #pragma once
 
+#include "diagnosis/StandardErrors.hpp"
 #include "rma/Operation.hpp"
 
 #include <cstdint>
@@ -103,6 +104,8 @@ std::uint64_t matching_post(Window& w, int target);
 // The contiguous target byte ranges (addresses) of `op`; empty when there
 // are more than EpochAccesses::kMaxPieces.
 std::vector<std::pair<std::uintptr_t, std::uintptr_t>> target_pieces(const Operation& op);
+// A finding of §12.7 (its section): an undefined outcome, not an error.
+StandardError undefined_outcome(std::string rule, std::string requirement);
 // "bytes [8, 12) of rank 0's window memory"
 std::string describe_target_bytes(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi);
 // MPI_Win_post of the calling member of `w` naming `origins` (world ranks).

@@ -226,15 +226,12 @@ void LocalAccessConflicts::on_access(const sim::memory::MemoryWatch::GuardAccess
   std::string where;
   if (model.parameters().call_sites)
     where = sim::memory::describe_rank_location(access.pc, model.simulation().options().program);
-  // Not erroneous since MPI-3, as for two RMA operations (AccessConflicts):
-  // the outcome is undefined, and no MPI exception may be raised.
-  StandardError e;
-  e.kind = StandardError::Kind::UndefinedOutcome;
-  e.rule = "conflicting local and RMA accesses";
-  e.section = "MPI-4.1 §12.7";
-  e.requirement = "a program with a well-defined outcome does not load or store a location of its window memory "
-                  "that an RMA operation of another process updates (a put or accumulate), nor store one that such an "
-                  "operation reads (a get), until the synchronization that completes the operation at the target";
+  // As for two RMA operations (AccessConflicts): not erroneous since MPI-3.
+  StandardError e = undefined_outcome(
+      "conflicting local and RMA accesses",
+      "a program with a well-defined outcome does not load or store a location of its window memory that an RMA "
+      "operation of another process updates (a put or accumulate), nor store one that such an operation reads (a "
+      "get), until the synchronization that completes the operation at the target");
   auto byte = access.address;
   e.what = "rank " + std::to_string(me) + (access.write ? " stored to " : " loaded ") +
            describe_target_bytes(s, t.member, byte, byte + 1) + " of " + s.name() + " while " + a.call +
