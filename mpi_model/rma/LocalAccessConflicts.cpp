@@ -126,7 +126,12 @@ void LocalAccessConflicts::regard(Target& t)
   sim::memory::MemoryWatch& memory = sim::memory::MemoryWatch::instance();
   std::uintptr_t lo = 0, hi = 0;
   bool reads_allowed = true;
+  // Reported: nothing more is to be found until the records go, and every
+  // access to a guarded page would still trap (MPICH's epochtest checks a
+  // 256 KiB window element by element in the epoch of a put to it).
   for (const RemoteAccess& a : t.accesses) {
+    if (t.reported)
+      break;
     lo = hi == 0 ? a.lo : std::min(lo, a.lo);
     hi = std::max(hi, a.hi);
     reads_allowed = reads_allowed && !conflicts(false, a.kind, a.epoch_kind);
@@ -241,6 +246,7 @@ void LocalAccessConflicts::on_access(const sim::memory::MemoryWatch::GuardAccess
              {me, access.write ? "store" : "load", where}};
   e.time = model.simulation().rank(me).clock().now();
   model.standard_errors().add(std::move(e));
+  regard(t);  // the guard goes
 }
 
 }  // namespace progsim::mpi::rma

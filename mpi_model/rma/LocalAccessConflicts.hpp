@@ -33,7 +33,7 @@
 // memory trap: the whole window part when it is already watched for polling
 // (window-watch), the part of MPI_Win_allocate (its own pages), else the
 // pages that lie wholly inside the part. Dynamic windows are not checked.
-// One finding per target and epoch.
+// One finding per target and epoch; the guard goes with it.
 #pragma once
 
 #include "rma/Operation.hpp"
