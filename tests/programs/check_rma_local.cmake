@@ -52,3 +52,24 @@ progsim_program_test(check.rma.local.fence-store.strict PROGRAM lc_rma_local PRO
 progsim_program_test(check.rma.local.fence-store.no_watch PROGRAM lc_rma_local PROGRAM_ARGS fence-store
   EXPECT --expect-outcome completed --expect-exit 0 --check "/undefined=[]"
   RUN -n 2 --cfg memory-watch=no)
+
+# An accumulate against the target's own atomic read-modify-write of the
+# location: still a conflict (the exception is for two accumulates of one
+# predefined type); the twin adds with MPI_Accumulate to its own window.
+progsim_test_program(lc_rma_local_acc lc_rma_local_acc.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(check.rma.local.acc-atomic.${policy} PROGRAM lc_rma_local_acc PROGRAM_ARGS atomic
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 0: atomic, cell"
+           --stderr-regex "warning: rank 0 stored to bytes .0, 1. of rank 0's window memory of window [0-9]+ while MPI_Accumulate of rank 1 to bytes .0, 4. of rank 0's window memory in fence epoch #1 was not complete there"
+           --check "/errors=[]"
+           --check "/undefined/0/rule=conflicting local and RMA accesses"
+           --check "/undefined/0/sites/0/call=MPI_Accumulate"
+           --check "/undefined/0/sites/0/source=main (lc_rma_local_acc.c:25)"
+           --check "/undefined/0/sites/1/call=store"
+           --check "/undefined/0/sites/1/source=main (lc_rma_local_acc.c:29)"
+    RUN -n 2 --progress ${policy})
+  progsim_program_test(check.rma.local.acc-mpi.${policy} PROGRAM lc_rma_local_acc PROGRAM_ARGS mpi
+    EXPECT --expect-outcome completed --expect-exit 0 --twice --stdout-regex "rank 0: mpi, cell 2"
+           --check "/errors=[]" --check "/undefined=[]"
+    RUN -n 2 --progress ${policy})
+endforeach()
