@@ -247,13 +247,18 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     request->bytes = static_cast<std::size_t>(dt::packed_size(*op->target_type, op->target_count));
   op->id = rma_engine(b).next_operation_id();
   op->request = request;
+  rma::LocalAccessConflicts& local = rma_engine(b).local_accesses();
   if (w->in_fence_epoch(a.target)) {
     w->fence_operations = true;
     rma::check_fence_conflicts(b, *w, *op);
+    local.note_operation(b, *w, *op, rma::EpochKind::Fence, w->fences);
   } else if (w->lock_all || w->locks[static_cast<size_t>(a.target)] != 0) {
     rma::check_lock_conflicts(b, *w, *op);
+    local.note_operation(b, *w, *op, rma::EpochKind::Lock, 0);
   } else if (w->access_group && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0) {
     rma::check_pscw_conflicts(b, *w, *op);
+    if (std::uint64_t post = rma::matching_post(*w, a.target))
+      local.note_operation(b, *w, *op, rma::EpochKind::Pscw, post);
   }
   if (w->access_group && !w->access_nocheck && w->access_group->local_rank(w->shared->world_rank(a.target)) >= 0)
     op->needs_posts = w->state().access_epochs[static_cast<size_t>(a.target)];

@@ -161,9 +161,9 @@ void PendingBuffers::start(MpiModel& model, bool on)
   sim::memory::MemoryWatch& watch = sim::memory::MemoryWatch::instance();
   on_ = on;  // the watch starts after the model: guard() refuses when it is off or unsupported
   if (on_)
-    watch.set_guard_listener([this](const sim::memory::MemoryWatch::GuardAccess& a) { on_access(a); });
+    watch.set_guard_listener(this, [this](const sim::memory::MemoryWatch::GuardAccess& a) { on_access(a); });
   else
-    watch.set_guard_listener(nullptr);
+    watch.set_guard_listener(this, nullptr);
 }
 
 void PendingBuffers::arm(Request& request)

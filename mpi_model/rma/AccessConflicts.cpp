@@ -37,42 +37,6 @@ bool conflicting(const TargetAccess& a, const TargetAccess& b)
   return !(accumulates(a.kind) && accumulates(b.kind) && a.element_index == b.element_index);
 }
 
-// The contiguous target byte ranges of `op`; empty when there are too many
-// pieces to check.
-std::vector<std::pair<std::uintptr_t, std::uintptr_t>> pieces_of(const Operation& op)
-{
-  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> pieces;
-  const dt::Datatype& t = *op.target_type;
-  if (op.target_count <= 0 || t.size() == 0)
-    return pieces;
-  auto base = reinterpret_cast<std::uintptr_t>(op.target_addr);
-  auto at = [base](std::int64_t offset) { return base + static_cast<std::uintptr_t>(offset); };
-  if (t.is_dense()) {
-    pieces.emplace_back(at(t.true_lb()), at(t.true_lb() + op.target_count * t.size()));
-  } else if (op.target_count * t.segment_count() <= EpochAccesses::kMaxPieces) {
-    for (std::int64_t i = 0; i < op.target_count; ++i)
-      t.for_each_segment([&](std::int64_t offset, std::int64_t length) {
-        std::int64_t start = i * t.extent() + offset;
-        pieces.emplace_back(at(start), at(start + length));
-      });
-  }
-  return pieces;
-}
-
-// "bytes [8, 12) of rank 0's window memory"
-std::string location(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi)
-{
-  const WindowPart& part = s.parts[static_cast<size_t>(target)];
-  auto base = reinterpret_cast<std::uintptr_t>(part.base);
-  std::string owner = "rank " + std::to_string(s.world_rank(target)) + "'s window memory";
-  if (part.base && lo >= base && hi <= base + static_cast<std::uintptr_t>(part.size))
-    return "bytes [" + std::to_string(lo - base) + ", " + std::to_string(hi - base) + ") of " + owner;
-  char text[64];
-  std::snprintf(text, sizeof text, "bytes [0x%jx, 0x%jx) of ", static_cast<std::uintmax_t>(lo),
-                static_cast<std::uintmax_t>(hi));
-  return text + owner;
-}
-
 }  // namespace
 
 bool EpochAccesses::enter(std::uint64_t epoch)
@@ -130,7 +94,7 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
   if (accesses.reported || accesses.full())
     return;
   std::vector<TargetAccess> mine;
-  for (auto [lo, hi] : pieces_of(op))
+  for (auto [lo, hi] : target_pieces(op))
     mine.push_back({lo, hi, caller.world(), op.kind, op.element_index, op.call, call_site_mark(caller.rank())});
   for (const TargetAccess& a : mine) {
     const TargetAccess* earlier = accesses.conflict(a);
@@ -138,17 +102,12 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
       continue;
     accesses.reported = true;
     std::uintptr_t lo = std::max(a.lo, earlier->lo), hi = std::min(a.hi, earlier->hi);
-    // Not erroneous since MPI-3: "the result ... is undefined", and such
-    // operations "must not generate an MPI exception" (MPI-4.1 §12.7).
-    StandardError e;
-    e.kind = StandardError::Kind::UndefinedOutcome;
-    e.rule = "conflicting RMA accesses";
-    e.section = "MPI-4.1 §12.7";
-    e.requirement = "a program with a well-defined outcome makes no concurrent RMA accesses to one window "
-                    "location of which one updates it (a put or accumulate), accumulates with the same predefined "
-                    "datatype excepted";
+    StandardError e = undefined_outcome(
+        "conflicting RMA accesses", "a program with a well-defined outcome makes no concurrent RMA accesses to one "
+                                    "window location of which one updates it (a put or accumulate), accumulates with "
+                                    "the same predefined datatype excepted");
     e.what = std::string(earlier->call) + " of rank " + std::to_string(earlier->origin) + " and " + op.call +
-             " of rank " + std::to_string(caller.world()) + " both access " + location(s, op.target, lo, hi) + " " +
+             " of rank " + std::to_string(caller.world()) + " both access " + describe_target_bytes(s, op.target, lo, hi) + " " +
              epoch + " of " + s.name();
     MpiModel& model = caller.model();
     e.sites = {{earlier->origin, earlier->call, call_site_text(model, earlier->origin, earlier->site)},
@@ -163,6 +122,51 @@ void check_against(const CallContext& caller, Window& w, const Operation& op, Ep
 }
 
 }  // namespace
+
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> target_pieces(const Operation& op)
+{
+  std::vector<std::pair<std::uintptr_t, std::uintptr_t>> pieces;
+  const dt::Datatype& t = *op.target_type;
+  if (op.target_count <= 0 || t.size() == 0)
+    return pieces;
+  auto base = reinterpret_cast<std::uintptr_t>(op.target_addr);
+  auto at = [base](std::int64_t offset) { return base + static_cast<std::uintptr_t>(offset); };
+  if (t.is_dense()) {
+    pieces.emplace_back(at(t.true_lb()), at(t.true_lb() + op.target_count * t.size()));
+  } else if (op.target_count * t.segment_count() <= EpochAccesses::kMaxPieces) {
+    for (std::int64_t i = 0; i < op.target_count; ++i)
+      t.for_each_segment([&](std::int64_t offset, std::int64_t length) {
+        std::int64_t start = i * t.extent() + offset;
+        pieces.emplace_back(at(start), at(start + length));
+      });
+  }
+  return pieces;
+}
+
+StandardError undefined_outcome(std::string rule, std::string requirement)
+{
+  // Not erroneous since MPI-3: "the result ... is undefined", and such
+  // operations "must not generate an MPI exception" (MPI-4.1 §12.7).
+  StandardError e;
+  e.kind = StandardError::Kind::UndefinedOutcome;
+  e.rule = std::move(rule);
+  e.section = "MPI-4.1 §12.7";
+  e.requirement = std::move(requirement);
+  return e;
+}
+
+std::string describe_target_bytes(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi)
+{
+  const WindowPart& part = s.parts[static_cast<size_t>(target)];
+  auto base = reinterpret_cast<std::uintptr_t>(part.base);
+  std::string owner = "rank " + std::to_string(s.world_rank(target)) + "'s window memory";
+  if (part.base && lo >= base && hi <= base + static_cast<std::uintptr_t>(part.size))
+    return "bytes [" + std::to_string(lo - base) + ", " + std::to_string(hi - base) + ") of " + owner;
+  char text[64];
+  std::snprintf(text, sizeof text, "bytes [0x%jx, 0x%jx) of ", static_cast<std::uintmax_t>(lo),
+                static_cast<std::uintmax_t>(hi));
+  return text + owner;
+}
 
 void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op)
 {
@@ -181,16 +185,24 @@ void note_post(Window& w, const std::vector<int>& origins)
     s.posts_naming[{w.me, s.group->local_rank(world)}].push_back(number);
 }
 
+std::uint64_t matching_post(Window& w, int target)
+{
+  // The origin's j-th access epoch to the target matches the target's j-th
+  // post naming it (MPI-4.1 §12.5.2).
+  WindowShared& s = *w.shared;
+  std::uint64_t j = w.state().access_epochs[static_cast<size_t>(target)];
+  auto posts = s.posts_naming.find({target, w.me});
+  if (j == 0 || posts == s.posts_naming.end() || posts->second.size() < j)
+    return 0;
+  return posts->second[j - 1];
+}
+
 void check_pscw_conflicts(const CallContext& caller, Window& w, const Operation& op)
 {
   WindowShared& s = *w.shared;
-  // The origin's j-th access epoch to the target matches the target's j-th
-  // post naming it (MPI-4.1 §12.5.2).
-  std::uint64_t j = w.state().access_epochs[static_cast<size_t>(op.target)];
-  auto posts = s.posts_naming.find({op.target, w.me});
-  if (j == 0 || posts == s.posts_naming.end() || posts->second.size() < j)
+  std::uint64_t post = matching_post(w, op.target);
+  if (post == 0)
     return;  // not posted yet: the epoch it belongs to is unknown
-  std::uint64_t post = posts->second[j - 1];
   EpochAccesses& accesses = accesses_of(s.pscw_accesses, s, op.target);
   if (!accesses.enter(post))
     return;

@@ -29,19 +29,22 @@
 //    later accesses on their results.
 //
 // Checked when the origin issues the operation (the target bytes are known
-// then), against the recorded accesses to the same target. Not checked:
-// local loads and stores against remote accesses, windows that overlap in
+// then), against the recorded accesses to the same target. Local loads and
+// stores against remote accesses: LocalAccessConflicts. Not checked:
+// windows that overlap in
 // memory, operations of different epoch kinds (the sync checks forbid
 // mixing them at one process). A target type with more than kMaxPieces
 // contiguous pieces is not checked; an epoch with more than kMaxAccesses
 // accesses to one target stops being checked (the cost stays bounded).
 #pragma once
 
+#include "diagnosis/StandardErrors.hpp"
 #include "rma/Operation.hpp"
 
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace progsim::mpi {
@@ -51,6 +54,7 @@ class CallContext;
 namespace progsim::mpi::rma {
 
 struct Window;
+struct WindowShared;
 
 // One operation's access to target memory: bytes [lo, hi) (addresses).
 struct TargetAccess {
@@ -93,6 +97,17 @@ private:
 void check_fence_conflicts(const CallContext& caller, Window& w, const Operation& op);
 void check_pscw_conflicts(const CallContext& caller, Window& w, const Operation& op);
 void check_lock_conflicts(const CallContext& caller, Window& w, const Operation& op);
+// The number of the target's MPI_Win_post that the calling member's current
+// access epoch to `target` (local rank) matches, or 0 when the target has
+// not posted it yet.
+std::uint64_t matching_post(Window& w, int target);
+// The contiguous target byte ranges (addresses) of `op`; empty when there
+// are more than EpochAccesses::kMaxPieces.
+std::vector<std::pair<std::uintptr_t, std::uintptr_t>> target_pieces(const Operation& op);
+// A finding of §12.7 (its section): an undefined outcome, not an error.
+StandardError undefined_outcome(std::string rule, std::string requirement);
+// "bytes [8, 12) of rank 0's window memory"
+std::string describe_target_bytes(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi);
 // MPI_Win_post of the calling member of `w` naming `origins` (world ranks).
 void note_post(Window& w, const std::vector<int>& origins);
 // The calling member's operations to `targets` (local ranks) are complete

@@ -5,12 +5,16 @@
 
 #include "MpiModel.hpp"
 #include "coll/Collectives.hpp"
+#include "rma/RmaEngine.hpp"
 
 namespace progsim::mpi::rma {
 
 int fence(const CallContext& caller, Window& w, int assert)
 {
   ++w.fences;  // the epoch ends here: later operations belong to the next one
+  // Its operations are complete in this member's memory when the fence
+  // returns (MPI-4.1 §12.7), and it runs no code of the program meanwhile.
+  caller.model().rma().local_accesses().end_epoch(w, EpochKind::Fence);
   w.fence_operations = false;
   complete_operations(caller, w, all_targets(w));
   // Every member's operations are complete at their targets when it enters

@@ -53,6 +53,7 @@ void unlock_targets(const CallContext& caller, Window& w, const std::vector<int>
   RmaEngine& engine = caller.model().rma();
   complete_operations(caller, w, targets);
   forget_lock_accesses(w, caller.world(), targets);  // complete at the targets: visible there
+  engine.local_accesses().completed_at_targets(w, caller.world(), targets);
   std::vector<int> waiting;
   for (int t : targets)
     if (!w.lock_nocheck[static_cast<size_t>(t)]) {
@@ -98,8 +99,10 @@ void flush(const CallContext& caller, Window& w, const std::vector<int>& targets
   complete_operations(caller, w, targets);
   // MPI_Win_flush(_all) makes the updates visible at the targets; after
   // MPI_Win_flush_local another MPI may still be applying them.
-  if (at_target)
+  if (at_target) {
     forget_lock_accesses(w, caller.world(), targets);
+    caller.model().rma().local_accesses().completed_at_targets(w, caller.world(), targets);
+  }
 }
 
 }  // namespace progsim::mpi::rma

@@ -174,6 +174,7 @@ bool RmaEngine::exposure_done(Window& w) const
 void RmaEngine::end_exposure(Window& w)
 {
   w.exposure_group.reset();
+  local_accesses_.end_epoch(w, EpochKind::Pscw);
 }
 
 // --- passive target ------------------------------------------------------------------

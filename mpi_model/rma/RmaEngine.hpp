@@ -18,6 +18,7 @@
 
 #include "ModelParameters.hpp"
 #include "progress/ProgressEngine.hpp"
+#include "rma/LocalAccessConflicts.hpp"
 #include "rma/Operation.hpp"
 #include "rma/Window.hpp"
 #include "transport/Fabric.hpp"
@@ -44,6 +45,8 @@ public:
   RmaEngine(ProgressEngine& progress, Fabric& fabric, const ModelParameters& parameters, int world_size);
 
   WindowTable& windows(int world_rank) { return tables_[static_cast<size_t>(world_rank)]; }
+  // Targets' loads and stores against other processes' operations.
+  LocalAccessConflicts& local_accesses() { return local_accesses_; }
 
   // --- windows ---
   // The job-wide object of the window the members of `group` create on a
@@ -113,6 +116,7 @@ private:
   std::uint64_t operations_ = 0;
   std::vector<std::uint64_t> win_tests_;
   std::vector<std::unique_ptr<BlockedRma>> blocked_;
+  LocalAccessConflicts local_accesses_;
 };
 
 }  // namespace progsim::mpi::rma

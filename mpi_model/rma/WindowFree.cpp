@@ -24,6 +24,7 @@ void release_window(const CallContext& caller, Window& w)
   sim::memory::MemoryWatch& memory = sim::memory::MemoryWatch::instance();
   WindowShared& shared = *w.shared;
   WindowPart& part = shared.parts[static_cast<size_t>(w.me)];
+  caller.model().rma().local_accesses().release(w);
   if (part.watch >= 0)
     memory.unwatch(part.watch);
   part.watch = -1;

@@ -120,6 +120,23 @@ bool MemoryWatch::resize_guard(int watch, const void* address, std::size_t bytes
   return WatchTable::resize_guard(watch, reinterpret_cast<std::uintptr_t>(address), bytes);
 }
 
+void MemoryWatch::set_guard_listener(const void* client, std::function<void(const GuardAccess&)> listener)
+{
+  auto same = [client](const auto& entry) { return entry.first == client; };
+  guard_listeners_.erase(std::remove_if(guard_listeners_.begin(), guard_listeners_.end(), same),
+                         guard_listeners_.end());
+  if (listener)
+    guard_listeners_.emplace_back(client, std::move(listener));
+}
+
+bool MemoryWatch::protects(int watch) const
+{
+  if (watch < 0 || watch >= WatchTable::used())
+    return false;
+  const WatchEntry& e = WatchTable::entry(watch);
+  return e.active && !e.lazy && e.owner < 0;
+}
+
 int MemoryWatch::watch_lazily(const void* address, std::size_t bytes, std::string description)
 {
   if (!enabled_ || !address || bytes == 0)
@@ -455,8 +472,15 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Guard:
       FaultHandler::take_pending_write();
       self.wake_pollers();  // the instruction may also have written a watched range
-      if (self.guard_listener_ && WatchTable::entry(request.watch).owner == request.rank)
-        self.guard_listener_(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
+      if (WatchTable::entry(request.watch).owner == request.rank)
+        for (const auto& [client, listener] : self.guard_listeners_)
+          listener(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
+      // A read of a watched range that a guard also covers (window memory
+      // polled while an RMA operation to it is pending) is still a poll.
+      if (!request.write) {
+        self.deliver_pending();
+        self.on_read(request.rank, request.pc, request.address);
+      }
       break;
     case TrapKind::Read:
       self.deliver_pending();

@@ -101,7 +101,13 @@ public:
     std::uintptr_t pc = 0;  // the accessing instruction
     bool write = false;
   };
-  void set_guard_listener(std::function<void(const GuardAccess&)> listener) { guard_listener_ = std::move(listener); }
+  // Each client that guards memory has its own listener, keyed by `client`
+  // (its address); every listener hears every guard access and keeps to
+  // the watch ids it made. A null listener removes the client's.
+  void set_guard_listener(const void* client, std::function<void(const GuardAccess&)> listener);
+  // Whether `watch` is an active watch that is not a guard: its pages trap
+  // on every access already (a window part watched for polling).
+  bool protects(int watch) const;
   // Removes the watches that start at `address`; returns how many.
   int unwatch_at(const void* address);
 
@@ -210,7 +216,7 @@ private:
   int lazy_users_ = 0;    // ranks with relies_on_lazy
   std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
-  std::function<void(const GuardAccess&)> guard_listener_;
+  std::vector<std::pair<const void*, std::function<void(const GuardAccess&)>>> guard_listeners_;
 };
 
 }  // namespace progsim::sim::memory
