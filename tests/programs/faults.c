@@ -9,6 +9,8 @@
  *          fpe          an integer division by zero
  *          abort        abort()
  *          exit         exit(5) without MPI_Finalize
+ *          _exit        _exit(5) without MPI_Finalize (no exit handlers)
+ *          quick_exit   quick_exit(5) without MPI_Finalize (idem)
  *          time_limit   sleeps far beyond the run's --time-limit
  *          heap         corrupts the allocator's free list: glibc aborts
  *          hang         sleeps forever (progsim is interrupted by a signal)
@@ -53,6 +55,10 @@ static void fault(const char *kind)
     abort();
   } else if (!strcmp(kind, "exit")) {
     exit(5);
+  } else if (!strcmp(kind, "_exit")) {
+    _exit(5);
+  } else if (!strcmp(kind, "quick_exit")) {
+    quick_exit(5);
   } else if (!strcmp(kind, "time_limit")) {
     sleep(1000);
   } else if (!strcmp(kind, "heap")) {

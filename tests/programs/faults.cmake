@@ -18,6 +18,8 @@ set(faults_fpe crashed 136 "rank 0 crashed: SIGFPE \\(arithmetic exception\\) ${
 set(faults_abort crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in user code after MPI_Win_fence")
 set(faults_exit aborted 5
     "rank 0 exited \\(code 5\\) without calling MPI_Finalize ${at_fault}; its last MPI call was MPI_Win_fence")
+set(faults__exit ${faults_exit})
+set(faults_quick_exit ${faults_exit})
 set(faults_time_limit stuck 4 "simulated time limit of t=0\\.002000000 s reached; ranks still running: 0, 1")
 
 # The report keeps each rank's state as it was when the run ended.
@@ -27,7 +29,7 @@ set(peer_state_rma blocked)
 set(peer_state_poll polling-memory)
 set(peer_state_iprobe in-mpi)
 
-foreach(fault mpi_abort fatal_tag segv fpe abort exit time_limit)
+foreach(fault mpi_abort fatal_tag segv fpe abort exit _exit quick_exit time_limit)
   list(GET faults_${fault} 0 outcome)
   list(GET faults_${fault} 1 status)
   list(GET faults_${fault} 2 message)
