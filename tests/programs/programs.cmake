@@ -339,6 +339,19 @@ progsim_program_test(input.invalid_platform PROGRAM hello
 progsim_program_test(input.missing_platform PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "/nonexistent.xml: cannot read the platform file"
   RUN -n 2 --platform /nonexistent.xml)
+# A directory opens as a stream and fails at the first read (an internal
+# error, exit 70, for --params; SimGrid's "input in flex scanner failed" for
+# --platform): the file named, and why.
+foreach(case "platform|programs: cannot read the platform file: is a directory"
+             "hostfile|programs: cannot read the hostfile: is a directory"
+             "params|--params [^\n]*programs: cannot read the file: is a directory")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 option)
+  list(GET parts 1 message)
+  progsim_program_test(input.directory_as_${option} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "^progsim: error: [^\n]*${message}\n$"
+    RUN -n 2 --${option} ${CMAKE_CURRENT_SOURCE_DIR}/programs)
+endforeach()
 progsim_program_test(input.hostfile_unknown_host PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "hostfile.txt:1: host 'nosuchhost' is not in the platform"
   RUN -n 2 --hostfile ${CMAKE_CURRENT_SOURCE_DIR}/programs/hostfile.txt)
