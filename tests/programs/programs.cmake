@@ -319,6 +319,16 @@ foreach(value nan inf)
     EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "--cfg call-cost=${value}: not a finite number"
     RUN -n 2 --cfg call-cost=${value})
 endforeach()
+# Time limits: NaN and infinity were accepted (NaN ran without a limit).
+foreach(case "time-limit|nan" "time-limit|inf" "time-limit|-1" "host-time-limit|nan" "host-time-limit|1e300")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 option)
+  list(GET parts 1 value)
+  progsim_program_test(input.${option}_${value} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0
+           --stderr-regex "^progsim: error: --${option}: '${value}' is not a positive number of seconds \\(at most 1e15\\)\n$"
+    RUN -n 2 --${option} ${value})
+endforeach()
 # Output files that cannot be written: exit 2 before running, naming the path and the reason.
 foreach(option report timeline record)
   progsim_program_test(input.unwritable_${option} PROGRAM hello
