@@ -34,6 +34,7 @@ namespace {
 constexpr int kSignals[] = {SIGSEGV, SIGBUS,    SIGFPE,  SIGILL,  SIGABRT,   SIGTRAP, SIGHUP, SIGQUIT,
                             SIGUSR1, SIGUSR2,   SIGVTALRM, SIGXCPU, SIGXFSZ, SIGSYS,  SIGSTKFLT, SIGPWR, SIGIO};
 Simulation* g_simulation = nullptr;
+struct sigaction g_installed {};
 std::unique_ptr<char[]> g_alt_stack;
 constexpr size_t kAltStackSize = 256 * 1024;
 
@@ -235,9 +236,27 @@ void CrashHandler::install(Simulation& simulation)
   action.sa_sigaction = on_fatal_signal;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
-  static struct sigaction installed;
-  installed = action;
-  for_each_signal([](int s) { ::sigaction(s, &installed, nullptr); });
+  g_installed = action;
+  for_each_signal([](int s) { ::sigaction(s, &g_installed, nullptr); });
+}
+
+bool CrashHandler::handles(int sig)
+{
+  for (int s : kSignals)
+    if (s == sig)
+      return true;
+  return sig >= SIGRTMIN && sig <= SIGRTMAX;
+}
+
+bool CrashHandler::is_handler(const struct sigaction& action)
+{
+  return (action.sa_flags & SA_SIGINFO) && action.sa_sigaction == on_fatal_signal;
+}
+
+void CrashHandler::take_back(int sig)
+{
+  if (g_simulation && handles(sig))
+    ::sigaction(sig, &g_installed, nullptr);
 }
 
 void CrashHandler::uninstall()

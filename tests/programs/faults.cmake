@@ -154,3 +154,28 @@ progsim_program_test(faults.segv.p2p.weak.paje PROGRAM faults PROGRAM_ARGS segv 
   EXPECT --expect-outcome crashed --expect-exit 139 --twice
          --timeline-regex "^# partial timeline: the run ended as crashed at 0\\.0010[0-9]+ s\n%EventDef"
   RUN -n 2 --progress weak --timeline-format paje)
+
+# A rank that ignores, handles or blocks progsim's signals: its dispositions
+# are given back to it but not installed, so the fault is still the rank's
+# reported crash (before: progsim died with no report, or the program's
+# handler ran in its place) and memory watching goes on (kept: rank 0 polls
+# watched memory with a SIGSEGV handler of its own).
+progsim_test_program(signal_handlers signal_handlers.c)
+set(segv_at_store "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in user code after MPI_Comm_rank, at store_through_null \\(signal_handlers\\.c:40\\)")
+foreach(policy weak thread offload ideal)
+  foreach(mode ignore handler block)
+    progsim_program_test(faults.signal_handlers.${mode}.${policy} PROGRAM signal_handlers PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome crashed --expect-exit 139 --stderr-regex "${segv_at_store}" --twice
+             --check /ranks/1/state=failed --no-temporary-files
+      RUN -n 2 --privatize=off --progress ${policy})
+  endforeach()
+  progsim_program_test(faults.signal_handlers.usr1_default.${policy} PROGRAM signal_handlers PROGRAM_ARGS usr1_default
+    EXPECT --expect-outcome crashed --expect-exit 138 --twice
+           --stderr-regex "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) at t=[0-9.]+ s in user code after MPI_Comm_rank, at main \\(signal_handlers\\.c:66\\)"
+    RUN -n 2 --privatize=off --progress ${policy})
+  progsim_program_test(faults.signal_handlers.kept.${policy} PROGRAM signal_handlers PROGRAM_ARGS kept
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 1: handler given back: yes, SIGUSR1 handled: yes\n"
+           --stdout-regex "rank 0: flag seen at 2\\.0000\n"
+    RUN -n 2 --privatize=off --progress ${policy})
+endforeach()
