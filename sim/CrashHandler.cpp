@@ -75,7 +75,9 @@ const char* describe(int sig)
 // rank nor by the kernel for something a rank did.
 bool sent_from_outside(const siginfo_t* info)
 {
-  return info && info->si_code <= 0 && info->si_code != SI_TKILL && info->si_pid != ::getpid();
+  // Only kill() and sigqueue() carry a sender (si_pid); a POSIX timer's
+  // SI_TIMER puts its timer id there, raise() is SI_TKILL.
+  return info && (info->si_code == SI_USER || info->si_code == SI_QUEUE) && info->si_pid != ::getpid();
 }
 
 void for_each_signal(void (*act)(int))
