@@ -1,6 +1,7 @@
 #include "sim/CrashHandler.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/TemporaryDirectory.hpp"
@@ -23,8 +24,17 @@ namespace progsim::sim {
 
 namespace {
 
-constexpr int kSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
+// The faults, then the other signals whose default action ends the process
+// (signal(7)), which a rank may raise (raise(SIGUSR1), an itimer it armed)
+// and which would otherwise end progsim with no report. Not here: SIGINT,
+// SIGTERM and SIGALRM (Interruption), SIGPROF (the watchdog), SIGPIPE
+// (ignored: progsim's own output may go to a closed pipe), and the stop
+// signals (the process stops, as a real one would). The real-time signals
+// are added at install (SIGRTMIN is not a constant).
+constexpr int kSignals[] = {SIGSEGV, SIGBUS,    SIGFPE,  SIGILL,  SIGABRT,   SIGTRAP, SIGHUP, SIGQUIT,
+                            SIGUSR1, SIGUSR2,   SIGVTALRM, SIGXCPU, SIGXFSZ, SIGSYS,  SIGSTKFLT, SIGPWR, SIGIO};
 Simulation* g_simulation = nullptr;
+struct sigaction g_installed {};
 std::unique_ptr<char[]> g_alt_stack;
 constexpr size_t kAltStackSize = 256 * 1024;
 
@@ -46,7 +56,36 @@ const char* describe(int sig)
     case SIGABRT: return "SIGABRT (abort)";
     case SIGTRAP: return "SIGTRAP (trap)";
   }
-  return "signal";
+  // "SIGUSR1 (user defined signal 1)": glibc's tables, no allocation.
+  static char text[96];
+  const char* abbreviation = ::sigabbrev_np(sig);
+  const char* description = ::sigdescr_np(sig);
+  if (!abbreviation || !description) {
+    std::snprintf(text, sizeof text, "SIGRTMIN+%d (real-time signal)", sig - SIGRTMIN);
+    return text;
+  }
+  int n = std::snprintf(text, sizeof text, "SIG%s (%s)", abbreviation, description);
+  char* first = text + n - static_cast<int>(std::strlen(description)) - 1;
+  if (first[1] >= 'a' && first[1] <= 'z')  // "Hangup" -> "hangup", "CPU time ..." kept
+    first[0] = static_cast<char>(first[0] - 'A' + 'a');
+  return text;
+}
+
+// Sent by another process (kill(1), a terminal's hangup), not raised by a
+// rank nor by the kernel for something a rank did.
+bool sent_from_outside(const siginfo_t* info)
+{
+  // Only kill() and sigqueue() carry a sender (si_pid); a POSIX timer's
+  // SI_TIMER puts its timer id there, raise() is SI_TKILL.
+  return info && (info->si_code == SI_USER || info->si_code == SI_QUEUE) && info->si_pid != ::getpid();
+}
+
+void for_each_signal(void (*act)(int))
+{
+  for (int s : kSignals)
+    act(s);
+  for (int s = SIGRTMIN; s <= SIGRTMAX; ++s)
+    act(s);
 }
 
 std::uintptr_t interrupted_pc(const void* context)
@@ -145,15 +184,17 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
   g_stage = 1;
   first_signal = sig;
   Simulation* simulation = g_simulation;
+  if (simulation && sent_from_outside(info))  // as SIGINT and SIGTERM: the run was interrupted
+    simulation->end_from_signal(Outcome::Interrupted,
+                                Interruption::message(sig, simulation->now(), ""), 128 + sig);
   Rank* rank = simulation ? simulation->current_rank() : nullptr;
   summarize(sig, info, context, rank);
   if (sigsetjmp(g_reporting, 1) != 0)
     minimal_ending(first_signal);
   // A fault while reporting must reach this handler again.
-  sigset_t fatal;
+  static sigset_t fatal;
   sigemptyset(&fatal);
-  for (int s : kSignals)
-    sigaddset(&fatal, s);
+  for_each_signal([](int s) { sigaddset(&fatal, s); });
   ::sigprocmask(SIG_UNBLOCK, &fatal, nullptr);
   if (!simulation) {
     write_text(2, "progsim: ");
@@ -197,14 +238,32 @@ void CrashHandler::install(Simulation& simulation)
   action.sa_sigaction = on_fatal_signal;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
+  g_installed = action;
+  for_each_signal([](int s) { ::sigaction(s, &g_installed, nullptr); });
+}
+
+bool CrashHandler::handles(int sig)
+{
   for (int s : kSignals)
-    ::sigaction(s, &action, nullptr);
+    if (s == sig)
+      return true;
+  return sig >= SIGRTMIN && sig <= SIGRTMAX;
+}
+
+bool CrashHandler::is_handler(const struct sigaction& action)
+{
+  return (action.sa_flags & SA_SIGINFO) && action.sa_sigaction == on_fatal_signal;
+}
+
+void CrashHandler::take_back(int sig)
+{
+  if (g_simulation && handles(sig))
+    ::sigaction(sig, &g_installed, nullptr);
 }
 
 void CrashHandler::uninstall()
 {
-  for (int s : kSignals)
-    std::signal(s, SIG_DFL);
+  for_each_signal([](int s) { std::signal(s, SIG_DFL); });
   g_simulation = nullptr;
 }
 

@@ -4,6 +4,8 @@
 // the faulting coroutine's state is lost.
 #pragma once
 
+#include <csignal>
+
 namespace progsim::sim {
 
 class Simulation;
@@ -12,6 +14,14 @@ class CrashHandler {
 public:
   static void install(Simulation& simulation);
   static void uninstall();
+  // Whether SIG is one of the handler's signals while a run goes on (the
+  // faults, and the others whose default action ends a process).
+  static bool handles(int sig);
+  // Whether ACTION is the handler.
+  static bool is_handler(const struct sigaction& action);
+  // Installs the handler for SIG again: for a rank, the default action of a
+  // signal that ends a process is a crash, reported.
+  static void take_back(int sig);
 };
 
 }  // namespace progsim::sim

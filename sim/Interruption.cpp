@@ -6,6 +6,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,7 +30,12 @@ volatile sig_atomic_t g_host_limit_armed = 0;
 
 const char* signal_name(int sig)
 {
-  return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+  static char name[32];
+  const char* abbreviation = ::sigabbrev_np(sig);  // "INT", "HUP": glibc's table, no allocation
+  if (!abbreviation)
+    return "a signal";
+  std::snprintf(name, sizeof name, "SIG%s", abbreviation);
+  return name;
 }
 
 [[noreturn]] void end_now(int sig)

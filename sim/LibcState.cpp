@@ -229,6 +229,24 @@ random_data& LibcState::random_generator()
   return random_;
 }
 
+const struct sigaction* LibcState::program_signal_action(int sig) const
+{
+  for (const auto& [s, action] : signal_actions_)
+    if (s == sig)
+      return &action;
+  return nullptr;
+}
+
+void LibcState::set_program_signal_action(int sig, const struct sigaction& action)
+{
+  for (auto& [s, kept] : signal_actions_)
+    if (s == sig) {
+      kept = action;
+      return;
+    }
+  signal_actions_.emplace_back(sig, action);
+}
+
 void LibcState::run_exit_handlers(int status)
 {
   while (!exit_handlers_.empty()) {

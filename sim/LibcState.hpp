@@ -30,6 +30,7 @@
 // this state.
 #pragma once
 
+#include <csignal>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -106,6 +107,12 @@ public:
   // (calling exit twice is undefined in C).
   void run_exit_handlers(int status);
 
+  // What the program set with sigaction()/signal() for a signal progsim
+  // keeps for itself (SignalWrappers.cpp): given back to it by the next
+  // call, never installed. nullptr: nothing set (the default action).
+  const struct sigaction* program_signal_action(int sig) const;
+  void set_program_signal_action(int sig, const struct sigaction& action);
+
   // The simulation ended (whatever rank was in user code): the simulator
   // gets the process's environment back.
   static void restore_process_environment();
@@ -137,6 +144,7 @@ private:
   char* random_buffer_ = nullptr;
   drand48_data drand48_{};
   char* strtok_position_ = nullptr;
+  std::vector<std::pair<int, struct sigaction>> signal_actions_;  // few, set by few programs
   struct ExitHandler {
     void (*plain)();                   // atexit
     void (*with_status)(int, void*);   // on_exit

@@ -1,6 +1,7 @@
 #include "sim/Placement.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/InputFile.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -38,8 +39,8 @@ int slot_count(const std::string& text)
 std::vector<Slot> read_hostfile(const std::string& hostfile, const std::vector<sg4::Host*>& hosts)
 {
   std::ifstream in(hostfile);
-  if (!in)
-    throw InputError{hostfile + ": cannot read the hostfile"};
+  if (std::string why = input_file_problem(hostfile); !why.empty() || !in)
+    throw InputError{hostfile + ": cannot read the hostfile" + why};
   std::vector<Slot> slots;
   std::string line;
   int lineno = 0;

@@ -35,12 +35,15 @@ void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const
   rank.set_state(RankState::UserCode);
   rank.libc().start_user_code();
   int code;
+  bool run_exit_handlers = true;
   try {
     code = program.main(static_cast<int>(argv.size()), args.data());
   } catch (const RankExit& e) {
     code = e.code;
+    run_exit_handlers = e.run_exit_handlers;
   }
-  rank.libc().run_exit_handlers(code);  // as at a process's exit (C11 7.22.4.4)
+  if (run_exit_handlers)
+    rank.libc().run_exit_handlers(code);  // as at a process's exit (C11 7.22.4.4)
   rank.libc().enter_simulator();        // for good
   OutputCapture::collect(rank.id());
   rank.clock().flush();

@@ -11,9 +11,12 @@ namespace progsim::sim {
 class Rank;
 class Simulation;
 
-// Thrown by the exit() wrapper to leave the program's main() from any depth.
+// Thrown by the exit() wrappers to leave the program's main() from any depth.
 struct RankExit {
   int code;
+  // exit() runs the rank's atexit/on_exit handlers; _exit(), _Exit() and
+  // quick_exit() do not (POSIX _exit, C11 7.22.4.4-5).
+  bool run_exit_handlers = true;
 };
 
 void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const std::vector<std::string>& argv);

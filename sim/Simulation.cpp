@@ -2,6 +2,7 @@
 
 #include "sim/CrashHandler.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/InputFile.hpp"
 #include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/ProgressLine.hpp"
@@ -81,8 +82,8 @@ Simulation::Simulation(RunOptions options, RankModel& model) : options_(std::mov
   deterministic_ = !parameters_.measure_user_time;
   if (options_.platform_file.empty())
     options_.platform_file = data_directory() + "/platforms/cluster-128.xml";
-  if (::access(options_.platform_file.c_str(), R_OK) != 0)
-    throw InputError{options_.platform_file + ": cannot read the platform file"};
+  if (std::string why = input_file_problem(options_.platform_file); !why.empty())
+    throw InputError{options_.platform_file + ": cannot read the platform file" + why};
   program_ = std::make_unique<ProgramImage>(options_.program, options_.privatize);
   current_ = this;
   start_engine();

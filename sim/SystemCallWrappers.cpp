@@ -85,6 +85,27 @@ void __wrap_exit(int status)
   std::exit(status);
 }
 
+// _exit() and its aliases end the rank as well, without its exit handlers:
+// reaching the real _exit would end progsim without a report.
+void __wrap__exit(int status)
+{
+  if (rank_now())
+    throw progsim::sim::RankExit{status, false};
+  ::_exit(status);
+}
+
+void __wrap__Exit(int status)
+{
+  __wrap__exit(status);
+}
+
+void __wrap_quick_exit(int status)
+{
+  if (rank_now())
+    throw progsim::sim::RankExit{status, false};
+  std::quick_exit(status);
+}
+
 // Clocks read by the program show the rank's simulated time, so that
 // programs timing themselves with them stay deterministic.
 int __wrap_gettimeofday(struct timeval* tv, void* tz)

@@ -9,6 +9,11 @@
  *          fpe          an integer division by zero
  *          abort        abort()
  *          exit         exit(5) without MPI_Finalize
+ *          _exit        _exit(5) without MPI_Finalize (no exit handlers)
+ *          quick_exit   quick_exit(5) without MPI_Finalize (idem)
+ *          usr1         raise(SIGUSR1), whose default action ends a process
+ *          itimer       arms ITIMER_VIRTUAL without a handler and computes:
+ *                       the kernel's SIGVTALRM ends a process
  *          time_limit   sleeps far beyond the run's --time-limit
  *          heap         corrupts the allocator's free list: glibc aborts
  *          hang         sleeps forever (progsim is interrupted by a signal)
@@ -23,10 +28,12 @@
  * waiting (or still looping) when the fault happens; with argv[3] =
  * at_start, right after MPI_Comm_rank instead. */
 #include <mpi.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 static void fault(const char *kind)
@@ -53,6 +60,17 @@ static void fault(const char *kind)
     abort();
   } else if (!strcmp(kind, "exit")) {
     exit(5);
+  } else if (!strcmp(kind, "_exit")) {
+    _exit(5);
+  } else if (!strcmp(kind, "quick_exit")) {
+    quick_exit(5);
+  } else if (!strcmp(kind, "usr1")) {
+    raise(SIGUSR1);
+  } else if (!strcmp(kind, "itimer")) {
+    struct itimerval in_10ms = {{0, 0}, {0, 10000}};
+    setitimer(ITIMER_VIRTUAL, &in_10ms, NULL);
+    for (volatile unsigned long i = 0;; ++i)
+      ;
   } else if (!strcmp(kind, "time_limit")) {
     sleep(1000);
   } else if (!strcmp(kind, "heap")) {

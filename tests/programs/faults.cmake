@@ -18,6 +18,10 @@ set(faults_fpe crashed 136 "rank 0 crashed: SIGFPE \\(arithmetic exception\\) ${
 set(faults_abort crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in user code after MPI_Win_fence")
 set(faults_exit aborted 5
     "rank 0 exited \\(code 5\\) without calling MPI_Finalize ${at_fault}; its last MPI call was MPI_Win_fence")
+set(faults__exit ${faults_exit})
+set(faults_quick_exit ${faults_exit})
+set(faults_usr1 crashed 138
+    "rank 0 crashed: SIGUSR1 \\(user defined signal 1\\) ${at_fault} in user code after MPI_Win_fence, at fault \\(faults\\.c:[0-9]+\\)")
 set(faults_time_limit stuck 4 "simulated time limit of t=0\\.002000000 s reached; ranks still running: 0, 1")
 
 # The report keeps each rank's state as it was when the run ended.
@@ -27,7 +31,7 @@ set(peer_state_rma blocked)
 set(peer_state_poll polling-memory)
 set(peer_state_iprobe in-mpi)
 
-foreach(fault mpi_abort fatal_tag segv fpe abort exit time_limit)
+foreach(fault mpi_abort fatal_tag segv fpe abort exit _exit quick_exit usr1 time_limit)
   list(GET faults_${fault} 0 outcome)
   list(GET faults_${fault} 1 status)
   list(GET faults_${fault} 2 message)
@@ -57,13 +61,14 @@ endforeach()
 # point-to-point.
 set(faults_fatal_comm aborted 1 "rank 0: MPI_Send: MPI_ERR_COMM \\([^)]*\\): [^\n]*${at_fault}")
 set(faults_fatal_count aborted 1 "rank 0: MPI_Send: MPI_ERR_COUNT \\([^)]*\\): [^\n]*${at_fault}")
+set(faults_itimer crashed 154 "rank 0 crashed: SIGVTALRM \\(virtual timer expired\\) ${at_fault} in user code after MPI_Win_fence, at fault \\(faults\\.c:[0-9]+\\)")
 set(faults_heap crashed 134 "rank 0 crashed: SIGABRT \\(abort\\) ${at_fault} in user code after MPI_Win_fence")
 # After the heap corruption progsim's own allocations abort too: the report
 # has the outcome and the message only (no ranks, no timeline).
 set(faults_fatal_comm_checks --check /ranks/1/state=blocked --timeline-regex "\"partial\": true")
 set(faults_fatal_count_checks ${faults_fatal_comm_checks})
 set(faults_heap_checks --check "/partial=the simulator's memory was damaged: no other field could be written")
-set(faults_p2p fatal_comm fatal_count heap)
+set(faults_p2p fatal_comm fatal_count itimer heap)
 if(PROGSIM_SANITIZE)
   # Under AddressSanitizer, malloc is ASan's allocator, which keeps its
   # metadata away from the chunks: overwriting a freed chunk corrupts
@@ -108,7 +113,10 @@ endif()
 # loops on MPI_Iprobe), or by the handler itself when no rank reaches one
 # (spin: rank 0 never leaves user code); and to progsim compare.
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
-foreach(case "INT;hang;run" "TERM;hang;run" "INT;spin;run" "TERM;hang;compare")
+# SIGHUP and SIGUSR1 from another process end the run as interrupted too
+# (a rank's own raise is a crash, above); before, progsim died of them with
+# no report.
+foreach(case "INT;hang;run" "TERM;hang;run" "INT;spin;run" "TERM;hang;compare" "HUP;hang;run" "USR1;spin;run")
   list(GET case 0 sig)
   list(GET case 1 fault)
   list(GET case 2 command)
@@ -146,3 +154,28 @@ progsim_program_test(faults.segv.p2p.weak.paje PROGRAM faults PROGRAM_ARGS segv 
   EXPECT --expect-outcome crashed --expect-exit 139 --twice
          --timeline-regex "^# partial timeline: the run ended as crashed at 0\\.0010[0-9]+ s\n%EventDef"
   RUN -n 2 --progress weak --timeline-format paje)
+
+# A rank that ignores, handles or blocks progsim's signals: its dispositions
+# are given back to it but not installed, so the fault is still the rank's
+# reported crash (before: progsim died with no report, or the program's
+# handler ran in its place) and memory watching goes on (kept: rank 0 polls
+# watched memory with a SIGSEGV handler of its own).
+progsim_test_program(signal_handlers signal_handlers.c)
+set(segv_at_store "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in user code after MPI_Comm_rank, at store_through_null \\(signal_handlers\\.c:40\\)")
+foreach(policy weak thread offload ideal)
+  foreach(mode ignore handler block)
+    progsim_program_test(faults.signal_handlers.${mode}.${policy} PROGRAM signal_handlers PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome crashed --expect-exit 139 --stderr-regex "${segv_at_store}" --twice
+             --check /ranks/1/state=failed --no-temporary-files
+      RUN -n 2 --privatize=off --progress ${policy})
+  endforeach()
+  progsim_program_test(faults.signal_handlers.usr1_default.${policy} PROGRAM signal_handlers PROGRAM_ARGS usr1_default
+    EXPECT --expect-outcome crashed --expect-exit 138 --twice
+           --stderr-regex "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) at t=[0-9.]+ s in user code after MPI_Comm_rank, at main \\(signal_handlers\\.c:66\\)"
+    RUN -n 2 --privatize=off --progress ${policy})
+  progsim_program_test(faults.signal_handlers.kept.${policy} PROGRAM signal_handlers PROGRAM_ARGS kept
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 1: handler given back: yes, SIGUSR1 handled: yes\n"
+           --stdout-regex "rank 0: flag seen at 2\\.0000\n"
+    RUN -n 2 --privatize=off --progress ${policy})
+endforeach()

@@ -26,6 +26,14 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 2: calls exit\\(0\\)\nrank 2: exit handler 2\nrank 2: on_exit handler, status 0, argument kept\nrank 2: exit handler 1\n"
            --stdout-regex "rank 3: returns from main\nrank 3: exit handler 2\n"
     RUN -n 4 --progress ${policy})
+  # _exit and quick_exit end the rank without its handlers (POSIX _exit, C11 7.22.4.7).
+  foreach(how _exit quick_exit)
+    progsim_program_test(libc.no_exit_handlers.${how}.${policy} PROGRAM libc_atexit PROGRAM_ARGS ${how}
+      EXPECT --expect-outcome completed --twice --stdout-lines 13
+             --stdout-regex "rank 2: calls ${how}\\(0\\)\n"
+             --stdout-regex "rank 3: returns from main\nrank 3: exit handler 2\n"
+      RUN -n 4 --progress ${policy})
+  endforeach()
   # A line written in parts around MPI calls stays one line of its rank.
   progsim_program_test(libc.stdout.${policy} PROGRAM libc_stdout
     EXPECT --expect-outcome completed --twice --stdout-lines 4

@@ -298,7 +298,17 @@ foreach(bad "network/model=Bogus|not a network/model progsim runs on \\(choices:
             "host/model=ptask_L07|not a host/model progsim runs on \\(choices: default, compound\\)"
             "cpu/optim=TI|not a cpu/optim progsim runs on \\(choices: Lazy, Full\\)"
             "contexts/factory=thread|progsim sets SimGrid's contexts itself \\(boost contexts on one thread, sized by --cfg stack-size and --cfg guard-pages\\)"
-            "bogus/key=1|Bad config key: bogus/key")
+            "bogus/key=1|Bad config key: bogus/key"
+            # SimGrid takes any number for these: a precision of 0 hung, a
+            # bandwidth factor of 0 or NaN aborted, a concurrency limit of 0
+            # gave a false deadlock in MPI_Init, a breakpoint raised SIGTRAP.
+            "surf/precision=0|out of range \\(allowed: a number above 0\\)"
+            "maxmin/precision=-1|out of range \\(allowed: a number above 0\\)"
+            "network/bandwidth-factor=0|out of range \\(allowed: a number above 0\\)"
+            "network/latency-factor=-1|out of range \\(allowed: 0 or more\\)"
+            "network/bandwidth-factor=nan|not a finite number"
+            "maxmin/concurrency-limit=0|out of range \\(allowed: -1 \\(no limit\\) or 1 and more\\)"
+            "debug/breakpoint=1|a SimGrid debugging aid that stops the process with SIGTRAP. progsim runs without it")
   string(REPLACE "|" ";" parts "${bad}")
   list(GET parts 0 setting)
   list(GET parts 1 reason)
@@ -314,10 +324,25 @@ endforeach()
 progsim_program_test(input.simgrid_cfg.valid PROGRAM hello
   EXPECT --expect-exit 0 --expect-outcome completed
   RUN -n 2 --cfg network/model=LV08 --cfg cpu/optim=Full)
+# The twins of the numeric ones: in range, the run completes.
+progsim_program_test(input.simgrid_cfg.valid_numbers PROGRAM allreduce_loop
+  EXPECT --expect-exit 0 --expect-outcome completed
+  RUN -n 4 --ranks-per-node 2 --cfg surf/precision=1e-9 --cfg maxmin/precision=1e-5
+      --cfg network/bandwidth-factor=0.5 --cfg network/latency-factor=0 --cfg maxmin/concurrency-limit=-1)
 foreach(value nan inf)
   progsim_program_test(input.cfg_not_finite.call_cost_${value} PROGRAM hello
     EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "--cfg call-cost=${value}: not a finite number"
     RUN -n 2 --cfg call-cost=${value})
+endforeach()
+# Time limits: NaN and infinity were accepted (NaN ran without a limit).
+foreach(case "time-limit|nan" "time-limit|inf" "time-limit|-1" "host-time-limit|nan" "host-time-limit|1e300")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 option)
+  list(GET parts 1 value)
+  progsim_program_test(input.${option}_${value} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0
+           --stderr-regex "^progsim: error: --${option}: '${value}' is not a positive number of seconds \\(at most 1e15\\)\n$"
+    RUN -n 2 --${option} ${value})
 endforeach()
 # Output files that cannot be written: exit 2 before running, naming the path and the reason.
 foreach(option report timeline record)
@@ -339,6 +364,19 @@ progsim_program_test(input.invalid_platform PROGRAM hello
 progsim_program_test(input.missing_platform PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "/nonexistent.xml: cannot read the platform file"
   RUN -n 2 --platform /nonexistent.xml)
+# A directory opens as a stream and fails at the first read (an internal
+# error, exit 70, for --params; SimGrid's "input in flex scanner failed" for
+# --platform): the file named, and why.
+foreach(case "platform|programs: cannot read the platform file: is a directory"
+             "hostfile|programs: cannot read the hostfile: is a directory"
+             "params|--params [^\n]*programs: cannot read the file: is a directory")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 option)
+  list(GET parts 1 message)
+  progsim_program_test(input.directory_as_${option} PROGRAM hello
+    EXPECT --expect-exit 2 --stdout-lines 0 --stderr-regex "^progsim: error: [^\n]*${message}\n$"
+    RUN -n 2 --${option} ${CMAKE_CURRENT_SOURCE_DIR}/programs)
+endforeach()
 progsim_program_test(input.hostfile_unknown_host PROGRAM hello
   EXPECT --expect-exit 2 --stderr-regex "hostfile.txt:1: host 'nosuchhost' is not in the platform"
   RUN -n 2 --hostfile ${CMAKE_CURRENT_SOURCE_DIR}/programs/hostfile.txt)

@@ -2,7 +2,8 @@
 """progsim sweep (issue 22): specs, tables, resuming, determinism.
 
 usage: sweep_command.py PROGSIM SOURCE_DIR CASE
-  spec_errors: a bad spec is a usage error (exit 2) naming the field at fault,
+  spec_errors: a bad spec is a usage error (exit 2) naming the field at fault
+               (or the spec itself when it is a directory),
                before any point runs: among them a "cfg" key progsim does not
                know and a value its parameter refuses (out of range, not a
                number, not one of the choices), while the twin of valid keys
@@ -161,6 +162,14 @@ try:
             if os.path.exists(os.path.join(tmp, "bad.sweep")):
                 fail(f"{name}: a refused spec left an output directory")
             print(f"ok: {name}: {r.stderr.strip()}")
+        # A directory given as the spec opens as a stream and fails on the first
+        # read: an input error naming it, not an internal error (exit 70 before).
+        spec_dir = os.path.join(tmp, "spec_dir.json")
+        os.mkdir(spec_dir)
+        r = sweep(spec_dir, expect=2)
+        if f"spec_dir.json: cannot read the sweep spec: is a directory" not in r.stderr:
+            fail(f"a directory as the spec: the error does not say so:\n{r.stderr}")
+        print(f"ok: a directory as the spec: {r.stderr.strip()}")
         # The valid twin of the cfg cases: every key known (one of another policy, one
         # of SimGrid's), every value in range; --list runs nothing and exits 0.
         twin = {**good, "cfg": {"eager-threshold": [0, 65536], "thread-interval": ["2us", 0.001],

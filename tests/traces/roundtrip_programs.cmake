@@ -25,6 +25,7 @@ set(refused_programs
   rma_heap_flag "busy-waiting on watched memory"
   rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
   bsend_shared_flag "busy-waiting on watched memory@weak"
+  signal_handlers "busy-waiting on watched memory"   # its 'kept' twin polls a watched global
   check_type_part MPI_Psend_init
   sessions MPI_Session_init
 )

@@ -2,6 +2,7 @@
 
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/InputFile.hpp"
 
 #include <cstdlib>
 #include <sstream>
@@ -32,8 +33,8 @@ void apply_environment_defaults(sim::RunOptions& options, LaunchForm form)
     options.policy = policy;
   }
   if (std::string platform = variable("PROGSIM_PLATFORM"); !platform.empty()) {
-    if (::access(platform.c_str(), R_OK) != 0)
-      throw sim::InputError{"PROGSIM_PLATFORM=" + platform + ": cannot read the platform file"};
+    if (std::string why = sim::input_file_problem(platform); !why.empty())
+      throw sim::InputError{"PROGSIM_PLATFORM=" + platform + ": cannot read the platform file" + why};
     options.platform_file = platform;
   }
   // Space-separated settings, applied before the command line's --cfg.

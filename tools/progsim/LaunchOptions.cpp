@@ -132,8 +132,10 @@ double parse_seconds(const std::string& option, const std::string& text)
 {
   char* end = nullptr;
   double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || value <= 0)
-    throw sim::InputError{option + ": '" + text + "' is not a positive number of seconds"};
+  // NaN passed a plain `value <= 0` and ran without a limit; the bound is
+  // MPIEXEC_TIMEOUT's (the host timer's whole seconds must not overflow).
+  if (text.empty() || *end != '\0' || !(value > 0) || value > 1e15)
+    throw sim::InputError{option + ": '" + text + "' is not a positive number of seconds (at most 1e15)"};
   return value;
 }
 

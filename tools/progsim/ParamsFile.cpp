@@ -1,6 +1,7 @@
 #include "progsim/ParamsFile.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/InputFile.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -11,8 +12,8 @@ namespace progsim::cli {
 std::vector<std::pair<std::string, std::string>> read_params_file(const std::string& path)
 {
   std::ifstream in(path);
-  if (!in)
-    throw sim::InputError{"--params " + path + ": cannot read the file"};
+  if (std::string why = sim::input_file_problem(path); !why.empty() || !in)
+    throw sim::InputError{"--params " + path + ": cannot read the file" + why};
   nlohmann::ordered_json file = nlohmann::ordered_json::parse(in, nullptr, false);
   if (file.is_discarded() || !file.is_object() || !file.contains("cfg") || !file["cfg"].is_object())
     throw sim::InputError{"--params " + path + ": expected a JSON object with a \"cfg\" object of --cfg settings"};

@@ -4,6 +4,7 @@
 #include "MpiModel.hpp"
 #include "progress/PolicyCatalog.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/InputFile.hpp"
 #include "sim/Simulation.hpp"
 
 #include <cctype>
@@ -248,8 +249,8 @@ SweepSpec read_sweep_spec(const std::string& file, const std::string& output)
 {
   Checker check(file);
   std::ifstream in(file, std::ios_base::binary);
-  if (!in)
-    throw sim::InputError{file + ": cannot read the sweep spec"};
+  if (std::string why = sim::input_file_problem(file); !why.empty() || !in)
+    throw sim::InputError{file + ": cannot read the sweep spec" + why};
   // A TOML spec becomes the JSON value it denotes: the checks below are the same.
   bool toml = file.size() > 5 && file.compare(file.size() - 5, 5, ".toml") == 0;
   nlohmann::json json =
