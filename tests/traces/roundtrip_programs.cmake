@@ -12,8 +12,6 @@
 # in excluded_programs with why, and get no test.
 set(refused_programs
   cancel_send MPI_Cancel
-  comm_attr MPI_Comm_dup_with_info     # after its failed send to rank 7 (a failed event)
-  comm_split MPI_Comm_idup
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
   lc_request MPI_Cancel

@@ -5,6 +5,14 @@ progsim_test_program(trace_mix trace_mix.c)
 progsim_test_program(trace_calls trace_calls.c)
 progsim_test_program(trace_forms trace_forms.c)
 progsim_test_program(trace_inter trace_inter.c)
+progsim_test_program(trace_comm_dups trace_comm_dups.c)
+# MPI_Comm_dup_with_info, MPI_Comm_idup(_with_info) (issue 19):
+# traces.roundtrip.program.trace_comm_dups round-trips this run; a replayed
+# duplicate with the wrong context would truncate a crossed message.
+progsim_program_test(traces.program.trace_comm_dups PROGRAM trace_comm_dups
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: trace_comm_dups ok"
+         --stdout-regex "rank 1: trace_comm_dups ok" --stdout-regex "rank 3: trace_comm_dups ok"
+  RUN -n 4 --progress weak)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
