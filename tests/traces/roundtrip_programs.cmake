@@ -16,14 +16,11 @@ set(refused_programs
   grequest MPI_Grequest_start
   lc_request MPI_Cancel
   p2p_semantics MPI_Cancel
-  parrived_overlap MPI_Psend_init
   race_seen MPI_Request_get_status
-  partitioned MPI_Psend_init
   rma_flag_late "busy-waiting on watched memory"
   rma_heap_flag "busy-waiting on watched memory"
   rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
   bsend_shared_flag "busy-waiting on watched memory@weak"
-  check_type_part MPI_Psend_init
   sessions MPI_Session_init
 )
 # Recorded and replayed, but not identically:

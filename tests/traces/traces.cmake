@@ -32,6 +32,16 @@ foreach(policy weak thread offload ideal)
   trace_roundtrip(trace_forms ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_forms)
   # Intercommunicators and the group constructors (trace_inter).
   trace_roundtrip(trace_inter ${policy} trace.jsonl -n 5 ${PROGSIM_TEST_PROGRAM_DIR}/trace_inter)
+  # Partitioned communication (issue 19; traces.roundtrip.program.partitioned
+  # runs its first registration, restart): MPI_Pready_range and
+  # MPI_Pready_list with MPI_Parrived polls; MPI_PROC_NULL peers; requests
+  # freed without a start.
+  foreach(mode range list)
+    trace_roundtrip(partitioned_${mode} ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned ${mode})
+  endforeach()
+  trace_roundtrip(partitioned_proc_null ${policy} trace.jsonl -n 1 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned proc_null)
+  trace_roundtrip(partitioned_free_inactive ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned
+                  free_inactive)
   foreach(form nonblocking persistent)
     trace_roundtrip(coll_large_count_${form} ${policy} trace.jsonl -n 7 ${PROGSIM_TEST_PROGRAM_DIR}/coll_large_count
                     ${form})
@@ -97,6 +107,27 @@ trace_replay_test(traces.replay.fatal_error_names_trace_line TRACE ${TRACE_TESTS
   EXPECT --expect-outcome aborted --expect-exit 1
          --stderr-regex "rank 1: MPI_Recv at [^ ]*truncate\\.jsonl:5 \\(recv\\): MPI_ERR_TRUNCATE")
 
+# Partitioned traces (issue 19): a partition never readied (line 10 of the
+# twin, partitioned_ready.jsonl, replaced by computation) deadlocks, each
+# rank named at its MPI_Wait's line; readying a partition twice in an epoch
+# is the model's fatal error at the MPI_Pready_list's line; the twin
+# completes. Under every policy.
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.partitioned.deadlock_names_trace_lines.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_missing_pready.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Psend_init\\(dest=1, [^\n]*3 of 4 partitions ready[^\n]* at [^ ]*partitioned_missing_pready\\.jsonl:11 \\(wait\\)"
+           --stderr-regex "waits for its own MPI_Pready of partition\\(s\\) 3"
+           --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Precv_init\\(source=0, [^\n]* at [^ ]*partitioned_missing_pready\\.jsonl:12 \\(wait\\)")
+  trace_replay_test(traces.replay.partitioned.error_names_trace_line.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_pready_twice.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome aborted --expect-exit 1
+           --stderr-regex "rank 0: MPI_Pready_list at [^ ]*partitioned_pready_twice\\.jsonl:10 \\(pready_list\\): MPI_ERR_ARG [^\n]*partition 1 is already ready in this epoch")
+  trace_replay_test(traces.replay.partitioned.ready.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_ready.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome completed --twice --check "/errors=[]")
+endforeach()
+
 # Bad input.
 trace_replay_test(traces.replay.malformed TRACE ${TRACE_TESTS}/malformed.jsonl
   EXPECT --expect-exit 2 --stderr-regex "malformed.jsonl:3: isend: missing field \"req\"")
@@ -121,11 +152,6 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Cancel
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
-# Partitioned communication is not in the trace format: refused the same way.
-add_test(NAME traces.record.unsupported_partitioned
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_partitioned MPI_Psend_init
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned restart)
-set_tests_properties(traces.record.unsupported_partitioned PROPERTIES LABELS program)
 # A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
 add_test(NAME traces.record.unsupported_session
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
