@@ -50,6 +50,24 @@ const CallSpec kCalls[] = {
     {"scatter", "MPI_Scatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER},
     {"allgather", "MPI_Allgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER},
     {"allgatherv", "MPI_Allgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV},
+    // Nonblocking collectives (MPI-4.1 §6.12), as Score-P writes them: a
+    // NonBlockingCollectiveRequest when the call returns, and a
+    // NonBlockingCollectiveComplete with its byte counts in the call that
+    // completes the request.
+    {"ibarrier", "MPI_Ibarrier", OTF2_REGION_ROLE_BARRIER, OTF2_COLLECTIVE_OP_BARRIER},
+    {"ibcast", "MPI_Ibcast", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_BCAST},
+    {"ireduce", "MPI_Ireduce", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_REDUCE},
+    {"iallreduce", "MPI_Iallreduce", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLREDUCE},
+    {"ireduce_scatter", "MPI_Ireduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_REDUCE_SCATTER},
+    {"ireduce_scatter_block", "MPI_Ireduce_scatter_block", OTF2_REGION_ROLE_COLL_ALL2ALL,
+     OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK},
+    {"ialltoall", "MPI_Ialltoall", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALL},
+    {"ialltoallv", "MPI_Ialltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLV},
+    {"igather", "MPI_Igather", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHER},
+    {"igatherv", "MPI_Igatherv", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHERV},
+    {"iscatter", "MPI_Iscatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER},
+    {"iallgather", "MPI_Iallgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER},
+    {"iallgatherv", "MPI_Iallgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV},
     {"comm_dup", "MPI_Comm_dup", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
     {"comm_split", "MPI_Comm_split", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
     {"comm_free", "MPI_Comm_free", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
@@ -69,6 +87,13 @@ bool is_call(const std::string& kind)
 // MPI_Neighbor_alltoallw_init; a large-count form is named as its int form,
 // which its event is). OTF2 has records for some of them (RmaPut, ...) that
 // the export does not write yet (docs/traces.md).
+// A nonblocking collective's event: its request id, which the blocking
+// form's event does not have.
+bool nonblocking(const nlohmann::ordered_json& event)
+{
+  return event.contains("req");
+}
+
 const CallSpec* spec_of(const std::string& call)
 {
   for (const CallSpec& spec : kCalls)
@@ -147,7 +172,7 @@ void Otf2Export::call(int rank, double time, const nlohmann::ordered_json& event
   state.region = writer_.region(spec->region, spec->role);
   OTF2_EvtWriter_Enter(out, nullptr, t, state.region);
   state.entered = t;
-  if (spec->collective != kNotCollective)
+  if (spec->collective != kNotCollective && !nonblocking(event))
     OTF2_EvtWriter_MpiCollectiveBegin(out, nullptr, t);
 }
 
@@ -160,6 +185,16 @@ void Otf2Export::started(int rank, RankState& state)
   OTF2_TimeStamp t = state.entered;
   const nlohmann::ordered_json& event = state.open;
   std::string call = event.at("call").get<std::string>();
+  const CallSpec* spec = spec_of(call);
+  if (spec && spec->collective != kNotCollective && nonblocking(event)) {
+    int req = event.at("req").get<int>();
+    PendingRequest pending;
+    pending.collective = collective_record(rank, event);
+    pending.comm = pending.collective.comm;
+    state.requests[req] = pending;
+    OTF2_EvtWriter_NonBlockingCollectiveRequest(out, nullptr, t, static_cast<uint64_t>(req));
+    return;
+  }
   int peer = event.value("peer", -1);
   if ((call == "send" || call == "ssend" || call == "sendrecv") && peer >= 0)
     OTF2_EvtWriter_MpiSend(out, nullptr, t, static_cast<uint32_t>(peer), comm(rank, event),
@@ -170,7 +205,7 @@ void Otf2Export::started(int rank, RankState& state)
     // for a receive: the sender is written at completion.
     if (peer == MPI_PROC_NULL || (peer < 0 && call != "irecv"))
       return;
-    state.requests[req] = {call == "irecv", comm(rank, event)};
+    state.requests[req] = {call == "irecv", comm(rank, event), {}};
     if (call == "irecv")
       OTF2_EvtWriter_MpiIrecvRequest(out, nullptr, t, static_cast<uint64_t>(req));
     else
@@ -201,7 +236,12 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
     auto pending = state.requests.find(done.request);
     if (pending == state.requests.end())
       continue;  // a request to or from MPI_PROC_NULL
-    if (!pending->second.receive)
+    const CollectiveRecord& coll = pending->second.collective;
+    if (coll.op != kNotCollective)
+      OTF2_EvtWriter_NonBlockingCollectiveComplete(out, nullptr, t, static_cast<OTF2_CollectiveOp>(coll.op), coll.comm,
+                                                   coll.root, coll.sent, coll.received,
+                                                   static_cast<uint64_t>(done.request));
+    else if (!pending->second.receive)
       OTF2_EvtWriter_MpiIsendComplete(out, nullptr, t, static_cast<uint64_t>(done.request));
     else if (done.source >= 0)
       OTF2_EvtWriter_MpiIrecv(out, nullptr, t, static_cast<uint32_t>(done.source), pending->second.comm,
@@ -210,17 +250,24 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
     state.requests.erase(pending);
   }
   const CallSpec* spec = spec_of(call);
-  if (spec && spec->collective != kNotCollective)
-    collective_end(rank, t, event);
+  if (spec && spec->collective != kNotCollective && !nonblocking(event)) {
+    CollectiveRecord coll = collective_record(rank, event);
+    OTF2_EvtWriter_MpiCollectiveEnd(out, nullptr, t, static_cast<OTF2_CollectiveOp>(coll.op), coll.comm, coll.root,
+                                    coll.sent, coll.received);
+  }
   OTF2_EvtWriter_Leave(out, nullptr, t, state.region);
   state.open = nullptr;
 }
 
 // Byte counts as Score-P's MPI adapter gives them (scorep_mpi_coll.c): what
-// the rank sends and receives in total, its own block included.
-void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event)
+// the rank sends and receives in total, its own block included; a
+// nonblocking collective's as its blocking form's.
+Otf2Export::CollectiveRecord Otf2Export::collective_record(int rank, const nlohmann::ordered_json& event)
 {
   std::string call = event.at("call").get<std::string>();
+  const CallSpec* spec = spec_of(call);
+  if (nonblocking(event))
+    call.erase(0, 1);  // ibcast -> bcast
   CommView view = members_(rank, event.value("comm", -1));
   auto n = static_cast<long long>(view.members ? view.members->size() : 0);
   long long me = view.me;
@@ -267,10 +314,8 @@ void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::orde
     sent = n * bytes;
     received = sum(event.at("rbytes"));
   }
-  const CallSpec* spec = spec_of(call);
-  OTF2_EvtWriter_MpiCollectiveEnd(writer_.events(rank), nullptr, t, static_cast<OTF2_CollectiveOp>(spec->collective),
-                                  comm(rank, event), root >= 0 ? static_cast<uint32_t>(root) : OTF2_UNDEFINED_UINT32,
-                                  static_cast<uint64_t>(sent), static_cast<uint64_t>(received));
+  return {spec->collective, comm(rank, event), root >= 0 ? static_cast<uint32_t>(root) : OTF2_UNDEFINED_UINT32,
+          static_cast<uint64_t>(sent), static_cast<uint64_t>(received)};
 }
 
 void Otf2Export::close(double end)

@@ -218,6 +218,21 @@ add_test(NAME traces.otf2.export.trace_mix
           ENTER=101 LEAVE=101 MPI_SEND=5 MPI_RECV=6 MPI_ISEND=5 MPI_ISEND_COMPLETE=5 MPI_IRECV_REQUEST=4
           MPI_IRECV=4 MPI_COLLECTIVE_BEGIN=52 MPI_COLLECTIVE_END=52
           -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+# Nonblocking collectives (otf2_icoll, 4 ranks) as Score-P writes them: a
+# NonBlockingCollectiveRequest in the starting call, a
+# NonBlockingCollectiveComplete with its blocking form's byte counts in the
+# MPI_Wait, MPI_Test or MPI_Waitall that completes it (the MPI_Test loop's
+# calls that completed nothing have Enter/Leave only).
+progsim_test_program(otf2_icoll otf2_icoll.c)
+add_test(NAME traces.otf2.export.nonblocking_collectives
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_icoll
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +1 +[0-9]+ +Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 [^,]*, Sent: 4000, Received: 1000, Request: 0$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +2 +[0-9]+ +Operation: ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 320, Received: 320, Request: 1$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +0 +[0-9]+ +Operation: GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 [^,]*, Sent: 32, Received: 128, Request: 2$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +3 +[0-9]+ +Operation: GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 [^,]*, Sent: 32, Received: 0, Request: 2$"
+          ENTER=74 LEAVE=74 NON_BLOCKING_COLLECTIVE_REQUEST=12 NON_BLOCKING_COLLECTIVE_COMPLETE=12
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/otf2_icoll)
+set_tests_properties(traces.otf2.export.nonblocking_collectives PROPERTIES LABELS program)
 # A crash ends the process from its signal handler: the archive is completed
 # there (rank 3 crashes leaving MPI_Barrier; the others, still in it, leave
 # it at the run's end, without a collective end).
