@@ -50,24 +50,6 @@ const CallSpec kCalls[] = {
     {"scatter", "MPI_Scatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER},
     {"allgather", "MPI_Allgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER},
     {"allgatherv", "MPI_Allgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV},
-    // Nonblocking collectives (MPI-4.1 §6.12), as Score-P writes them: a
-    // NonBlockingCollectiveRequest when the call returns, and a
-    // NonBlockingCollectiveComplete with its byte counts in the call that
-    // completes the request.
-    {"ibarrier", "MPI_Ibarrier", OTF2_REGION_ROLE_BARRIER, OTF2_COLLECTIVE_OP_BARRIER},
-    {"ibcast", "MPI_Ibcast", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_BCAST},
-    {"ireduce", "MPI_Ireduce", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_REDUCE},
-    {"iallreduce", "MPI_Iallreduce", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLREDUCE},
-    {"ireduce_scatter", "MPI_Ireduce_scatter", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_REDUCE_SCATTER},
-    {"ireduce_scatter_block", "MPI_Ireduce_scatter_block", OTF2_REGION_ROLE_COLL_ALL2ALL,
-     OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK},
-    {"ialltoall", "MPI_Ialltoall", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALL},
-    {"ialltoallv", "MPI_Ialltoallv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLV},
-    {"igather", "MPI_Igather", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHER},
-    {"igatherv", "MPI_Igatherv", OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHERV},
-    {"iscatter", "MPI_Iscatter", OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER},
-    {"iallgather", "MPI_Iallgather", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER},
-    {"iallgatherv", "MPI_Iallgatherv", OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV},
     {"comm_dup", "MPI_Comm_dup", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
     {"comm_split", "MPI_Comm_split", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
     {"comm_free", "MPI_Comm_free", OTF2_REGION_ROLE_FUNCTION, kNotCollective},
@@ -81,12 +63,6 @@ bool is_call(const std::string& kind)
   return not_calls.count(kind) == 0;
 }
 
-// Every other recorded call (persistent collectives, the w forms, probes,
-// one-sided calls, ...): Enter/Leave only, in a region named after the MPI
-// procedure (the event kind capitalized: neighbor_alltoallw_init ->
-// MPI_Neighbor_alltoallw_init; a large-count form is named as its int form,
-// which its event is). OTF2 has records for some of them (RmaPut, ...) that
-// the export does not write yet (docs/traces.md).
 // A nonblocking collective's event: its request id, which the blocking
 // form's event does not have.
 bool nonblocking(const nlohmann::ordered_json& event)
@@ -94,11 +70,26 @@ bool nonblocking(const nlohmann::ordered_json& event)
   return event.contains("req");
 }
 
-const CallSpec* spec_of(const std::string& call)
+const CallSpec* listed_spec(const std::string& call)
 {
   for (const CallSpec& spec : kCalls)
     if (call == spec.call)
       return &spec;
+  return nullptr;
+}
+
+// Every other recorded call: in a region named after the MPI procedure (the
+// event kind capitalized: neighbor_alltoallw_init ->
+// MPI_Neighbor_alltoallw_init; a large-count form is named as its int form,
+// which its event is). The nonblocking form of a listed collective
+// (MPI-4.1 §6.12: ibcast) has its blocking form's role and operation, and
+// the records Score-P writes for it (NonBlockingCollectiveRequest and
+// Complete); the others (persistent collectives, the w forms, probes, ...)
+// have Enter/Leave only, and one-sided calls their Otf2RmaExport records.
+const CallSpec* spec_of(const std::string& call)
+{
+  if (const CallSpec* spec = listed_spec(call))
+    return spec;
   if (!is_call(call))
     return nullptr;
   static std::map<std::string, std::pair<std::string, CallSpec>> others;
@@ -107,7 +98,11 @@ const CallSpec* spec_of(const std::string& call)
     std::string region = "MPI_" + call;
     region[4] = static_cast<char>(std::toupper(static_cast<unsigned char>(region[4])));
     found = others.emplace(call, std::make_pair(region, CallSpec{})).first;
-    found->second.second = {found->first.c_str(), found->second.first.c_str(), OTF2_REGION_ROLE_FUNCTION, kNotCollective};
+    const CallSpec* blocking = call[0] == 'i' ? listed_spec(call.substr(1)) : nullptr;
+    bool collective = blocking && blocking->collective != kNotCollective;
+    found->second.second = {found->first.c_str(), found->second.first.c_str(),
+                            collective ? blocking->role : static_cast<OTF2_RegionRole>(OTF2_REGION_ROLE_FUNCTION),
+                            collective ? blocking->collective : kNotCollective};
   }
   return &found->second.second;
 }
@@ -126,19 +121,19 @@ long long number(const nlohmann::ordered_json& event, const char* key)
   return found != event.end() && found->is_number() ? found->get<long long>() : 0;
 }
 
-// Bytes of `count` items of a reduction event's datatype (predefined:
-// the recorder writes others as bytes).
-long long reduction_bytes(const nlohmann::ordered_json& event, long long count)
+
+}  // namespace
+
+long long element_bytes(const nlohmann::ordered_json& event, long long count)
 {
   MPI_Datatype type = predefined_datatype(event.value("dt", "MPI_BYTE"));
   auto live = mpi::MpiModel::instance().datatypes().find_live(type);
   return count * (live ? live->size() : 1);
 }
 
-}  // namespace
-
 Otf2Export::Otf2Export(const std::string& dir, int nranks, CommMembers members)
-    : writer_(dir, nranks), members_(std::move(members)), ranks_(static_cast<std::size_t>(nranks))
+    : writer_(dir, nranks), rma_(writer_, nranks), members_(std::move(members)),
+      ranks_(static_cast<std::size_t>(nranks))
 {
 }
 
@@ -226,7 +221,13 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
   OTF2_TimeStamp t = writer_.ticks(rank, time);
   const nlohmann::ordered_json& event = state.open;
   std::string call = event.at("call").get<std::string>();
+  if (!failed) {  // a window's communicator is defined only for its creation
+    bool creates_window = event.contains("win") && event.contains("comm");
+    rma_.returned(rank, state.entered, t, event, creates_window ? comm(rank, event) : OTF2_UNDEFINED_COMM);
+  }
   for (const Completion& done : completions) {
+    if (done.request >= 0 && rma_.completed(rank, t, done.request))
+      continue;
     if (done.request < 0) {  // MPI_Recv, MPI_Sendrecv
       if (done.source >= 0)
         OTF2_EvtWriter_MpiRecv(out, nullptr, t, static_cast<uint32_t>(done.source), comm(rank, event),
@@ -280,21 +281,21 @@ Otf2Export::CollectiveRecord Otf2Export::collective_record(int rank, const nlohm
     sent = is_root ? n * bytes : 0;
     received = bytes;
   } else if (call == "reduce") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = b;
     received = is_root ? n * b : 0;
   } else if (call == "allreduce") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = received = n * b;
   } else if (call == "reduce_scatter_block") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = n * b;
     received = b;
   } else if (call == "reduce_scatter") {
     const auto& counts = event.at("counts");
-    sent = reduction_bytes(event, sum(counts));
+    sent = element_bytes(event, sum(counts));
     auto mine = static_cast<std::size_t>(me);
-    received = mine < counts.size() ? reduction_bytes(event, counts[mine].get<long long>()) : 0;
+    received = mine < counts.size() ? element_bytes(event, counts[mine].get<long long>()) : 0;
   } else if (call == "alltoall" || call == "allgather") {
     sent = n * bytes;
     received = n * rbytes;

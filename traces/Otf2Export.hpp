@@ -10,6 +10,7 @@
 // written.
 #pragma once
 
+#include "traces/Otf2RmaExport.hpp"
 #include "traces/Otf2Writer.hpp"
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,10 @@ struct Completion {
   int tag = 0;
   long long bytes = 0;
 };
+
+// Bytes of `count` items of an event's datatype ("dt": predefined, the
+// recorder writes others as bytes): reductions, accumulates.
+long long element_bytes(const nlohmann::ordered_json& event, long long count);
 
 class Otf2Export {
 public:
@@ -83,6 +88,7 @@ private:
   void started(int rank, RankState& state);
 
   Otf2Writer writer_;
+  Otf2RmaExport rma_;
   CommMembers members_;
   std::vector<RankState> ranks_;
 };

@@ -233,6 +233,25 @@ add_test(NAME traces.otf2.export.nonblocking_collectives
           ENTER=74 LEAVE=74 NON_BLOCKING_COLLECTIVE_REQUEST=12 NON_BLOCKING_COLLECTIVE_COMPLETE=12
           -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/otf2_icoll)
 set_tests_properties(traces.otf2.export.nonblocking_collectives PROPERTIES LABELS program)
+# One-sided communication (trace_rma, 4 ranks) as Score-P writes it:
+# RmaWinCreate/RmaWinDestroy in RmaCollectiveBegin/End, fences as
+# RmaCollectiveBegin/End (BARRIER), RmaPut/RmaGet/RmaAtomic with a matching
+# id, each completed once (57 operations: 41 by the synchronization that
+# completes them, 16 request-based ones by their request's completion),
+# locks requested, acquired and released.
+add_test(NAME traces.otf2.export.rma
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_rma
+          --line "^RMA_PUT +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 1 [^,]*, Bytes: 32, Matching: 0$"
+          --line "^RMA_ATOMIC +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 1 [^,]*, Type: ACCUMULATE, Sent: 32, Received: 0, Matching: 1$"
+          --line "^RMA_OP_COMPLETE_BLOCKING +0 +[0-9]+ +Window: \"window 0\" <0>, Matching: 0$"
+          --line "^RMA_REQUEST_LOCK +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 0 [^,]*, Lock: 0, Type: EXCLUSIVE$"
+          --line "^RMA_COLLECTIVE_END +3 +[0-9]+ +Operation: BARRIER, Window: \"window 0\" <0>, Level of Synchronicity: \\{PROCESS, MEMORY\\}"
+          ENTER=272 LEAVE=272 MPI_COLLECTIVE_BEGIN=20 MPI_COLLECTIVE_END=20 RMA_WIN_CREATE=16 RMA_WIN_DESTROY=16
+          RMA_COLLECTIVE_BEGIN=52 RMA_COLLECTIVE_END=52 RMA_PUT=21 RMA_GET=8 RMA_ATOMIC=28
+          RMA_OP_COMPLETE_BLOCKING=41 RMA_OP_COMPLETE_NON_BLOCKING=16
+          RMA_REQUEST_LOCK=16 RMA_ACQUIRE_LOCK=16 RMA_RELEASE_LOCK=16
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
+set_tests_properties(traces.otf2.export.rma PROPERTIES LABELS program)
 # A crash ends the process from its signal handler: the archive is completed
 # there (rank 3 crashes leaving MPI_Barrier; the others, still in it, leave
 # it at the run's end, without a collective end).
@@ -252,10 +271,14 @@ add_test(NAME traces.otf2.export.failed_receive
           --line "^MPI_RECV +0 +[0-9]+ +Sender: 1 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           --line "^MPI_RECV +1 +[0-9]+ +Sender: 0 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           ENTER=40 LEAVE=40 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
+          RMA_WIN_CREATE=2 RMA_WIN_DESTROY=2 RMA_COLLECTIVE_BEGIN=8 RMA_COLLECTIVE_END=8
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/null_buffer)
 # (ENTER/LEAVE: 24 until session 14, when every recorded call got its
 # Enter/Leave: the 8 one-sided calls of each rank, MPI_Win_create to
-# MPI_Win_free, have no RMA records yet.)
+# MPI_Win_free. Since branch issue19-more they have RMA records: the
+# window's creation and destruction and its two fences, each in
+# RmaCollectiveBegin/End; the failed MPI_Put and MPI_Get (MPI_ERR_BUFFER)
+# have no RmaPut/RmaGet, as the failed sends have no MPI_SEND.)
 set_tests_properties(traces.otf2.export.failed_receive PROPERTIES LABELS program)
 # Export -> import round trips: the replay of a run's OTF2 archive gives the
 # run's simulated time and finish times (to 1e-12 s). Calls that only cost
