@@ -63,17 +63,33 @@ bool is_call(const std::string& kind)
   return not_calls.count(kind) == 0;
 }
 
-// Every other recorded call (persistent collectives, the w forms, probes,
-// one-sided calls, ...): Enter/Leave only, in a region named after the MPI
-// procedure (the event kind capitalized: neighbor_alltoallw_init ->
-// MPI_Neighbor_alltoallw_init; a large-count form is named as its int form,
-// which its event is). OTF2 has records for some of them (RmaPut, ...) that
-// the export does not write yet (docs/traces.md).
-const CallSpec* spec_of(const std::string& call)
+// A nonblocking collective's event: its request id, which the blocking
+// form's event does not have.
+bool nonblocking(const nlohmann::ordered_json& event)
+{
+  return event.contains("req");
+}
+
+const CallSpec* listed_spec(const std::string& call)
 {
   for (const CallSpec& spec : kCalls)
     if (call == spec.call)
       return &spec;
+  return nullptr;
+}
+
+// Every other recorded call: in a region named after the MPI procedure (the
+// event kind capitalized: neighbor_alltoallw_init ->
+// MPI_Neighbor_alltoallw_init; a large-count form is named as its int form,
+// which its event is). The nonblocking form of a listed collective
+// (MPI-4.1 §6.12: ibcast) has its blocking form's role and operation, and
+// the records Score-P writes for it (NonBlockingCollectiveRequest and
+// Complete); the others (persistent collectives, the w forms, probes, ...)
+// have Enter/Leave only, and one-sided calls their Otf2RmaExport records.
+const CallSpec* spec_of(const std::string& call)
+{
+  if (const CallSpec* spec = listed_spec(call))
+    return spec;
   if (!is_call(call))
     return nullptr;
   static std::map<std::string, std::pair<std::string, CallSpec>> others;
@@ -82,7 +98,11 @@ const CallSpec* spec_of(const std::string& call)
     std::string region = "MPI_" + call;
     region[4] = static_cast<char>(std::toupper(static_cast<unsigned char>(region[4])));
     found = others.emplace(call, std::make_pair(region, CallSpec{})).first;
-    found->second.second = {found->first.c_str(), found->second.first.c_str(), OTF2_REGION_ROLE_FUNCTION, kNotCollective};
+    const CallSpec* blocking = call[0] == 'i' ? listed_spec(call.substr(1)) : nullptr;
+    bool collective = blocking && blocking->collective != kNotCollective;
+    found->second.second = {found->first.c_str(), found->second.first.c_str(),
+                            collective ? blocking->role : static_cast<OTF2_RegionRole>(OTF2_REGION_ROLE_FUNCTION),
+                            collective ? blocking->collective : kNotCollective};
   }
   return &found->second.second;
 }
@@ -101,19 +121,19 @@ long long number(const nlohmann::ordered_json& event, const char* key)
   return found != event.end() && found->is_number() ? found->get<long long>() : 0;
 }
 
-// Bytes of `count` items of a reduction event's datatype (predefined:
-// the recorder writes others as bytes).
-long long reduction_bytes(const nlohmann::ordered_json& event, long long count)
+
+}  // namespace
+
+long long element_bytes(const nlohmann::ordered_json& event, long long count)
 {
   MPI_Datatype type = predefined_datatype(event.value("dt", "MPI_BYTE"));
   auto live = mpi::MpiModel::instance().datatypes().find_live(type);
   return count * (live ? live->size() : 1);
 }
 
-}  // namespace
-
 Otf2Export::Otf2Export(const std::string& dir, int nranks, CommMembers members)
-    : writer_(dir, nranks), members_(std::move(members)), ranks_(static_cast<std::size_t>(nranks))
+    : writer_(dir, nranks), rma_(writer_, nranks), members_(std::move(members)),
+      ranks_(static_cast<std::size_t>(nranks))
 {
 }
 
@@ -147,7 +167,7 @@ void Otf2Export::call(int rank, double time, const nlohmann::ordered_json& event
   state.region = writer_.region(spec->region, spec->role);
   OTF2_EvtWriter_Enter(out, nullptr, t, state.region);
   state.entered = t;
-  if (spec->collective != kNotCollective)
+  if (spec->collective != kNotCollective && !nonblocking(event))
     OTF2_EvtWriter_MpiCollectiveBegin(out, nullptr, t);
 }
 
@@ -160,6 +180,16 @@ void Otf2Export::started(int rank, RankState& state)
   OTF2_TimeStamp t = state.entered;
   const nlohmann::ordered_json& event = state.open;
   std::string call = event.at("call").get<std::string>();
+  const CallSpec* spec = spec_of(call);
+  if (spec && spec->collective != kNotCollective && nonblocking(event)) {
+    int req = event.at("req").get<int>();
+    PendingRequest pending;
+    pending.collective = collective_record(rank, event);
+    pending.comm = pending.collective.comm;
+    state.requests[req] = pending;
+    OTF2_EvtWriter_NonBlockingCollectiveRequest(out, nullptr, t, static_cast<uint64_t>(req));
+    return;
+  }
   int peer = event.value("peer", -1);
   if ((call == "send" || call == "ssend" || call == "sendrecv") && peer >= 0)
     OTF2_EvtWriter_MpiSend(out, nullptr, t, static_cast<uint32_t>(peer), comm(rank, event),
@@ -170,7 +200,7 @@ void Otf2Export::started(int rank, RankState& state)
     // for a receive: the sender is written at completion.
     if (peer == MPI_PROC_NULL || (peer < 0 && call != "irecv"))
       return;
-    state.requests[req] = {call == "irecv", comm(rank, event)};
+    state.requests[req] = {call == "irecv", comm(rank, event), {}};
     if (call == "irecv")
       OTF2_EvtWriter_MpiIrecvRequest(out, nullptr, t, static_cast<uint64_t>(req));
     else
@@ -191,7 +221,13 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
   OTF2_TimeStamp t = writer_.ticks(rank, time);
   const nlohmann::ordered_json& event = state.open;
   std::string call = event.at("call").get<std::string>();
+  if (!failed) {  // a window's communicator is defined only for its creation
+    bool creates_window = event.contains("win") && event.contains("comm");
+    rma_.returned(rank, state.entered, t, event, creates_window ? comm(rank, event) : OTF2_UNDEFINED_COMM);
+  }
   for (const Completion& done : completions) {
+    if (done.request >= 0 && rma_.completed(rank, t, done.request))
+      continue;
     if (done.request < 0) {  // MPI_Recv, MPI_Sendrecv
       if (done.source >= 0)
         OTF2_EvtWriter_MpiRecv(out, nullptr, t, static_cast<uint32_t>(done.source), comm(rank, event),
@@ -201,7 +237,12 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
     auto pending = state.requests.find(done.request);
     if (pending == state.requests.end())
       continue;  // a request to or from MPI_PROC_NULL
-    if (!pending->second.receive)
+    const CollectiveRecord& coll = pending->second.collective;
+    if (coll.op != kNotCollective)
+      OTF2_EvtWriter_NonBlockingCollectiveComplete(out, nullptr, t, static_cast<OTF2_CollectiveOp>(coll.op), coll.comm,
+                                                   coll.root, coll.sent, coll.received,
+                                                   static_cast<uint64_t>(done.request));
+    else if (!pending->second.receive)
       OTF2_EvtWriter_MpiIsendComplete(out, nullptr, t, static_cast<uint64_t>(done.request));
     else if (done.source >= 0)
       OTF2_EvtWriter_MpiIrecv(out, nullptr, t, static_cast<uint32_t>(done.source), pending->second.comm,
@@ -210,17 +251,24 @@ void Otf2Export::returned(int rank, double time, const std::vector<Completion>& 
     state.requests.erase(pending);
   }
   const CallSpec* spec = spec_of(call);
-  if (spec && spec->collective != kNotCollective)
-    collective_end(rank, t, event);
+  if (spec && spec->collective != kNotCollective && !nonblocking(event)) {
+    CollectiveRecord coll = collective_record(rank, event);
+    OTF2_EvtWriter_MpiCollectiveEnd(out, nullptr, t, static_cast<OTF2_CollectiveOp>(coll.op), coll.comm, coll.root,
+                                    coll.sent, coll.received);
+  }
   OTF2_EvtWriter_Leave(out, nullptr, t, state.region);
   state.open = nullptr;
 }
 
 // Byte counts as Score-P's MPI adapter gives them (scorep_mpi_coll.c): what
-// the rank sends and receives in total, its own block included.
-void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event)
+// the rank sends and receives in total, its own block included; a
+// nonblocking collective's as its blocking form's.
+Otf2Export::CollectiveRecord Otf2Export::collective_record(int rank, const nlohmann::ordered_json& event)
 {
   std::string call = event.at("call").get<std::string>();
+  const CallSpec* spec = spec_of(call);
+  if (nonblocking(event))
+    call.erase(0, 1);  // ibcast -> bcast
   CommView view = members_(rank, event.value("comm", -1));
   auto n = static_cast<long long>(view.members ? view.members->size() : 0);
   long long me = view.me;
@@ -233,21 +281,21 @@ void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::orde
     sent = is_root ? n * bytes : 0;
     received = bytes;
   } else if (call == "reduce") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = b;
     received = is_root ? n * b : 0;
   } else if (call == "allreduce") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = received = n * b;
   } else if (call == "reduce_scatter_block") {
-    long long b = reduction_bytes(event, event.at("count").get<long long>());
+    long long b = element_bytes(event, event.at("count").get<long long>());
     sent = n * b;
     received = b;
   } else if (call == "reduce_scatter") {
     const auto& counts = event.at("counts");
-    sent = reduction_bytes(event, sum(counts));
+    sent = element_bytes(event, sum(counts));
     auto mine = static_cast<std::size_t>(me);
-    received = mine < counts.size() ? reduction_bytes(event, counts[mine].get<long long>()) : 0;
+    received = mine < counts.size() ? element_bytes(event, counts[mine].get<long long>()) : 0;
   } else if (call == "alltoall" || call == "allgather") {
     sent = n * bytes;
     received = n * rbytes;
@@ -267,10 +315,8 @@ void Otf2Export::collective_end(int rank, OTF2_TimeStamp t, const nlohmann::orde
     sent = n * bytes;
     received = sum(event.at("rbytes"));
   }
-  const CallSpec* spec = spec_of(call);
-  OTF2_EvtWriter_MpiCollectiveEnd(writer_.events(rank), nullptr, t, static_cast<OTF2_CollectiveOp>(spec->collective),
-                                  comm(rank, event), root >= 0 ? static_cast<uint32_t>(root) : OTF2_UNDEFINED_UINT32,
-                                  static_cast<uint64_t>(sent), static_cast<uint64_t>(received));
+  return {spec->collective, comm(rank, event), root >= 0 ? static_cast<uint32_t>(root) : OTF2_UNDEFINED_UINT32,
+          static_cast<uint64_t>(sent), static_cast<uint64_t>(received)};
 }
 
 void Otf2Export::close(double end)

@@ -3,12 +3,14 @@
 // way Score-P's MPI adapter writes them: Enter/Leave per MPI call,
 // MpiSend/MpiRecv and MpiIsend/MpiIsendComplete/MpiIrecvRequest/MpiIrecv for
 // point-to-point, MpiCollectiveBegin/End with Score-P's byte counts for
-// collectives. The time between calls (computation, sleeps) is the gap
+// collectives, NonBlockingCollectiveRequest/Complete (with the request's
+// id) for nonblocking ones. The time between calls (computation, sleeps) is the gap
 // between a Leave and the next Enter. Calls made of local work only
 // (MPI_Wtime, MPI_Comm_rank, ...) and calls replay does not support are not
 // written.
 #pragma once
 
+#include "traces/Otf2RmaExport.hpp"
 #include "traces/Otf2Writer.hpp"
 
 #include <nlohmann/json.hpp>
@@ -28,6 +30,10 @@ struct Completion {
   int tag = 0;
   long long bytes = 0;
 };
+
+// Bytes of `count` items of an event's datatype ("dt": predefined, the
+// recorder writes others as bytes): reductions, accumulates.
+long long element_bytes(const nlohmann::ordered_json& event, long long count);
 
 class Otf2Export {
 public:
@@ -53,9 +59,20 @@ public:
   void close(double end);
 
 private:
+  // What a collective's end record says (MpiCollectiveEnd,
+  // NonBlockingCollectiveComplete); `op` is kNotCollective (-1) for a
+  // point-to-point request.
+  struct CollectiveRecord {
+    int op = -1;
+    OTF2_CommRef comm = OTF2_UNDEFINED_COMM;
+    uint32_t root = OTF2_UNDEFINED_UINT32;
+    uint64_t sent = 0;
+    uint64_t received = 0;
+  };
   struct PendingRequest {
     bool receive = false;
     OTF2_CommRef comm = OTF2_UNDEFINED_COMM;
+    CollectiveRecord collective;  // a nonblocking collective's, known when it starts
   };
   struct RankState {
     nlohmann::ordered_json open;  // the call in progress (null: none)
@@ -66,11 +83,12 @@ private:
   };
 
   OTF2_CommRef comm(int rank, const nlohmann::ordered_json& event);
-  void collective_end(int rank, OTF2_TimeStamp t, const nlohmann::ordered_json& event);
+  CollectiveRecord collective_record(int rank, const nlohmann::ordered_json& event);
   // The point-to-point records of the open call, at its Enter's time.
   void started(int rank, RankState& state);
 
   Otf2Writer writer_;
+  Otf2RmaExport rma_;
   CommMembers members_;
   std::vector<RankState> ranks_;
 };

@@ -134,6 +134,18 @@ OTF2_CommRef Otf2Writer::comm(const std::vector<int>& members, long long context
   return id;
 }
 
+OTF2_RmaWinRef Otf2Writer::window(OTF2_CommRef comm, int nth)
+{
+  auto key = std::make_pair(comm, nth);
+  auto found = window_ids_.find(key);
+  if (found != window_ids_.end())
+    return found->second;
+  auto id = static_cast<OTF2_RmaWinRef>(windows_.size());
+  window_ids_.emplace(key, id);
+  windows_.push_back(comm);
+  return id;
+}
+
 void Otf2Writer::write_definitions(double end)
 {
   OTF2_GlobalDefWriter* defs = OTF2_Archive_GetGlobalDefWriter(archive_);
@@ -162,6 +174,9 @@ void Otf2Writer::write_definitions(double end)
   std::vector<OTF2_StringRef> region_names;
   for (const Region& r : regions_)
     region_names.push_back(string(r.name));
+  std::vector<OTF2_StringRef> window_names;
+  for (std::size_t i = 0; i < windows_.size(); ++i)
+    window_names.push_back(string("window " + std::to_string(i)));
   OTF2_StringRef empty = string("");
   for (std::size_t i = 0; i < string_order_.size(); ++i)
     check(OTF2_GlobalDefWriter_WriteString(defs, static_cast<OTF2_StringRef>(i), string_order_[i].c_str()), dir_,
@@ -217,6 +232,10 @@ void Otf2Writer::write_definitions(double end)
                                          static_cast<OTF2_GroupRef>(3 + i), OTF2_UNDEFINED_COMM,
                                          OTF2_COMM_FLAG_NONE),
           dir_, "communicator");
+  for (std::size_t i = 0; i < windows_.size(); ++i)
+    check(OTF2_GlobalDefWriter_WriteRmaWin(defs, static_cast<OTF2_RmaWinRef>(i), window_names[i], windows_[i],
+                                           OTF2_RMA_WIN_FLAG_CREATE_DESTROY_EVENTS),
+          dir_, "RMA window");
 }
 
 void Otf2Writer::close(double end)

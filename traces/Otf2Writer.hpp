@@ -2,7 +2,7 @@
 // otf2-print and most HPC tools) with Debian's libotf2: DIR/traces.otf2 (the
 // anchor), DIR/traces.def (global definitions), DIR/traces/R.evt (events of
 // rank R). This class owns the archive and its definitions (strings,
-// regions, communicators, one location per rank); what goes into the events
+// regions, communicators, RMA windows, one location per rank); what goes into the events
 // is decided by its user (Otf2Export). Timestamps are simulated time in
 // ticks of 1 ns.
 #pragma once
@@ -44,6 +44,10 @@ public:
   OTF2_CommRef comm(const std::vector<int>& members, long long context);
   static constexpr OTF2_CommRef kWorld = 0;
   static constexpr OTF2_CommRef kSelf = 1;
+  // An RMA window, by the communicator it was created over and how many
+  // windows were created over that communicator before it: the same at
+  // every member, since window creation is collective (MPI-4.1 §12.2).
+  OTF2_RmaWinRef window(OTF2_CommRef comm, int nth);
 
   // Writes the definitions and closes the archive (`end`: the run's end, s).
   void close(double end);
@@ -70,6 +74,8 @@ private:
   std::vector<Region> regions_;
   std::map<std::pair<long long, std::vector<int>>, OTF2_CommRef> comm_ids_;
   std::vector<std::vector<int>> comms_;  // members of derived communicators (id 2, 3, ...)
+  std::map<std::pair<OTF2_CommRef, int>, OTF2_RmaWinRef> window_ids_;
+  std::vector<OTF2_CommRef> windows_;  // the communicator of each window, by id
 };
 
 }  // namespace progsim::traces

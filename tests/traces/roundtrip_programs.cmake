@@ -12,21 +12,16 @@
 # in excluded_programs with why, and get no test.
 set(refused_programs
   cancel_send MPI_Cancel
-  comm_attr MPI_Comm_dup_with_info     # after its failed send to rank 7 (a failed event)
-  comm_split MPI_Comm_idup
   finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
   lc_request MPI_Cancel
   p2p_semantics MPI_Cancel
-  parrived_overlap MPI_Psend_init
   race_seen MPI_Request_get_status
-  partitioned MPI_Psend_init
   rma_flag_late "busy-waiting on watched memory"
   rma_heap_flag "busy-waiting on watched memory"
   rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
   bsend_shared_flag "busy-waiting on watched memory@weak"
   signal_handlers "busy-waiting on watched memory"   # its 'kept' twin polls a watched global
-  check_type_part MPI_Psend_init
   sessions MPI_Session_init
 )
 # Recorded and replayed, but not identically:

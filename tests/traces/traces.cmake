@@ -5,6 +5,14 @@ progsim_test_program(trace_mix trace_mix.c)
 progsim_test_program(trace_calls trace_calls.c)
 progsim_test_program(trace_forms trace_forms.c)
 progsim_test_program(trace_inter trace_inter.c)
+progsim_test_program(trace_comm_dups trace_comm_dups.c)
+# MPI_Comm_dup_with_info, MPI_Comm_idup(_with_info) (issue 19):
+# traces.roundtrip.program.trace_comm_dups round-trips this run; a replayed
+# duplicate with the wrong context would truncate a crossed message.
+progsim_program_test(traces.program.trace_comm_dups PROGRAM trace_comm_dups
+  EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: trace_comm_dups ok"
+         --stdout-regex "rank 1: trace_comm_dups ok" --stdout-regex "rank 3: trace_comm_dups ok"
+  RUN -n 4 --progress weak)
 set(TRACE_TESTS ${CMAKE_CURRENT_SOURCE_DIR}/traces)
 set(TRACE_WORK ${CMAKE_BINARY_DIR}/tests/traces)
 
@@ -24,6 +32,16 @@ foreach(policy weak thread offload ideal)
   trace_roundtrip(trace_forms ${policy} trace.jsonl -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_forms)
   # Intercommunicators and the group constructors (trace_inter).
   trace_roundtrip(trace_inter ${policy} trace.jsonl -n 5 ${PROGSIM_TEST_PROGRAM_DIR}/trace_inter)
+  # Partitioned communication (issue 19; traces.roundtrip.program.partitioned
+  # runs its first registration, restart): MPI_Pready_range and
+  # MPI_Pready_list with MPI_Parrived polls; MPI_PROC_NULL peers; requests
+  # freed without a start.
+  foreach(mode range list)
+    trace_roundtrip(partitioned_${mode} ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned ${mode})
+  endforeach()
+  trace_roundtrip(partitioned_proc_null ${policy} trace.jsonl -n 1 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned proc_null)
+  trace_roundtrip(partitioned_free_inactive ${policy} trace.jsonl -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned
+                  free_inactive)
   foreach(form nonblocking persistent)
     trace_roundtrip(coll_large_count_${form} ${policy} trace.jsonl -n 7 ${PROGSIM_TEST_PROGRAM_DIR}/coll_large_count
                     ${form})
@@ -89,6 +107,27 @@ trace_replay_test(traces.replay.fatal_error_names_trace_line TRACE ${TRACE_TESTS
   EXPECT --expect-outcome aborted --expect-exit 1
          --stderr-regex "rank 1: MPI_Recv at [^ ]*truncate\\.jsonl:5 \\(recv\\): MPI_ERR_TRUNCATE")
 
+# Partitioned traces (issue 19): a partition never readied (line 10 of the
+# twin, partitioned_ready.jsonl, replaced by computation) deadlocks, each
+# rank named at its MPI_Wait's line; readying a partition twice in an epoch
+# is the model's fatal error at the MPI_Pready_list's line; the twin
+# completes. Under every policy.
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.partitioned.deadlock_names_trace_lines.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_missing_pready.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: blocked since t=[0-9.]+ s in MPI_Psend_init\\(dest=1, [^\n]*3 of 4 partitions ready[^\n]* at [^ ]*partitioned_missing_pready\\.jsonl:11 \\(wait\\)"
+           --stderr-regex "waits for its own MPI_Pready of partition\\(s\\) 3"
+           --stderr-regex "rank 1: blocked since t=[0-9.]+ s in MPI_Precv_init\\(source=0, [^\n]* at [^ ]*partitioned_missing_pready\\.jsonl:12 \\(wait\\)")
+  trace_replay_test(traces.replay.partitioned.error_names_trace_line.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_pready_twice.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome aborted --expect-exit 1
+           --stderr-regex "rank 0: MPI_Pready_list at [^ ]*partitioned_pready_twice\\.jsonl:10 \\(pready_list\\): MPI_ERR_ARG [^\n]*partition 1 is already ready in this epoch")
+  trace_replay_test(traces.replay.partitioned.ready.${policy}
+    TRACE ${TRACE_TESTS}/partitioned_ready.jsonl RUN --progress ${policy}
+    EXPECT --expect-outcome completed --twice --check "/errors=[]")
+endforeach()
+
 # Bad input.
 trace_replay_test(traces.replay.malformed TRACE ${TRACE_TESTS}/malformed.jsonl
   EXPECT --expect-exit 2 --stderr-regex "malformed.jsonl:3: isend: missing field \"req\"")
@@ -113,11 +152,6 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Cancel
           -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
-# Partitioned communication is not in the trace format: refused the same way.
-add_test(NAME traces.record.unsupported_partitioned
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_partitioned MPI_Psend_init
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/partitioned restart)
-set_tests_properties(traces.record.unsupported_partitioned PROPERTIES LABELS program)
 # A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
 add_test(NAME traces.record.unsupported_session
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
@@ -184,6 +218,40 @@ add_test(NAME traces.otf2.export.trace_mix
           ENTER=101 LEAVE=101 MPI_SEND=5 MPI_RECV=6 MPI_ISEND=5 MPI_ISEND_COMPLETE=5 MPI_IRECV_REQUEST=4
           MPI_IRECV=4 MPI_COLLECTIVE_BEGIN=52 MPI_COLLECTIVE_END=52
           -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_mix)
+# Nonblocking collectives (otf2_icoll, 4 ranks) as Score-P writes them: a
+# NonBlockingCollectiveRequest in the starting call, a
+# NonBlockingCollectiveComplete with its blocking form's byte counts in the
+# MPI_Wait, MPI_Test or MPI_Waitall that completes it (the MPI_Test loop's
+# calls that completed nothing have Enter/Leave only).
+progsim_test_program(otf2_icoll otf2_icoll.c)
+add_test(NAME traces.otf2.export.nonblocking_collectives
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_icoll
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +1 +[0-9]+ +Operation: BCAST, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 1 [^,]*, Sent: 4000, Received: 1000, Request: 0$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +2 +[0-9]+ +Operation: ALLREDUCE, Communicator: \"MPI_COMM_WORLD\" <0>, Root: NONE, Sent: 320, Received: 320, Request: 1$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +0 +[0-9]+ +Operation: GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 [^,]*, Sent: 32, Received: 128, Request: 2$"
+          --line "^NON_BLOCKING_COLLECTIVE_COMPLETE +3 +[0-9]+ +Operation: GATHER, Communicator: \"MPI_COMM_WORLD\" <0>, Root: 0 [^,]*, Sent: 32, Received: 0, Request: 2$"
+          ENTER=74 LEAVE=74 NON_BLOCKING_COLLECTIVE_REQUEST=12 NON_BLOCKING_COLLECTIVE_COMPLETE=12
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/otf2_icoll)
+set_tests_properties(traces.otf2.export.nonblocking_collectives PROPERTIES LABELS program)
+# One-sided communication (trace_rma, 4 ranks) as Score-P writes it:
+# RmaWinCreate/RmaWinDestroy in RmaCollectiveBegin/End, fences as
+# RmaCollectiveBegin/End (BARRIER), RmaPut/RmaGet/RmaAtomic with a matching
+# id, each completed once (57 operations: 41 by the synchronization that
+# completes them, 16 request-based ones by their request's completion),
+# locks requested, acquired and released.
+add_test(NAME traces.otf2.export.rma
+  COMMAND ${TRACE_TESTS}/otf2_export_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/otf2_export_rma
+          --line "^RMA_PUT +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 1 [^,]*, Bytes: 32, Matching: 0$"
+          --line "^RMA_ATOMIC +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 1 [^,]*, Type: ACCUMULATE, Sent: 32, Received: 0, Matching: 1$"
+          --line "^RMA_OP_COMPLETE_BLOCKING +0 +[0-9]+ +Window: \"window 0\" <0>, Matching: 0$"
+          --line "^RMA_REQUEST_LOCK +0 +[0-9]+ +Window: \"window 0\" <0>, Remote: 0 [^,]*, Lock: 0, Type: EXCLUSIVE$"
+          --line "^RMA_COLLECTIVE_END +3 +[0-9]+ +Operation: BARRIER, Window: \"window 0\" <0>, Level of Synchronicity: \\{PROCESS, MEMORY\\}"
+          ENTER=272 LEAVE=272 MPI_COLLECTIVE_BEGIN=20 MPI_COLLECTIVE_END=20 RMA_WIN_CREATE=16 RMA_WIN_DESTROY=16
+          RMA_COLLECTIVE_BEGIN=52 RMA_COLLECTIVE_END=52 RMA_PUT=21 RMA_GET=8 RMA_ATOMIC=28
+          RMA_OP_COMPLETE_BLOCKING=41 RMA_OP_COMPLETE_NON_BLOCKING=16
+          RMA_REQUEST_LOCK=16 RMA_ACQUIRE_LOCK=16 RMA_RELEASE_LOCK=16
+          -- -n 4 ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
+set_tests_properties(traces.otf2.export.rma PROPERTIES LABELS program)
 # A crash ends the process from its signal handler: the archive is completed
 # there (rank 3 crashes leaving MPI_Barrier; the others, still in it, leave
 # it at the run's end, without a collective end).
@@ -203,10 +271,14 @@ add_test(NAME traces.otf2.export.failed_receive
           --line "^MPI_RECV +0 +[0-9]+ +Sender: 1 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           --line "^MPI_RECV +1 +[0-9]+ +Sender: 0 [^,]+, Communicator: \"MPI_COMM_WORLD\" <0>, Tag: 1, Length: 4$"
           ENTER=40 LEAVE=40 MPI_SEND=2 MPI_RECV=2 MPI_COLLECTIVE_BEGIN=12 MPI_COLLECTIVE_END=12
+          RMA_WIN_CREATE=2 RMA_WIN_DESTROY=2 RMA_COLLECTIVE_BEGIN=8 RMA_COLLECTIVE_END=8
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/null_buffer)
 # (ENTER/LEAVE: 24 until session 14, when every recorded call got its
 # Enter/Leave: the 8 one-sided calls of each rank, MPI_Win_create to
-# MPI_Win_free, have no RMA records yet.)
+# MPI_Win_free. Since branch issue19-more they have RMA records: the
+# window's creation and destruction and its two fences, each in
+# RmaCollectiveBegin/End; the failed MPI_Put and MPI_Get (MPI_ERR_BUFFER)
+# have no RmaPut/RmaGet, as the failed sends have no MPI_SEND.)
 set_tests_properties(traces.otf2.export.failed_receive PROPERTIES LABELS program)
 # Export -> import round trips: the replay of a run's OTF2 archive gives the
 # run's simulated time and finish times (to 1e-12 s). Calls that only cost

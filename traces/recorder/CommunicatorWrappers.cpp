@@ -14,9 +14,10 @@ namespace progsim::traces::recorder {
 namespace {
 
 // A call that makes a communicator: `make_event(rank)` gives its event,
-// which gets the id of the communicator it makes ("newcomm").
+// which gets the id of the communicator it makes ("newcomm") and, for a
+// nonblocking constructor (`request` not null), the id of its request ("req").
 template <class MakeEvent, class Call>
-int record_new_comm(MakeEvent make_event, MPI_Comm* newcomm, Call call)
+int record_new_comm(MakeEvent make_event, MPI_Comm* newcomm, Call call, MPI_Request* request = nullptr)
 {
   int rank = recording_rank();
   if (rank < 0)
@@ -24,10 +25,15 @@ int record_new_comm(MakeEvent make_event, MPI_Comm* newcomm, Call call)
   int id = new_comm(rank);
   Event event = make_event(rank);
   event["newcomm"] = id;
+  int request_id = request ? next_request(rank) : -1;
+  if (request)
+    event["req"] = request_id;
   g_recorder->write(rank, event);
   int err = call();
   if (err == MPI_SUCCESS && newcomm)
     bind_comm(rank, id, *newcomm);
+  if (err == MPI_SUCCESS && request)
+    bind_request(rank, request_id, *request);
   g_recorder->returned(rank);
   return err;
 }
@@ -54,6 +60,37 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
   PROGSIM_WRAPPER();
   return record_new_comm([&](int rank) { return Event({{"call", "comm_dup"}, {"comm", comm_id(rank, comm)}}); },
                          newcomm, [&] { return PMPI_Comm_dup(comm, newcomm); });
+}
+
+// The info is not recorded, here and in MPI_Comm_idup_with_info: the model
+// keeps it only as the new communicator's hints, which MPI_Comm_get_info (a
+// local call) returns; the context id, and so matching, do not depend on it.
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) { return Event({{"call", "comm_dup_with_info"}, {"comm", comm_id(rank, comm)}}); }, newcomm,
+      [&] { return PMPI_Comm_dup_with_info(comm, info, newcomm); });
+}
+
+// The nonblocking duplications (MPI-4.1 §7.4.2): the request completes
+// through the completion calls, whose events name its id. The replay's
+// MPI_Comm_idup draws the same context id as the program's: the model
+// derives it from the parent's count of idups (no communication), which
+// the replay repeats in the same order.
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm([&](int rank) { return Event({{"call", "comm_idup"}, {"comm", comm_id(rank, comm)}}); },
+                         newcomm, [&] { return PMPI_Comm_idup(comm, newcomm, request); }, request);
+}
+
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  return record_new_comm(
+      [&](int rank) { return Event({{"call", "comm_idup_with_info"}, {"comm", comm_id(rank, comm)}}); }, newcomm,
+      [&] { return PMPI_Comm_idup_with_info(comm, info, newcomm, request); }, request);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)

@@ -81,7 +81,7 @@ int record_operation(Event event, MPI_Request* request, Call call)
     return record_request(rank, event, request, call);
   g_recorder->write(rank, event);
   int err = call();
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 
@@ -121,7 +121,7 @@ int record_new_window(Event event, int rank, MPI_Win* win, Call call)
   int err = call();
   if (err == MPI_SUCCESS && win && *win != MPI_WIN_NULL)
     g_recorder->rank(rank).windows[*win] = id;
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 
@@ -148,7 +148,7 @@ int record_sync(const char* name, MPI_Win win, Add add, Call call)
   add(event);
   g_recorder->write(rank, event);
   int err = call();
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 
@@ -269,7 +269,7 @@ int MPI_Win_free(MPI_Win* win)
     g_recorder->rank(rank).windows.erase(handle);
     g_recorder->rank(rank).attached.erase(shared_id);
   }
-  g_recorder->returned(rank);
+  g_recorder->returned(rank, {}, err != MPI_SUCCESS);
   return err;
 }
 

@@ -196,6 +196,12 @@ MPI_Request& RankReplay::request(int id)
   return found->second;
 }
 
+MPI_Request RankReplay::request_or_null(const TraceEvent& e)
+{
+  int id = e.small("req");
+  return id < 0 ? MPI_REQUEST_NULL : request(id);
+}
+
 MPI_Message RankReplay::take_message(int id)
 {
   if (id == -1)

@@ -70,6 +70,8 @@ private:
   MPI_Op op(const TraceEvent& e) const;
   long long type_size(MPI_Datatype type) const;
   MPI_Request& request(int id);
+  // The handle of the event's "req" (-1: MPI_REQUEST_NULL).
+  MPI_Request request_or_null(const TraceEvent& e);
   // The message of a matched probe, by its id (-1: MPI_MESSAGE_NO_PROC).
   MPI_Message take_message(int id);
   void ensure_initialized();
@@ -96,6 +98,8 @@ private:
   // After a wait: forgets `id` unless it is persistent (kept for its next start).
   void retired(int id);
   void keep_comm(const TraceEvent& e, MPI_Comm created);
+  // MPI_Psend_init or (`receive`) MPI_Precv_init (PartitionedActions.cpp).
+  void partitioned_init(const TraceEvent& e, bool receive);
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {
     int count;

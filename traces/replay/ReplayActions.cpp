@@ -824,6 +824,36 @@ void RankReplay::replay_comm_dup(const TraceEvent& e)
   keep_comm(e, created);
 }
 
+// The info forms with MPI_INFO_NULL: the info is not recorded (it only sets
+// hints that local calls read). MPI_Comm_idup draws its context id from
+// the parent's count of idups, which the replay repeats in the program's
+// order, so the duplicate matches as the program's did; its request is
+// kept for the completion calls' events.
+void RankReplay::replay_comm_dup_with_info(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  check(PMPI_Comm_dup_with_info(comm(e), MPI_INFO_NULL, &created));
+  keep_comm(e, created);
+}
+
+void RankReplay::replay_comm_idup(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Comm_idup(comm(e), &created, &handle));
+  keep_comm(e, created);
+  keep_request(e, handle);
+}
+
+void RankReplay::replay_comm_idup_with_info(const TraceEvent& e)
+{
+  MPI_Comm created = MPI_COMM_NULL;
+  MPI_Request handle = MPI_REQUEST_NULL;
+  check(PMPI_Comm_idup_with_info(comm(e), MPI_INFO_NULL, &created, &handle));
+  keep_comm(e, created);
+  keep_request(e, handle);
+}
+
 void RankReplay::replay_comm_split(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
