@@ -285,6 +285,28 @@ bool reported_among_others(const Communicator& comm, const Communicator& other)
   return true;
 }
 
+// Call #k of `comm` (`mine`) against the same call of `other` (rank `peer`
+// of its group; null when unknown), by `differ`: the first disagreement is
+// reported. True when checking this call stops (reported now or before).
+template <class Differ>
+bool compared_with(const CallContext& caller, const Communicator& comm, std::uint64_t k, const char* name,
+                   const Args& mine, const Communicator* other, int peer, Differ differ)
+{
+  if (!other)
+    return false;
+  const char* their_name = nullptr;
+  const Args* theirs = partner_call(*other, k, name, their_name);
+  if (!theirs)
+    return false;
+  if (reported_among_others(comm, *other))
+    return true;
+  std::optional<Disagreement> d = differ(*theirs);
+  if (!d)
+    return false;
+  report(caller, comm, k, name, *other, other->group->world_rank(peer), their_name, mine.section, std::move(*d));
+  return true;
+}
+
 // An intercommunicator's call #k: compared with members of the local group
 // (the ring neighbours, member 0, all of them at the root) and of the
 // remote group (the member of the same rank modulo its size, member 0, the
@@ -308,27 +330,15 @@ void note_inter(const CallContext& caller, const Communicator& comm, std::uint64
   if (mine.root == MPI_ROOT || me == 0)
     for (int p = 0; p < rn; ++p)
       remote.insert(p);
-  for (bool across : {false, true}) {
+  for (bool across : {false, true})
     for (int peer : across ? remote : local) {
       const Communicator* other =
           across ? remote_member(caller.model(), comm, peer) : collective_member(caller.model(), comm, peer);
-      if (!other)
-        continue;
-      const char* their_name = nullptr;
-      const Args* theirs = partner_call(*other, k, name, their_name);
-      if (!theirs)
-        continue;
-      if (reported_among_others(comm, *other))
+      if (compared_with(caller, comm, k, name, mine, other, peer, [&](const Args& theirs) {
+            return compare_inter(name, theirs, peer, text(*other, peer), mine, me, mine_text, across);
+          }))
         return;
-      std::optional<Disagreement> d =
-          compare_inter(name, *theirs, peer, text(*other, peer), mine, me, mine_text, across);
-      if (d) {
-        report(caller, comm, k, name, *other, other->group->world_rank(peer), their_name, mine.section,
-               std::move(*d));
-        return;
-      }
     }
-  }
 }
 
 }  // namespace
@@ -362,22 +372,10 @@ void note_arguments(const CallContext& caller, const Communicator& comm, Collect
     for (int p = 0; p < n; ++p)
       partners.insert(p);
   partners.erase(me);
-  for (int peer : partners) {
-    Communicator* other = const_cast<Communicator*>(collective_member(caller.model(), comm, peer));
-    if (!other)
-      continue;
-    const char* their_name = nullptr;
-    const Args* theirs = partner_call(*other, k, name, their_name);
-    if (!theirs)
-      continue;
-    if (reported_among_others(comm, *other))
+  for (int peer : partners)
+    if (compared_with(caller, comm, k, name, mine, collective_member(caller.model(), comm, peer), peer,
+                      [&](const Args& theirs) { return compare(name, mine, me, theirs, peer); }))
       return;
-    std::optional<Disagreement> d = compare(name, mine, me, *theirs, peer);
-    if (!d)
-      continue;
-    report(caller, comm, k, name, *other, comm.group->world_rank(peer), their_name, mine.section, std::move(*d));
-    return;
-  }
 }
 
 }  // namespace progsim::mpi::coll
