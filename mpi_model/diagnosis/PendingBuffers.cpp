@@ -121,6 +121,14 @@ Rule rule_of(RequestKind kind, bool send)
   }
 }
 
+// A replay's buffers are the replay's own, shared with the simulator's
+// data (docs/traces.md): no program touches them.
+bool replaying()
+{
+  const sim::Rank* caller = sim::calling_rank();
+  return caller && caller->trace_position.file;
+}
+
 // Drops the blocks without data; false when nothing is left to guard.
 bool keep_data_blocks(ProgramBuffer& buffer)
 {
@@ -170,23 +178,18 @@ void PendingBuffers::arm(Request& request)
 {
   if (!on_)
     return;
-  // A replay's buffers are the replay's own, shared with the simulator's
-  // data (docs/traces.md): no program touches them.
-  if (const sim::Rank* caller = sim::calling_rank(); caller && caller->trace_position.file)
+  if (replaying())
     return;
   if (request.kind == RequestKind::Partitioned) {
     // A send's partitions are the program's until MPI_Pready; a receive's
     // are all the operation's from MPI_Start (MPI-4.1 §4.2.2).
-    if (!request.partitioned || request.partitioned->sends() || !request.active() || request.count <= 0 ||
-        !request.type || request.peer == MPI_PROC_NULL)
-      return;
-    auto n = static_cast<std::size_t>(request.partitioned->partitions());
-    Partitions& p = partitions_[&request];
-    p.stride = request.count / static_cast<std::int64_t>(n) * request.type->extent();
-    p.guarded.assign(n, true);
-    p.call.assign(n, "MPI_Start");
-    p.call_site.assign(n, call_site_mark(sim::calling_rank()));
-    guard_partitions(request);
+    if (request.partitioned && !request.partitioned->sends() && request.active())
+      if (Partitions* p = partitions_of(request)) {
+        p->guarded.assign(p->guarded.size(), true);
+        p->call.assign(p->guarded.size(), "MPI_Start");
+        p->call_site.assign(p->guarded.size(), call_site_mark(sim::calling_rank()));
+        guard_partitions(request);
+      }
     return;
   }
   if (request.kind == RequestKind::Collective || request.kind == RequestKind::Rma) {
@@ -245,11 +248,27 @@ void PendingBuffers::drop_guards(Request& request)
 
 void PendingBuffers::partitions_ready(Request& request, const std::vector<int>& partitions, const char* call)
 {
-  if (!on_ || !request.partitioned || !request.partitioned->sends() || request.count <= 0 || !request.type ||
-      request.peer == MPI_PROC_NULL)
+  if (!on_ || !request.partitioned || !request.partitioned->sends() || replaying())
     return;
-  if (const sim::Rank* caller = sim::calling_rank(); caller && caller->trace_position.file)
-    return;  // a replay's buffers (see arm)
+  Partitions* p = partitions_of(request);
+  if (!p)
+    return;
+  CallSiteMark site = call_site_mark(sim::calling_rank());
+  for (int i : partitions) {
+    auto k = static_cast<std::size_t>(i);
+    p->guarded[k] = true;
+    p->call[k] = call;
+    p->call_site[k] = site;
+  }
+  guard_partitions(request);
+}
+
+// The request's partition state, made with none guarded; null when it moves
+// no data (no buffer the rule could be about).
+PendingBuffers::Partitions* PendingBuffers::partitions_of(Request& request)
+{
+  if (request.count <= 0 || !request.type || request.peer == MPI_PROC_NULL)
+    return nullptr;
   auto n = static_cast<std::size_t>(request.partitioned->partitions());
   Partitions& p = partitions_[&request];
   if (p.guarded.size() != n) {
@@ -258,14 +277,7 @@ void PendingBuffers::partitions_ready(Request& request, const std::vector<int>& 
     p.call.assign(n, "");
     p.call_site.assign(n, 0);
   }
-  CallSiteMark site = call_site_mark(sim::calling_rank());
-  for (int i : partitions) {
-    auto k = static_cast<std::size_t>(i);
-    p.guarded[k] = true;
-    p.call[k] = call;
-    p.call_site[k] = site;
-  }
-  guard_partitions(request);
+  return &p;
 }
 
 void PendingBuffers::partition_arrived(Request& request, int partition)
@@ -303,8 +315,8 @@ void PendingBuffers::guard_partitions(Request& request)
                              static_cast<std::int64_t>(end - i) * per_partition, request.type});
     i = end;
   }
-  bool first_guarded = !p.guarded.empty() && p.guarded.front();
-  bool last_guarded = !p.guarded.empty() && p.guarded.back();
+  bool first_guarded = p.guarded.front();  // partitions_of made at least one
+  bool last_guarded = p.guarded.back();
   // A guard in place moves: only the pages that change are (un)protected
   // (MPICH part/start_pready readies 512 partitions of 16 pages one by one).
   if (request.buffer_guards.size() == 1 && keep_data_blocks(buffer)) {

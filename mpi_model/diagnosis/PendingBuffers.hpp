@@ -92,6 +92,7 @@ private:
   // may use meanwhile), unless no whole page is left.
   void arm_buffer(Request& request, ProgramBuffer buffer, bool whole_pages_lo = false, bool whole_pages_hi = false);
   void drop_guards(Request& request);
+  Partitions* partitions_of(Request& request);
   void guard_partitions(Request& request);
   void on_access(const sim::memory::MemoryWatch::GuardAccess& access);
 
