@@ -116,6 +116,19 @@ endforeach()
 # broadcast never reaches B (a deadlock), and the error names the
 # disagreement. Each "good" twin differs in that one argument.
 progsim_test_program(ic_args ic_args.c)
+# A reduction on the intercommunicator whose world rank 3 passes 4 MPI_FLOAT
+# against the others' 4 MPI_INT at ic_args.c:LINE (bad), and its twin.
+macro(ic_reduction mode call section line good_stdout)
+  progsim_program_test(check.coll.inter.${mode}.bad.${policy} PROGRAM ic_args PROGRAM_ARGS ${mode} bad
+    EXPECT ${check_sig_erroneous}
+      --stderr-regex "type mismatch in ${call}: .*4 x MPI_(INT|FLOAT).* 4 x MPI_(FLOAT|INT)"
+      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=${section}"
+      --check "/errors/0/sites/0/source=main (ic_args.c:${line})" --check "/errors/0/sites/1/source=main (ic_args.c:${line})"
+    RUN -n 4 --progress ${policy})
+  progsim_program_test(check.coll.inter.${mode}.good.${policy} PROGRAM ic_args PROGRAM_ARGS ${mode} good
+    EXPECT ${check_sig_no_error} --stdout-regex "${good_stdout}"
+    RUN -n 4 --progress ${policy})
+endmacro()
 foreach(policy weak thread offload ideal)
   progsim_program_test(check.coll.inter.gather.bad.${policy} PROGRAM ic_args PROGRAM_ARGS gather bad
     EXPECT ${check_sig_erroneous}
@@ -126,15 +139,7 @@ foreach(policy weak thread offload ideal)
   progsim_program_test(check.coll.inter.gather.good.${policy} PROGRAM ic_args PROGRAM_ARGS gather good
     EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 2 12 3"
     RUN -n 4 --progress ${policy})
-  progsim_program_test(check.coll.inter.allreduce.bad.${policy} PROGRAM ic_args PROGRAM_ARGS allreduce bad
-    EXPECT ${check_sig_erroneous}
-      --stderr-regex "type mismatch in MPI_Allreduce: .*4 x MPI_(INT|FLOAT).* 4 x MPI_(FLOAT|INT)"
-      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §6.9.6"
-      --check "/errors/0/sites/0/source=main (ic_args.c:39)" --check "/errors/0/sites/1/source=main (ic_args.c:39)"
-    RUN -n 4 --progress ${policy})
-  progsim_program_test(check.coll.inter.allreduce.good.${policy} PROGRAM ic_args PROGRAM_ARGS allreduce good
-    EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 5"
-    RUN -n 4 --progress ${policy})
+  ic_reduction(allreduce MPI_Allreduce "MPI-4.1 §6.9.6" 39 "rank 0: 5")
   progsim_program_test(check.coll.inter.bcast_root.bad.${policy} PROGRAM ic_args PROGRAM_ARGS bcast bad
     EXPECT --expect-outcome deadlock --expect-exit 3 --twice
       --stderr-regex "error: MPI_Bcast on an intercommunicator with (root 1 at rank [01] \\(world rank [23]\\)|MPI_PROC_NULL at rank 1 \\(world rank 1\\)|MPI_ROOT at rank 0 \\(world rank 0\\)) but"
@@ -146,13 +151,5 @@ foreach(policy weak thread offload ideal)
     RUN -n 4 --progress ${policy})
   # MPI_Reduce_scatter: each group's whole input against the other group's
   # (its result is scattered there, MPI-4.1 §6.10.1).
-  progsim_program_test(check.coll.inter.reduce_scatter.bad.${policy} PROGRAM ic_args PROGRAM_ARGS reduce_scatter bad
-    EXPECT ${check_sig_erroneous}
-      --stderr-regex "type mismatch in MPI_Reduce_scatter: .*4 x MPI_(INT|FLOAT).* 4 x MPI_(FLOAT|INT)"
-      --check "/errors/0/rule=type mismatch" --check "/errors/0/section=MPI-4.1 §6.10"
-      --check "/errors/0/sites/0/source=main (ic_args.c:53)" --check "/errors/0/sites/1/source=main (ic_args.c:53)"
-    RUN -n 4 --progress ${policy})
-  progsim_program_test(check.coll.inter.reduce_scatter.good.${policy} PROGRAM ic_args PROGRAM_ARGS reduce_scatter good
-    EXPECT ${check_sig_no_error} --stdout-regex "rank 0: 5 5"
-    RUN -n 4 --progress ${policy})
+  ic_reduction(reduce_scatter MPI_Reduce_scatter "MPI-4.1 §6.10" 53 "rank 0: 5 5")
 endforeach()
