@@ -201,6 +201,12 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
       [this](int r) { return p2p_->posted_receives(r); });
 }
 
+void MpiModel::on_simulation_teardown()
+{
+  if (fabric_)
+    fabric_->release_transfers();
+}
+
 void MpiModel::on_rank_end(sim::Rank& rank)
 {
   progress_->policy().on_rank_end(*progress_, rank.id());

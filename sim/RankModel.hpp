@@ -30,6 +30,9 @@ public:
   // Extra fields for the JSON report, globally and per rank.
   virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
   virtual void add_rank_to_report(const Rank& rank, nlohmann::ordered_json& entry) const = 0;
+  // SimGrid's engine is about to be destroyed (the model may outlive it):
+  // release the SimGrid objects the model holds.
+  virtual void on_simulation_teardown() {}
 };
 
 }  // namespace progsim::sim

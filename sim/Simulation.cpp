@@ -93,6 +93,7 @@ Simulation::Simulation(RunOptions options, RankModel& model) : options_(std::mov
 
 Simulation::~Simulation()
 {
+  model_.on_simulation_teardown();
   current_ = nullptr;
 }
 

@@ -130,12 +130,10 @@ void Fabric::start_or_queue(Packet packet)
 void Fabric::start_transfer(Packet packet)
 {
   ++on_network_from_[rank_host_index_[static_cast<size_t>(packet.src)]];
-  sg4::CommPtr comm = sg4::Comm::sendto_init(rank_hosts_[static_cast<size_t>(packet.src)],
-                                             rank_hosts_[static_cast<size_t>(packet.dst)]);
-  comm->set_payload_size(simulated_bytes(packet));
-  // Detached: SimGrid frees it when it ends; the signal tells us.
-  comm->detach();
-  on_network_.emplace(comm->get_impl(), std::move(packet));
+  HostTransferRef transfer = start_host_transfer(rank_hosts_[static_cast<size_t>(packet.src)],
+                                                 rank_hosts_[static_cast<size_t>(packet.dst)], simulated_bytes(packet));
+  const void* key = transfer.get();
+  on_network_.emplace(key, OnNetwork{std::move(packet), std::move(transfer)});
 }
 
 void Fabric::on_transfer_end(const void* activity)
@@ -143,8 +141,9 @@ void Fabric::on_transfer_end(const void* activity)
   auto it = on_network_.find(activity);
   if (it == on_network_.end())
     return;  // not a packet's transfer
-  std::size_t host = rank_host_index_[static_cast<size_t>(it->second.src)];
-  landed_.push_back(std::move(it->second));
+  std::size_t host = rank_host_index_[static_cast<size_t>(it->second.packet.src)];
+  landed_.push_back(std::move(it->second.packet));
+  ended_.push_back(std::move(it->second.transfer));
   on_network_.erase(it);
   if (--on_network_from_[host] < transfers_per_host_ && !queued_at_[host].empty())
     freed_hosts_.push_back(host);
@@ -159,8 +158,23 @@ void Fabric::on_transfer_end(const void* activity)
   }
 }
 
+void Fabric::release_transfers()
+{
+  // Moved out first: releasing a running transfer may signal its end.
+  std::unordered_map<const void*, OnNetwork> on_network = std::move(on_network_);
+  on_network_.clear();
+  on_network.clear();
+  ended_.clear();
+  handed_over_.clear();
+}
+
 void Fabric::hand_over_landed()
 {
+  // SimGrid ends a transfer's object (CommImpl::post) right after the timers
+  // of the instant its network action ended: the transfers that ended
+  // before this hand-over are finished with, those of this one are not.
+  handed_over_.clear();
+  handed_over_.swap(ended_);
   // Hosts whose DMA queues freed up start their waiting departures first,
   // at this instant, in the order their transfers ended.
   for (std::size_t host : freed_hosts_)

@@ -28,6 +28,7 @@
 // run from there).
 #pragma once
 
+#include "transport/HostTransfer.hpp"
 #include "transport/Packet.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -70,6 +71,10 @@ public:
   }
   // SimGrid's network action of `activity` ended (its signal, in the maestro).
   void on_transfer_end(const void* activity);
+  // Drops every transfer, on the network or ended: before SimGrid's engine
+  // is destroyed (its objects must not outlive its models). Ends the
+  // fabric's use.
+  void release_transfers();
 
 private:
   struct Departure {
@@ -103,9 +108,17 @@ private:
   std::vector<Departure> departures_;  // a heap (departs_later)
   std::uint64_t departures_sent_ = 0;
   std::set<double> armed_;  // times a departure timer is set for
+  struct OnNetwork {
+    Packet packet;
+    HostTransferRef transfer;
+  };
   // Transfers on the network, by their SimGrid activity (the signal's key).
-  std::unordered_map<const void*, Packet> on_network_;
+  std::unordered_map<const void*, OnNetwork> on_network_;
   std::deque<Packet> landed_;  // ended transfers, to hand over in this order
+  // Transfers that ended since the last hand-over, and those of the last
+  // hand-over: SimGrid finishes with a transfer's object after the timers of
+  // the instant it ended, so they are released at the next hand-over.
+  std::vector<HostTransferRef> ended_, handed_over_;
   bool hand_over_armed_ = false;
 
   std::size_t in_flight_ = 0;
