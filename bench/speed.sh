@@ -25,6 +25,11 @@ Cases (--cases, in this order by default):
   allreduce-N       N ranks x R MPI_Allreduce of one double (bench/programs/allreduce.c),
                     flat cluster of N single-core hosts, one rank per host, both tools'
                     defaults (progsim: MPICH's algorithm choice; SMPI: its default selector)
+  same-N            as allreduce-N, but progsim forced to SMPI's default algorithm
+                    (--fav-algorithm, reduce_bcast): the same messages on both sides. Its
+                    CPU/SMPI is against allreduce-N's SMPI row (no SMPI run of its own:
+                    run allreduce-N in the same invocation). FAVOURABLE to progsim: not
+                    MPICH's choice, which progsim models by default
   fav-N:K           FAVOURABLE configuration of bench/allreduce.sh: N ranks, K per host on
                     platforms/cluster-128.xml, privatization off in both, SMPI without
                     computation benchmarking, progsim forced to SMPI's algorithm
@@ -36,8 +41,8 @@ Cases (--cases, in this order by default):
                     (progsim only: under SMPI 3.32 the spin never yields, with or without
                     MPI_Wtime in the loop); weak deadlocks by design
   spin-wtime        the same spin bounded by MPI_Wtime (one local MPI call per poll)
-  default:  "pingpong allreduce-1024 allreduce-4096 fav-1024:8 fav-4096:32 stencil-10000
-             spin spin-wtime"
+  default:  "pingpong allreduce-1024 same-1024 allreduce-4096 same-4096 fav-1024:8 fav-4096:32
+             stencil-10000 spin spin-wtime"
   --quick:  "pingpong allreduce-64 fav-64:8 stencil-256 spin spin-wtime", fewer rounds
             (a few minutes)
 
@@ -59,7 +64,7 @@ Options:
   --count-pingpong-rounds R  round trips in a counting run (default 20000; quick 5000)
   --time-limit S           wall-clock limit per run, seconds (default 1800; quick 300)
   --spin-time-limit S      the same for the spin cases (default 60, quick 20; the target is 5 s)
-  --fav-algorithm A        progsim's coll-allreduce in fav rows (default reduce_bcast, SMPI's
+  --fav-algorithm A        progsim's coll-allreduce in fav and same rows (default reduce_bcast, SMPI's
                            default's message pattern; 'default' forces nothing)
   --fav-platform FILE      platform of the fav rows (default platforms/cluster-128.xml)
   --progsim-cfg K=V        extra --cfg for every progsim run (repeatable)
@@ -90,7 +95,7 @@ if [ $quick = yes ]; then
   spin_time_limit=20
 else
   spin_time_limit=60
-  cases="pingpong allreduce-1024 allreduce-4096 fav-1024:8 fav-4096:32 stencil-10000 spin spin-wtime"
+  cases="pingpong allreduce-1024 same-1024 allreduce-4096 same-4096 fav-1024:8 fav-4096:32 stencil-10000 spin spin-wtime"
   rounds=100; pingpong_rounds=100000; stencil_steps=20; count_rounds=20; count_pp_rounds=20000; time_limit=1800
 fi
 policies="weak thread offload ideal"
@@ -140,7 +145,7 @@ for v in rounds pingpong_rounds stencil_steps spin_seconds count_rounds count_pp
   bench_positive "--${v//_/-}" "${!v}"
 done
 for c in $cases; do
-  [[ "$c" =~ ^(pingpong(-[0-9]+)?|allreduce-[0-9]+|fav-[0-9]+:[0-9]+|stencil-[0-9]+|spin|spin-wtime)$ ]] ||
+  [[ "$c" =~ ^(pingpong(-[0-9]+)?|allreduce-[0-9]+|same-[0-9]+|fav-[0-9]+:[0-9]+|stencil-[0-9]+|spin|spin-wtime)$ ]] ||
     bench_die "--cases: unknown case '$c' (see --help)"
   if [[ "$c" =~ ^pingpong-([0-9]+)$ ]]; then
     n=${BASH_REMATCH[1]}
@@ -242,6 +247,7 @@ case_setup() {
     pingpong) kind=pingpong; n=2 ;;
     pingpong-*) kind=pingpong; n=${c#pingpong-} ;;
     allreduce-*) kind=allreduce; n=${c#allreduce-} ;;
+    same-*) kind=same; n=${c#same-} ;;
     stencil-*) kind=stencil; n=${c#stencil-} ;;
     fav-*) kind=fav; n=${c#fav-}; k=${n#*:}; n=${n%%:*} ;;
     spin) kind=spin; n=2; k=2; spin_loop=plain ;;
@@ -266,12 +272,12 @@ make_cmd() {
   local tool=$1 policy=$2 priv=$3 r=$4 report=$5 counting=${6:-} prog args=() cfg=()
   case "$kind" in
     pingpong) prog=pingpong; args=("$r") ;;
-    allreduce|fav) prog=allreduce; args=("$r") ;;
+    allreduce|fav|same) prog=allreduce; args=("$r") ;;
     stencil) prog=stencil; args=("$r") ;;
     spin) prog=shared_flag_spin; args=("$spin_seconds" "$spin_loop") ;;
   esac
   if [ "$tool" = progsim ]; then
-    [ "$kind" = fav ] && [ "$fav_algorithm" != default ] && cfg+=(--cfg "coll-allreduce=$fav_algorithm")
+    case "$kind" in fav|same) [ "$fav_algorithm" != default ] && cfg+=(--cfg "coll-allreduce=$fav_algorithm") ;; esac
     CMD=("$progsim" run -n "$n" --platform "$platform" --ranks-per-node "$k" --progress "$policy"
          "--privatize=$priv" --report "$report" "${cfg[@]}" "${progsim_extra[@]}" "${prog_progsim[$prog]}" "${args[@]}")
   else
@@ -291,7 +297,7 @@ jqr() { jq -r "$2" "$1" 2>/dev/null || echo '?'; }  # FILE FILTER
 # The simulated time a run printed, by program.
 sim_time_of() {  # STDOUT-FILE
   case "$kind" in
-    pingpong|allreduce|fav) grep -E '^[0-9]+\.[0-9]+$' "$1" | tail -1 ;;
+    pingpong|allreduce|fav|same) grep -E '^[0-9]+\.[0-9]+$' "$1" | tail -1 ;;
     stencil) sed -n 's/.* time=\([0-9.]*\)$/\1/p' "$1" | tail -1 ;;
     spin) sed -n 's/^spin: \(flag seen\|deadline reached\) at \([0-9.]*\) s.*/\2/p' "$1" | tail -1 ;;
   esac
@@ -418,13 +424,15 @@ for c in $cases; do
   for priv in $priv_modes; do
     do_count=no
     if [ "$count" = all ] || { [ "$count" = first ] && [ "$priv" = "$first_priv" ]; }; then
-      case "$kind" in pingpong|allreduce|fav) do_count=yes ;; esac
+      case "$kind" in pingpong|allreduce|fav|same) do_count=yes ;; esac
     fi
     if want progsim; then
       for policy in $policies; do measure "$c" progsim "$policy" "$priv" "$do_count"; done
     fi
     if want smpi; then
-      if [ "$kind" = spin ]; then
+      if [ "$kind" = same ]; then
+        skip_row "$c" smpi - "$priv" "SMPI's default is this algorithm: its row is allreduce-$n's"
+      elif [ "$kind" = spin ]; then
         skip_row "$c" smpi - "$priv" "the spin never yields to SMPI's simulator (plain and wtime loops alike: 60 s timeout, no output)"
       elif [ -n "$smpi_missing" ]; then
         skip_row "$c" smpi - "$priv" "$smpi_missing"
@@ -438,7 +446,8 @@ build_after=$(bench_build_sum "$build_dir")
 
 # ---------------------------------------------------------------- the tables
 # CPU/SMPI: against the SMPI row of the same case, privatized (smpirun's
-# default) when it exists, else the case's only SMPI row (fav: not privatized).
+# default) when it exists, else the case's only SMPI row (fav: not privatized);
+# same-N rows against allreduce-N's.
 make_table() {  # md|txt
   awk -F'\t' -v fmt="$1" '
     NR == 1 { next }
@@ -462,7 +471,8 @@ make_table() {  # md|txt
       for (i = 1; i <= m; i++) {
         split(row[i], x, "\t")
         ratio = "-"
-        if (x[9] ~ /^[0-9.]+$/ && (x[1] in ref) && ref[x[1]] > 0) ratio = sprintf("%.2f", x[9] / ref[x[1]])
+        key = x[1]; sub(/^same-/, "allreduce-", key)
+        if (x[9] ~ /^[0-9.]+$/ && (key in ref) && ref[key] > 0) ratio = sprintf("%.2f", x[9] / ref[key])
         rss = "-"; per = "-"
         if (x[10] ~ /^[0-9]+$/) { rss = sprintf("%.1f", x[10] / 1024); per = sprintf("%.1f", x[10] / x[5]) }
         msgs = x[14]; m2 = msgs; sub(/^~/, "", m2)
