@@ -6,7 +6,10 @@
 // core), and each poll that finds work costs thread-poll-cost plus
 // chunk-cost per chunk. The rank still progresses its own chunks when
 // blocked inside MPI (then the thread is not woken for them); every MPI call
-// pays thread-lock-cost.
+// pays thread-lock-cost. An idle thread notices a chunk at its next poll,
+// a kernel timer at that instant: if the rank ran the chunk meanwhile, that
+// poll found nothing (one of the idle polls accounted), so the thread's
+// actor is not woken for it.
 
 #include "ModelParameters.hpp"
 #include "progress/PolicyDescription.hpp"
@@ -15,6 +18,7 @@
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
 
+#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
@@ -67,7 +71,7 @@ public:
     }
   }
 
-  void dispatch(ProgressEngine&, RankProgress& owner, ProgressChunk chunk) override
+  void dispatch(ProgressEngine& engine, RankProgress& owner, ProgressChunk chunk) override
   {
     owner.host_queue().push_back(std::move(chunk));
     // A rank blocked inside MPI runs the chunk itself at once, before the
@@ -79,7 +83,7 @@ public:
     }
     Agent& agent = *agents_[static_cast<size_t>(owner.rank())];
     set_busy(agent, !agent.stopped);
-    wake_up(agent);
+    notice_at_next_poll(engine, agent, owner);
   }
 
   double call_overhead() const override { return p_.lock_cost; }
@@ -120,6 +124,8 @@ private:
     double idle_since = 0;
     bool busy = false;  // has chunks in hand or is about to poll them
     bool stopped = false;
+    bool poll_due = false;     // notice_at_next_poll's timer is set
+    bool woken_at_poll = false;  // by that timer: the thread is at its poll tick
     double cpu = 0;  // CPU seconds used
     std::uint64_t polls = 0;
   };
@@ -146,6 +152,28 @@ private:
     agent.wake->release();
   }
 
+  // The idle thread's next poll, at the next multiple of the interval: it
+  // runs the queued chunks, or finds none (the rank ran them) and stays idle.
+  void notice_at_next_poll(ProgressEngine& engine, Agent& agent, RankProgress& owner)
+  {
+    if (!agent.idle_poll || agent.poll_due)
+      return;  // busy (polls on its own), or that poll is already set
+    agent.poll_due = true;
+    double tick = std::ceil(sg4::Engine::get_clock() / p_.interval) * p_.interval;
+    simgrid::kernel::timer::Timer::set(tick, [this, &engine, &agent, &owner] {
+      agent.poll_due = false;
+      if (!agent.idle_poll)
+        return;  // woken meanwhile (its rank ended)
+      if (owner.host_queue().empty()) {
+        set_busy(agent, false);
+        engine.check_deadlock();
+        return;
+      }
+      agent.woken_at_poll = true;
+      wake_up(agent);
+    });
+  }
+
   void run(ProgressEngine& engine, Agent& agent, RankProgress& owner)
   {
     sg4::Host* host = owner.sim_rank().host();
@@ -167,11 +195,14 @@ private:
           continue;
       }
       set_busy(agent, true);
-      // The thread notices new work at its next poll.
-      double now = sg4::Engine::get_clock();
-      double tick = std::ceil(now / interval) * interval;
-      if (tick > now)
-        sg4::this_actor::sleep_until(tick);
+      // The thread notices new work at its next poll (where its timer woke it).
+      if (!agent.woken_at_poll) {
+        double now = sg4::Engine::get_clock();
+        double tick = std::ceil(now / interval) * interval;
+        if (tick > now)
+          sg4::this_actor::sleep_until(tick);
+      }
+      agent.woken_at_poll = false;
       sg4::this_actor::execute(p_.poll_cost * host->get_speed());
       ++agent.polls;
       agent.cpu += p_.poll_cost;
