@@ -1,0 +1,30 @@
+#!/bin/bash
+# The fabric's transfers skip SimGrid 3.32's maestro list (mpi_model/transport/
+# HostTransfer): an optimisation of host time only. Runs a program with it and
+# with SimGrid's own detach (PROGSIM_SIMGRID_LISTED_TRANSFERS=1, the
+# unoptimized path) and requires byte-identical stdout, stderr and report.
+#   listed_transfers.sh PROGSIM WORKDIR -- RUN_OPTIONS... PROGRAM [ARGS...]
+set -u
+progsim=$1 work=$2
+shift 3
+rm -rf "$work" && mkdir -p "$work"
+PROGSIM_SIMGRID_LISTED_TRANSFERS=1 "$progsim" run --report "$work/listed.json" "$@" >"$work/listed.out" 2>"$work/listed.err"
+listed=$?
+"$progsim" run --report "$work/unlisted.json" "$@" >"$work/unlisted.out" 2>"$work/unlisted.err"
+unlisted=$?
+failed=0
+[ "$listed" = "$unlisted" ] || { echo "exit status: listed $listed, unlisted $unlisted"; failed=1; }
+for f in out err; do
+  # The report's path is in the report and may be in the output.
+  if ! cmp -s <(sed "s|$work/listed|WORK|g" "$work/listed.$f") <(sed "s|$work/unlisted|WORK|g" "$work/unlisted.$f"); then
+    echo "std$f differs:"; diff "$work/listed.$f" "$work/unlisted.$f" | head -20; failed=1
+  fi
+done
+if ! cmp -s <(sed "s|$work/listed|WORK|g" "$work/listed.json") <(sed "s|$work/unlisted|WORK|g" "$work/unlisted.json"); then
+  echo "reports differ:"; diff <(sed "s|$work/listed|WORK|g" "$work/listed.json") <(sed "s|$work/unlisted|WORK|g" "$work/unlisted.json") | head -20
+  failed=1
+fi
+# A run that ended before its transfers did would compare nothing.
+grep -q '"packets": [1-9]' "$work/unlisted.json" || { echo "no packet in the report"; failed=1; }
+[ $failed = 0 ] && echo "same stdout, stderr and report with and without SimGrid's transfer list (exit $unlisted)"
+exit $failed
