@@ -177,9 +177,14 @@ Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long lon
 // sendrecv, isendrecv (with `rbytes`) and isendrecv_replace (without).
 Event sendrecv_event(const char* call, int rank, int dest, int sendtag, MPI_Comm comm, long long bytes, int source,
                      int recvtag, long long rbytes = -1);
-// Reductions keep count, datatype and operation when all are predefined;
-// otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
-void add_reduction(Event& event, long long count, MPI_Datatype type, MPI_Op op);
+// Reductions keep count, datatype and operation as the model reduces them
+// (docs/traces.md): predefined ones as called; a derived datatype of one
+// predefined type as items of "elements" of it; a user operation as items
+// of "elements" bytes, with "commutative". Returns false when the datatype
+// or operation is invalid (recorded as bytes with MPI_BOR: the call fails).
+bool add_reduction(Event& event, int rank, long long count, MPI_Datatype type, MPI_Op op);
+// The event, with "in_place": 1 when `buffer` is MPI_IN_PLACE.
+Event in_place(Event event, const void* buffer);
 // One entry per peer; `Count` is int, or MPI_Count for the large-count forms.
 template <class Count>
 std::vector<long long> byte_list(const Count counts[], MPI_Datatype type, int n)

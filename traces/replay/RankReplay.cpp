@@ -12,7 +12,7 @@
 namespace progsim::traces {
 
 RankReplay::RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo& info)
-    : rank_(rank), events_(open_rank_events(path, info, rank.id()))
+    : rank_(rank), events_(open_rank_events(path, info, rank.id())), reduction_items_(rank.id())
 {
   comms_[0] = MPI_COMM_WORLD;
   comms_[1] = MPI_COMM_SELF;

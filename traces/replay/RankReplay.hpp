@@ -7,6 +7,7 @@
 #pragma once
 
 #include "traces/TraceSource.hpp"
+#include "traces/replay/ReductionItems.hpp"
 
 #include "sim/Rank.hpp"
 
@@ -103,11 +104,15 @@ private:
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {
     int count;
-    MPI_Datatype type;
+    MPI_Datatype type;  // of one item: "elements" elements of "dt" (ReductionItems)
     MPI_Op op;
     long long bytes;  // of `count` items
   };
   Reduction reduction(const TraceEvent& e);
+  // MPI_IN_PLACE if the event says the program passed it, else `buffer`.
+  static const void* in_place_or(const TraceEvent& e, const void* buffer);
+  // "sbytes" of an alltoallv/w (none with MPI_IN_PLACE: zeros), checked as counts().
+  std::vector<int> send_counts(const TraceEvent& e, int peers, long long& total) const;
   // The collectives in each Form (ReplayActions.cpp).
   void started(const TraceEvent& e, Form form);
   void barrier(const TraceEvent& e, Form form);
@@ -175,6 +180,7 @@ private:
   std::map<int, MPI_Request> requests_;
   std::map<int, MPI_Comm> comms_;
   std::map<int, MPI_Message> messages_;
+  ReductionItems reduction_items_;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 

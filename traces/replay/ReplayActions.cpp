@@ -111,9 +111,27 @@ void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
 
 RankReplay::Reduction RankReplay::reduction(const TraceEvent& e)
 {
-  Reduction r{count(e.integer("count")), datatype(e), op(e), 0};
+  bool user = e.fields.at("op") == "user";
+  Reduction r{e.has("count") ? count(e.integer("count")) : 0, datatype(e),
+              user ? reduction_items_.user_op(e.has("commutative") && e.integer("commutative") != 0) : op(e), 0};
+  if (e.has("elements"))
+    r.type = reduction_items_.item_type(r.type, e.integer("elements"));
   r.bytes = r.count * type_size(r.type);
   return r;
+}
+
+const void* RankReplay::in_place_or(const TraceEvent& e, const void* buffer)
+{
+  return e.has("in_place") && e.integer("in_place") != 0 ? MPI_IN_PLACE : buffer;
+}
+
+std::vector<int> RankReplay::send_counts(const TraceEvent& e, int peers, long long& total) const
+{
+  // With MPI_IN_PLACE the send counts are ignored (MPI-4.1 §6.8), and the
+  // program may have passed none.
+  if (in_place_or(e, nullptr) == MPI_IN_PLACE)
+    return std::vector<int>(static_cast<std::size_t>(peers), 0);
+  return counts(e.fields.at("sbytes"), peers, total);
 }
 
 // --- outside MPI -------------------------------------------------------------
@@ -156,6 +174,7 @@ void RankReplay::replay_init(const TraceEvent&)
 
 void RankReplay::replay_finalize(const TraceEvent&)
 {
+  reduction_items_.release();
   check(PMPI_Finalize());
 }
 
@@ -530,7 +549,7 @@ void RankReplay::reduce(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes);
+  const void* in = in_place_or(e, send_scratch.get(r.bytes));
   void* out = recv_scratch.get(r.bytes);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Reduce, PMPI_Ireduce, PMPI_Reduce_init, in, out, r.count, r.type, r.op, root, c));
@@ -543,7 +562,7 @@ void RankReplay::reduction_call(const TraceEvent& e, Form form, BlockingReductio
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes);
+  const void* in = in_place_or(e, send_scratch.get(r.bytes));
   void* out = recv_scratch.get(r.bytes);
   check(collective(form, blocking, nonblocking, persistent, in, out, r.count, r.type, r.op, c));
   started(e, form);
@@ -553,7 +572,7 @@ void RankReplay::reduce_scatter_block(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes * comm_size(c));
+  const void* in = in_place_or(e, send_scratch.get(r.bytes * comm_size(c)));
   void* out = recv_scratch.get(r.bytes);
   check(collective(form, PMPI_Reduce_scatter_block, PMPI_Ireduce_scatter_block, PMPI_Reduce_scatter_block_init, in, out, r.count, r.type, r.op, c));
   started(e, form);
@@ -561,13 +580,13 @@ void RankReplay::reduce_scatter_block(const TraceEvent& e, Form form)
 
 void RankReplay::reduce_scatter(const TraceEvent& e, Form form)
 {
-  MPI_Datatype type = datatype(e);
+  Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   long long total = 0;
   std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
-  void* in = send_scratch.get(total * type_size(type));
-  void* out = recv_scratch.get(total * type_size(type));
-  check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), type, op(e), c));
+  const void* in = in_place_or(e, send_scratch.get(total * type_size(r.type)));
+  void* out = recv_scratch.get(total * type_size(r.type));
+  check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), r.type, r.op, c));
   started(e, form);
 }
 
@@ -577,7 +596,7 @@ void RankReplay::alltoall(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n * size);
+  const void* in = in_place_or(e, send_scratch.get(n * size));
   void* out = recv_scratch.get(rn * size);
   check(collective(form, PMPI_Alltoall, PMPI_Ialltoall, PMPI_Alltoall_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
   started(e, form);
@@ -588,10 +607,10 @@ void RankReplay::alltoallv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int size = comm_size(c);
   long long stotal = 0, rtotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), size, stotal);
+  std::vector<int> scounts = send_counts(e, size, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
-  void* in = send_scratch.get(stotal);
+  const void* in = in_place_or(e, send_scratch.get(stotal));
   void* out = recv_scratch.get(rtotal);
   check(collective(form, PMPI_Alltoallv, PMPI_Ialltoallv, PMPI_Alltoallv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
   started(e, form);
@@ -603,7 +622,7 @@ void RankReplay::gather(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rn * size);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Gather, PMPI_Igather, PMPI_Gather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
@@ -617,7 +636,7 @@ void RankReplay::gatherv(const TraceEvent& e, Form form)
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Gatherv, PMPI_Igatherv, PMPI_Gatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
@@ -631,7 +650,7 @@ void RankReplay::scatter(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
   void* in = send_scratch.get(n * size);
-  void* out = recv_scratch.get(rn);
+  void* out = const_cast<void*>(in_place_or(e, recv_scratch.get(rn)));
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Scatter, PMPI_Iscatter, PMPI_Scatter_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
   started(e, form);
@@ -645,7 +664,7 @@ void RankReplay::scatterv(const TraceEvent& e, Form form)
   std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
   std::vector<int> sdispls = displacements(scounts);
   void* in = send_scratch.get(stotal);
-  void* out = recv_scratch.get(rn);
+  void* out = const_cast<void*>(in_place_or(e, recv_scratch.get(rn)));
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Scatterv, PMPI_Iscatterv, PMPI_Scatterv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
   started(e, form);
@@ -657,7 +676,7 @@ void RankReplay::allgather(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rn * size);
   check(collective(form, PMPI_Allgather, PMPI_Iallgather, PMPI_Allgather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
   started(e, form);
@@ -670,7 +689,7 @@ void RankReplay::allgatherv(const TraceEvent& e, Form form)
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
   check(collective(form, PMPI_Allgatherv, PMPI_Iallgatherv, PMPI_Allgatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
   started(e, form);
@@ -738,12 +757,12 @@ void RankReplay::w_exchange(const TraceEvent& e, Form form, int out_peers, int i
 {
   MPI_Comm c = comm(e);
   long long stotal = 0, rtotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_peers, stotal);
+  std::vector<int> scounts = send_counts(e, out_peers, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_peers, rtotal);
   std::vector<int> sd = displacements(scounts), rd = displacements(rcounts);
   std::vector<Displ> sdispls(sd.begin(), sd.end()), rdispls(rd.begin(), rd.end());
   std::vector<MPI_Datatype> stypes(scounts.size(), MPI_BYTE), rtypes(rcounts.size(), MPI_BYTE);
-  check(collective(form, blocking, nonblocking, persistent, send_scratch.get(stotal), scounts.data(),
+  check(collective(form, blocking, nonblocking, persistent, in_place_or(e, send_scratch.get(stotal)), scounts.data(),
                    sdispls.data(), stypes.data(), recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
                    rtypes.data(), c));
   started(e, form);
