@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace progsim::mpi {
+struct Request;
+}
+
 namespace progsim::traces::recorder {
 
 using Event = nlohmann::ordered_json;
@@ -30,6 +34,9 @@ struct RankRecord {
   int next_request = 0;
   int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
   std::map<MPI_Request, int> requests;
+  // Requests the program cancelled (MPI_Cancel), until a completion call
+  // retires them: whether the cancel succeeded is written then.
+  std::map<MPI_Request, std::shared_ptr<const mpi::Request>> cancels;
   int next_message = 0;
   std::map<MPI_Message, int> messages;  // matched by MPI_Mprobe/MPI_Improbe, until received
   std::map<MPI_Comm, int> comms;
@@ -108,7 +115,8 @@ int comm_id(int rank, MPI_Comm comm);
 int next_request(int rank);
 void bind_request(int rank, int id, MPI_Request handle);
 int request_id(int rank, MPI_Request handle);
-// After a completion call: handles set to MPI_REQUEST_NULL are forgotten.
+// After a completion call: handles set to MPI_REQUEST_NULL are forgotten,
+// and a cancelled request the call retired gets its `cancelled` event.
 void forget_request(int rank, MPI_Request before, MPI_Request after);
 int new_comm(int rank);
 void bind_comm(int rank, int id, MPI_Comm handle);

@@ -170,8 +170,19 @@ int request_id(int rank, MPI_Request handle)
 }
 void forget_request(int rank, MPI_Request before, MPI_Request after)
 {
+  RankRecord& record = g_recorder->rank(rank);
+  // Retired (MPI_REQUEST_NULL, or a persistent request made inactive): the
+  // outcome of its cancel is settled, as MPI_Test_cancelled would tell the
+  // program (MPI-4.1 §3.8.4), and a replay must reach the same.
+  if (auto cancel = record.cancels.find(before);
+      cancel != record.cancels.end() && (after == MPI_REQUEST_NULL || !cancel->second->active())) {
+    g_recorder->write(rank, Event({{"call", "cancelled"},
+                                   {"req", request_id(rank, before)},
+                                   {"flag", cancel->second->cancelled ? 1 : 0}}));
+    record.cancels.erase(cancel);
+  }
   if (after == MPI_REQUEST_NULL)
-    g_recorder->rank(rank).requests.erase(before);
+    record.requests.erase(before);
 }
 
 int new_comm(int rank)

@@ -55,7 +55,7 @@ void RankReplay::run()
     event_ = &event;
     rank_.trace_position.line = event.line;
     if (more && ahead.call == "failed" && event.call != "failed") {
-      replay_failed_call(event);
+      replay_failed_call(event, ahead);
       more = read_ahead();
     } else {
       perform(event);
@@ -73,9 +73,37 @@ void RankReplay::run()
 // succeed), only its cost, as an interacting call of the model that does
 // nothing. MPI-4.1 §9.3: an erroneous call under MPI_ERRORS_RETURN leaves
 // the state as the implementation allows; progsim's calls fail in their
-// argument checks, before any effect.
-void RankReplay::replay_failed_call(const TraceEvent& call)
+// argument checks, before any effect. Except the errors of a completed
+// receive: MPI_ERR_TRUNCATE (the message was received, its first bytes in
+// the buffer, MPI-4.1 §3.2.4) and MPI_ERR_IN_STATUS (the requests
+// completed, one with an error): the call is replayed, and fails as the
+// program's did, the rank's communicators returning errors meanwhile (the
+// program's MPI_Comm_set_errhandler is a `local` event).
+void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
 {
+  const std::string error = failed.fields.at("error").get<std::string>();
+  if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS") {
+    mpi::CommunicatorTable& table = mpi::MpiModel::instance().communicators();
+    std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>> handlers;
+    for (const mpi::Communicator* c : table.live_communicators(rank_.id()))
+      if (mpi::Communicator* own = table.get(c->handle, rank_.id())) {
+        handlers.emplace_back(own, own->errhandler);
+        own->errhandler = MPI_ERRORS_RETURN;
+      }
+    struct Restore {
+      std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>>& handlers;
+      bool& errors;
+      ~Restore()
+      {
+        for (auto& [c, handler] : handlers)
+          c->errhandler = handler;
+        errors = false;
+      }
+    } restore{handlers, errors_recorded_};
+    errors_recorded_ = true;
+    perform(call);
+    return;
+  }
   int ignored = 0;
   if (call.call == "init" || !rank_.mpi_initialized || rank_.mpi_finalized)
     PMPI_Initialized(&ignored);
@@ -223,7 +251,7 @@ void RankReplay::ensure_initialized()
 
 void RankReplay::check(int err) const
 {
-  if (err != MPI_SUCCESS)  // only reached with MPI_ERRORS_RETURN; the model raised the error already
+  if (err != MPI_SUCCESS && !errors_recorded_)  // only reached with MPI_ERRORS_RETURN; the model raised the error already
     fail("the MPI call failed (error " + std::to_string(err) + ")");
 }
 

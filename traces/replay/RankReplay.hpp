@@ -9,6 +9,7 @@
 #include "traces/TraceSource.hpp"
 #include "traces/replay/ReductionItems.hpp"
 
+#include "core/Request.hpp"
 #include "sim/Rank.hpp"
 
 #include <mpi.h>
@@ -36,8 +37,8 @@ public:
 
 private:
   void perform(const TraceEvent& e);
-  // `call` has a `failed` event after it.
-  void replay_failed_call(const TraceEvent& call);
+  // `call` has the `failed` event `failed` after it.
+  void replay_failed_call(const TraceEvent& call, const TraceEvent& failed);
 
   // One action per event kind, named after it (replay_send, ...).
 #define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
@@ -76,6 +77,8 @@ private:
   // The message of a matched probe, by its id (-1: MPI_MESSAGE_NO_PROC).
   MPI_Message take_message(int id);
   void ensure_initialized();
+  // Raises TraceError for an error, unless the recorded call failed too
+  // after its effect (errors_recorded_).
   void check(int err) const;
 
   // What several actions share.
@@ -178,9 +181,13 @@ private:
   std::unique_ptr<RankEventSource> events_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
+  // Requests cancelled (`cancel`) until their `cancelled` event; null: the
+  // replay had completed the request before the cancel.
+  std::map<int, mpi::RequestPtr> cancels_;
   std::map<int, MPI_Comm> comms_;
   std::map<int, MPI_Message> messages_;
   ReductionItems reduction_items_;
+  bool errors_recorded_ = false;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 

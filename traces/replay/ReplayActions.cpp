@@ -418,6 +418,59 @@ void RankReplay::replay_completed(const TraceEvent& e)
     retired(id);
 }
 
+// MPI_Cancel where the program called it; its `cancelled` event, after the
+// completion call that retired the request, says whether the program's
+// cancel succeeded, and the replay's must have too (the outcome decides
+// what the program's later calls were: a withdrawn message is received by
+// nobody).
+void RankReplay::replay_cancel(const TraceEvent& e)
+{
+  int id = e.small("req");
+  auto found = requests_.find(id);
+  if (found == requests_.end() || found->second == MPI_REQUEST_NULL) {
+    cancels_[id] = nullptr;  // completed already by a replayed test that the recording's did not
+    return;
+  }
+  cancels_[id] = mpi::MpiModel::instance().requests().find(found->second);
+  check(PMPI_Cancel(&found->second));
+}
+
+void RankReplay::replay_cancelled(const TraceEvent& e)
+{
+  int id = e.small("req");
+  auto found = cancels_.find(id);
+  if (found == cancels_.end())
+    fail("request id " + std::to_string(id) + " was not cancelled earlier in rank " + std::to_string(rank_.id()) +
+         "'s events");
+  mpi::RequestPtr r = found->second;
+  cancels_.erase(found);
+  auto handle = requests_.find(id);
+  if (r && handle != requests_.end() && handle->second != MPI_REQUEST_NULL && r->active()) {
+    // The program's completion call retired it, the replay's did not
+    // (another policy): it completes here, as in the program.
+    check(PMPI_Wait(&handle->second, MPI_STATUS_IGNORE));
+    retired(id);
+  }
+  bool program = e.integer("flag") != 0;
+  bool replay = r && r->cancelled;
+  if (program != replay)
+    fail(std::string("the program's MPI_Cancel of request id ") + std::to_string(id) +
+         (program ? " succeeded" : " did not succeed") + ", the replay's " + (replay ? "did" : "did not") +
+         ": whether a cancel succeeds depends on the timing (MPI-4.1 §3.8.4), and the program's later calls on "
+         "it; the replay stops here");
+}
+
+// The same call on the same request; the flag is not used (the program's
+// next calls are in the trace whatever it saw). A request the replay
+// retired earlier (another policy) is MPI_REQUEST_NULL by then.
+void RankReplay::replay_request_get_status(const TraceEvent& e)
+{
+  auto found = requests_.find(e.small("req"));
+  MPI_Request handle = found == requests_.end() ? MPI_REQUEST_NULL : found->second;
+  int flag = 0;
+  check(PMPI_Request_get_status(handle, &flag, MPI_STATUS_IGNORE));
+}
+
 void RankReplay::replay_request_free(const TraceEvent& e)
 {
   int id = e.small("req");
@@ -427,6 +480,7 @@ void RankReplay::replay_request_free(const TraceEvent& e)
   if (handle != MPI_REQUEST_NULL)  // completed already by a replayed test that the recording's did not
     check(PMPI_Request_free(&handle));
   requests_.erase(id);
+  cancels_.erase(id);
 }
 
 void RankReplay::replay_probe(const TraceEvent& e)
