@@ -165,6 +165,17 @@ set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program
 # example89 does (traces.roundtrip.program.cancel_send). A replay whose
 # cancel ends otherwise than the program's stops naming the `cancelled`
 # line; the twins, identical but for the recorded outcome, complete.
+# A receive that failed with MPI_ERR_TRUNCATE took its message: its replay
+# makes the call (errors returned), so the send is received and the run
+# completes; a second truncation with no `failed` event is the replay's
+# fatal error at its line (the error handlers were restored).
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.failed_truncate.${policy} TRACE ${TRACE_TESTS}/truncated_recv.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome completed --expect-exit 0 --twice)
+  trace_replay_test(traces.replay.failed_truncate_unrecorded.${policy} TRACE ${TRACE_TESTS}/truncated_recv_unrecorded.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome aborted --expect-exit 1 --twice
+    --stderr-regex "rank 1: MPI_Recv at [^ ]*truncated_recv_unrecorded\\.jsonl:8 \\(recv\\): MPI_ERR_TRUNCATE")
+endforeach()
 foreach(case after_match busy_target)
   add_test(NAME traces.roundtrip.cancel.${case}
     COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_cancel/${case} -
