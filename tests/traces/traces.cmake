@@ -152,11 +152,36 @@ add_test(NAME traces.record.unsupported_call
   COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Grequest_start
           -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/grequest)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
-# A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
-add_test(NAME traces.record.unsupported_session
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/sessions ring)
-set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program)
+# The Sessions Model (issue 19, branch issue19-roundtrip): sessions.c's
+# scenarios that complete, with their tests' run options, round-trip under
+# every policy (ring: traces.roundtrip.program.sessions): two sessions at
+# once, an intercommunicator from two process sets, a session beside
+# MPI_Init, the process-set queries, MPI_Session_finalize delivering a
+# buffered send and waiting under both synchronizations. errors_return is
+# not among them: its session error handler makes an MPI call, which a
+# trace does not hold (a program callback's call).
+foreach(scenario two intercomm psets)
+  add_test(NAME traces.roundtrip.sessions.${scenario}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/${scenario} -
+            -- -n 4 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions ${scenario})
+endforeach()
+add_test(NAME traces.roundtrip.sessions.mixed
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/mixed -
+          -- -n 4 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions mixed)
+add_test(NAME traces.roundtrip.sessions.bsend
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/bsend -
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions bsend)
+foreach(sync local collective)
+  add_test(NAME traces.roundtrip.sessions.finalize_wait_${sync}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/finalize_wait_${sync} -
+            -- -n 2 --cfg session-finalize-sync=${sync} -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions finalize_wait)
+endforeach()
+add_test(NAME traces.roundtrip.sessions.finalize_order_local
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/finalize_order_local -
+          -- -n 2 --cfg session-finalize-sync=local -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions finalize_order)
+foreach(scenario two intercomm psets mixed bsend finalize_wait_local finalize_wait_collective finalize_order_local)
+  set_tests_properties(traces.roundtrip.sessions.${scenario} PROPERTIES LABELS program)
+endforeach()
 # MPI_Cancel (issue 19, branch issue19-roundtrip): recorded where the
 # program called it, with whether it succeeded (`cancelled`, after the
 # completion call that retired the request). The cases of cancel_send whose

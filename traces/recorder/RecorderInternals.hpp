@@ -40,6 +40,8 @@ struct RankRecord {
   int next_message = 0;
   std::map<MPI_Message, int> messages;  // matched by MPI_Mprobe/MPI_Improbe, until received
   std::map<MPI_Comm, int> comms;
+  int next_session = 0;
+  std::map<MPI_Session, int> sessions;  // MPI_Session_init's, until MPI_Session_finalize
   std::map<int, MPI_Comm> comm_handles;  // the reverse of comms (the OTF2 export asks by id)
   // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
   // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
@@ -111,6 +113,8 @@ extern std::unique_ptr<Recorder> g_recorder;
 int recording_rank();
 
 int comm_id(int rank, MPI_Comm comm);
+// A session's id (MPI_Session_init), -1 for a handle the recorder does not know.
+int session_id(int rank, MPI_Session session);
 // The id a new request will get, and its handle once the call returned.
 int next_request(int rank);
 void bind_request(int rank, int id, MPI_Request handle);

@@ -153,6 +153,13 @@ int comm_id(int rank, MPI_Comm comm)
   return found == comms.end() ? -1 : found->second;
 }
 
+int session_id(int rank, MPI_Session session)
+{
+  auto& sessions = g_recorder->rank(rank).sessions;
+  auto found = sessions.find(session);
+  return found == sessions.end() ? -1 : found->second;
+}
+
 int next_request(int rank)
 {
   return g_recorder->rank(rank).next_request++;

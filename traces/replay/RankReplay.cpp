@@ -118,7 +118,8 @@ void RankReplay::perform(const TraceEvent& e)
     fail("event \"" + e.call + "\" cannot be replayed");
   // A trace may compute, sleep or make local calls (MPI_Initialized) before
   // MPI_Init; every other event needs MPI.
-  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local")
+  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local" &&
+      e.call != "session_init")
     ensure_initialized();
   (this->*action->second)(e);
 }
@@ -243,9 +244,12 @@ MPI_Message RankReplay::take_message(int id)
   return message;
 }
 
+// A trace without `init` (older readers, an imported trace) starts MPI at
+// its first call; one of the Sessions Model's does not need it while a
+// session is open (MPI-4.1 §11.3), as the program did not.
 void RankReplay::ensure_initialized()
 {
-  if (!rank_.mpi_initialized)
+  if (!rank_.mpi_initialized && sessions_.empty())
     PMPI_Init(nullptr, nullptr);
 }
 

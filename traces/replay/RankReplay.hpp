@@ -52,8 +52,10 @@ private:
   [[noreturn]] void fail(const std::string& reason) const;
   MPI_Comm comm(const TraceEvent& e) const;
   MPI_Comm comm(const TraceEvent& e, const char* key) const;  // a communicator id under another key
-  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), freed
-  // when it goes out of scope.
+  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), of the
+  // session whose id is under `session_key` if the event has one (a
+  // process set's group, MPI_Group_from_session_pset), freed when it goes
+  // out of scope.
   struct WorldGroup {
     int rank;
     MPI_Group handle;
@@ -61,7 +63,7 @@ private:
     WorldGroup& operator=(const WorldGroup&) = delete;
     ~WorldGroup();
   };
-  WorldGroup world_group(const TraceEvent& e, const char* key);
+  WorldGroup world_group(const TraceEvent& e, const char* key, const char* session_key = nullptr);
   int comm_size(MPI_Comm handle) const;
   // A peer or root of the event, checked against its communicator: a rank
   // outside it is an error of the trace, not a fatal MPI error of the replay.
@@ -185,6 +187,7 @@ private:
   // replay had completed the request before the cancel.
   std::map<int, mpi::RequestPtr> cancels_;
   std::map<int, MPI_Comm> comms_;
+  std::map<int, MPI_Session> sessions_;
   std::map<int, MPI_Message> messages_;
   ReductionItems reduction_items_;
   bool errors_recorded_ = false;

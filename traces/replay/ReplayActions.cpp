@@ -172,6 +172,25 @@ void RankReplay::replay_init(const TraceEvent&)
   check(PMPI_Init(nullptr, nullptr));
 }
 
+// A session with MPI_ERRORS_ARE_FATAL (the program's handler is not
+// recorded; a replay's calls report their errors themselves).
+void RankReplay::replay_session_init(const TraceEvent& e)
+{
+  MPI_Session session = MPI_SESSION_NULL;
+  check(PMPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session));
+  sessions_[e.small("session")] = session;
+}
+
+void RankReplay::replay_session_finalize(const TraceEvent& e)
+{
+  auto found = sessions_.find(e.small("session"));
+  if (found == sessions_.end())
+    fail("session id " + std::to_string(e.small("session")) + " was not initialized earlier in rank " +
+         std::to_string(rank_.id()) + "'s events");
+  check(PMPI_Session_finalize(&found->second));
+  sessions_.erase(found);
+}
+
 void RankReplay::replay_finalize(const TraceEvent&)
 {
   reduction_items_.release();
@@ -196,6 +215,8 @@ void RankReplay::replay_local(const TraceEvent& e)
       PMPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &ignored);
     else if (usable)
       PMPI_Comm_size(MPI_COMM_WORLD, &ignored);
+    else if (interacting && !sessions_.empty())  // the Sessions Model without MPI_Init: no MPI_COMM_WORLD
+      PMPI_Group_size(MPI_GROUP_EMPTY, &ignored);
     else  // MPI_Initialized before MPI_Init, MPI_Finalized after MPI_Finalize
       PMPI_Initialized(&ignored);
   }
@@ -1009,14 +1030,21 @@ RankReplay::WorldGroup::~WorldGroup()
   mpi::MpiModel::instance().process(rank).groups.erase(handle);
 }
 
-RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key)
+RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key, const char* session_key)
 {
   std::vector<int> world = e.fields.at(key).get<std::vector<int>>();
   for (int r : world)
     if (r < 0 || r >= sim::Simulation::current()->size())
       fail(std::string(key) + ": " + std::to_string(r) + " is not a rank of MPI_COMM_WORLD");
-  return {rank_.id(),
-          mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::make_shared<const mpi::Group>(world))};
+  auto group = std::make_shared<mpi::Group>(world);
+  if (session_key && e.has(session_key)) {
+    auto found = sessions_.find(e.small(session_key));
+    if (found == sessions_.end())
+      fail(std::string(session_key) + ": session id " + std::to_string(e.small(session_key)) +
+           " was not initialized earlier in rank " + std::to_string(rank_.id()) + "'s events");
+    group->session = found->second;
+  }
+  return {rank_.id(), mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::move(group))};
 }
 
 void RankReplay::replay_comm_create(const TraceEvent& e)
@@ -1037,7 +1065,7 @@ void RankReplay::replay_comm_create_from_group(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   std::string stringtag = e.fields.at("stringtag").get<std::string>();
-  check(PMPI_Comm_create_from_group(world_group(e, "group").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
+  check(PMPI_Comm_create_from_group(world_group(e, "group", "session").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
                                     &created));
   keep_comm(e, created);
 }
@@ -1055,8 +1083,8 @@ void RankReplay::replay_intercomm_create_from_groups(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   std::string stringtag = e.fields.at("stringtag").get<std::string>();
-  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group").handle, e.small("local_leader"),
-                                          world_group(e, "remote_group").handle, e.small("remote_leader"),
+  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group", "local_session").handle, e.small("local_leader"),
+                                          world_group(e, "remote_group", "remote_session").handle, e.small("remote_leader"),
                                           stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &created));
   keep_comm(e, created);
 }
