@@ -12,14 +12,13 @@
 # in excluded_programs with why, and get no test.
 # Recorded since branch issue19-roundtrip (were refused): MPI_Cancel
 # (cancel_send, lc_request, p2p_semantics; with whether it succeeded),
-# MPI_Request_get_status (race_seen) and the Sessions Model (sessions).
-# Refused for a program callback's MPI calls, which run inside another MPI
-# call and which a replay cannot make there: finalize_callbacks (an
-# MPI_Bsend from an attribute delete callback run by MPI_Finalize) and
-# grequest (its query function's MPI_Status_set_elements and
-# MPI_Status_set_cancelled run inside MPI_Wait and cost call time).
+# MPI_Request_get_status (race_seen), the Sessions Model (sessions), and the
+# calls of the attribute delete callbacks MPI_Finalize runs
+# (finalize_callbacks: an MPI_Bsend, made by the replay's own delete
+# callback). Refused: grequest, for its query function's MPI calls
+# (MPI_Status_set_elements, MPI_Status_set_cancelled), which run inside
+# MPI_Wait and cost call time there, where a replay cannot make them.
 set(refused_programs
-  finalize_callbacks MPI_Bsend            # from an attribute delete callback in MPI_Finalize
   grequest MPI_Grequest_start
   rma_flag_late "busy-waiting on watched memory"
   rma_heap_flag "busy-waiting on watched memory"

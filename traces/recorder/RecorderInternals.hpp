@@ -49,6 +49,9 @@ struct RankRecord {
   bool local_interacting = false;
   long long local_repeat = 0;
   int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
+  // Wrappers entered from an attribute delete callback that MPI_Finalize
+  // runs: recorded, their events marked "in": "MPI_Finalize" (WrapperEntry).
+  int in_finalize_callback = 0;
   // Windows, by per-rank id in creation order, and the memory the rank
   // attached to dynamic windows (by the window's job-wide number): an
   // origin names a target address by the region and its offset in it.
@@ -141,10 +144,13 @@ void write_unsupported(int rank, const char* name, const char* why);
 // function in MPI_Finalize, an error handler, a user reduction): a replay
 // runs no callbacks, so such a call is refused (`name`; local calls, null
 // `name`, are only left out) and nothing the callback calls is recorded.
-// The program's own call (not a local one) that wrote its event and
-// returned an error gets a `failed` event after it when the wrapper returns
-// (the event is written before the call runs, or after, for calls whose
-// event holds results).
+// Except the attribute delete functions MPI_Finalize runs first (MPI-4.1
+// §11.2.4): their calls are recorded, marked "in": "MPI_Finalize", and a
+// replay makes them from a delete function of its own (local calls there
+// are left out). The program's own call (not a local one) that wrote its
+// event and returned an error gets a `failed` event after it when the
+// wrapper returns (the event is written before the call runs, or after,
+// for calls whose event holds results).
 class WrapperEntry {
 public:
   explicit WrapperEntry(const char* name);
@@ -155,6 +161,7 @@ public:
 private:
   int rank_ = -1;       // a callback's call
   int outer_rank_ = -1;  // the program's own call
+  int finalize_rank_ = -1;  // a call of a callback MPI_Finalize runs
   long long written_before_ = 0;
 };
 

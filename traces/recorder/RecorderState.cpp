@@ -46,6 +46,14 @@ void Recorder::write(int rank_id, const Event& event)
   polled(rank_id);
   flush_local(rank_id);
   ++rank(rank_id).written;
+  if (rank(rank_id).in_finalize_callback > 0) {
+    // Inside MPI_Finalize's call in the OTF2 export, which has no nested calls.
+    Event marked = event;
+    marked["in"] = "MPI_Finalize";
+    if (writer_)
+      writer_->write(rank_id, marked);
+    return;
+  }
   if (writer_)
     writer_->write(rank_id, event);
   if (otf2_)
@@ -60,7 +68,7 @@ void Recorder::write_failed(int rank_id, const char* call, const char* error)
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
-  if (otf2_)
+  if (otf2_ && rank(rank_id).in_finalize_callback == 0)
     otf2_->returned(rank_id, now(), done, failed);
 }
 

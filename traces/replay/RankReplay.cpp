@@ -52,6 +52,10 @@ void RankReplay::run()
   while (more) {
     event = std::move(ahead);
     more = read_ahead();
+    while (event.call == "finalize" && more && ahead.has("in")) {
+      in_finalize_.push_back(std::move(ahead));
+      more = read_ahead();
+    }
     event_ = &event;
     rank_.trace_position.line = event.line;
     if (more && ahead.call == "failed" && event.call != "failed") {

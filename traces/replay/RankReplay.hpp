@@ -14,6 +14,7 @@
 
 #include <mpi.h>
 
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
@@ -190,6 +191,12 @@ private:
   std::map<int, MPI_Session> sessions_;
   std::map<int, MPI_Message> messages_;
   ReductionItems reduction_items_;
+  // The events of the attribute delete callbacks the program's MPI_Finalize
+  // ran ("in": "MPI_Finalize"), made by the replay's own delete callback
+  // (replay_finalize), and an error met there, raised after MPI_Finalize.
+  std::vector<TraceEvent> in_finalize_;
+  std::exception_ptr in_finalize_error_;
+  static int replay_in_finalize(MPI_Comm comm, int keyval, void* value, void* extra);
   bool errors_recorded_ = false;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };

@@ -191,10 +191,47 @@ void RankReplay::replay_session_finalize(const TraceEvent& e)
   sessions_.erase(found);
 }
 
+// The calls of the program's attribute delete callbacks are made where
+// MPI_Finalize ran them, first (MPI-4.1 §11.2.4), by a delete callback of
+// the replay on MPI_COMM_SELF, set without an MPI call (the program's
+// keyval and attribute calls are `local` events already).
 void RankReplay::replay_finalize(const TraceEvent&)
 {
   reduction_items_.release();
+  if (!in_finalize_.empty()) {
+    mpi::Process& process = mpi::MpiModel::instance().process(rank_.id());
+    mpi::Keyval keyval;
+    keyval.del = &RankReplay::replay_in_finalize;
+    keyval.extra_state = this;
+    int handle = process.keyvals.create(keyval);
+    process.keyvals.add_use(handle);
+    mpi::MpiModel::instance().communicators().get(MPI_COMM_SELF, rank_.id())->attributes.set(handle, nullptr);
+  }
   check(PMPI_Finalize());
+  if (in_finalize_error_)
+    std::rethrow_exception(in_finalize_error_);
+}
+
+int RankReplay::replay_in_finalize(MPI_Comm, int keyval, void*, void* extra)
+{
+  auto* self = static_cast<RankReplay*>(extra);
+  mpi::MpiModel::instance().process(self->rank_.id()).keyvals.free_keyval(keyval, mpi::KeyvalKind::Comm);
+  const TraceEvent* finalize = self->event_;
+  try {
+    for (const TraceEvent& e : self->in_finalize_) {
+      self->event_ = &e;
+      self->rank_.trace_position.line = e.line;
+      self->rank_.trace_position.event = &e.call;
+      self->perform(e);
+    }
+  } catch (const TraceError&) {
+    // Not through MPI_Finalize's frames: raised when it returns.
+    self->in_finalize_error_ = std::current_exception();
+  }
+  self->event_ = finalize;
+  self->rank_.trace_position.line = finalize->line;
+  self->rank_.trace_position.event = &finalize->call;
+  return MPI_SUCCESS;
 }
 
 // The cost of the recorded calls, by calls of the same kind (sim::CallKind):
