@@ -59,7 +59,8 @@ const CallSpec kCalls[] = {
 // calls that only cost call time, refusals, and what follows a call.
 bool is_call(const std::string& kind)
 {
-  static const std::set<std::string> not_calls = {"compute", "sleep", "local", "unsupported", "failed", "completed"};
+  static const std::set<std::string> not_calls = {"compute", "sleep", "local", "unsupported", "failed", "completed",
+                                                  "cancelled"};
   return not_calls.count(kind) == 0;
 }
 

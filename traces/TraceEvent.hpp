@@ -10,10 +10,12 @@
 namespace progsim::traces {
 
 // Identifies a progsim trace in its header line. The version is bumped when
-// events are added (2: one-sided communication); a reader reads every
-// version from kOldestFormatVersion, whose events keep their meaning.
+// events are added (2: one-sided communication) or a field an older reader
+// knows changes meaning (3: a reduction's count is of items of "elements"
+// elements, docs/traces.md); a reader reads every version from
+// kOldestFormatVersion, whose events keep their meaning.
 inline constexpr const char* kFormatName = "progsim-trace";
-inline constexpr int kFormatVersion = 2;
+inline constexpr int kFormatVersion = 3;
 inline constexpr int kOldestFormatVersion = 1;
 
 // An event of one rank: `call` names it ("isend", "compute", ...); `fields`

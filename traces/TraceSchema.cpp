@@ -23,6 +23,9 @@ std::vector<EventSpec> make_specs()
   FieldSpec count{"count", I, true};
   FieldSpec dt{"dt", S, true};
   FieldSpec op{"op", S, true};
+  FieldSpec elements{"elements", I, false};     // elements of dt per item (a derived type, a user op)
+  FieldSpec commutative{"commutative", I, false};  // op "user"
+  FieldSpec in_place{"in_place", I, false};     // 1: the program passed MPI_IN_PLACE
   FieldSpec win{"win", I, true};
   FieldSpec target{"target", I, true};
   FieldSpec disp{"disp", I, true};

@@ -149,19 +149,76 @@ trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN 
 # (p2p_semantics: its first refused call, after the probes, matched probes
 # and persistent requests, which are recorded).
 add_test(NAME traces.record.unsupported_call
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Cancel
-          -- -n 3 ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Grequest_start
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/grequest)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
-# A sessions-only program (no MPI_Init): its trace stops at MPI_Session_init.
-add_test(NAME traces.record.unsupported_session
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_session MPI_Session_init
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/sessions ring)
-set_tests_properties(traces.record.unsupported_session PROPERTIES LABELS program)
-# MPI_Cancel of a send (Example 8.9): the trace stops at the cancel.
-add_test(NAME traces.record.unsupported_cancel
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported_cancel MPI_Cancel
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/cancel_send example89)
-set_tests_properties(traces.record.unsupported_cancel PROPERTIES LABELS program)
+# The Sessions Model (issue 19, branch issue19-roundtrip): sessions.c's
+# scenarios that complete, with their tests' run options, round-trip under
+# every policy (ring: traces.roundtrip.program.sessions): two sessions at
+# once, an intercommunicator from two process sets, a session beside
+# MPI_Init, the process-set queries, MPI_Session_finalize delivering a
+# buffered send and waiting under both synchronizations. errors_return is
+# not among them: its session error handler makes an MPI call, which a
+# trace does not hold (a program callback's call).
+foreach(scenario two intercomm psets)
+  add_test(NAME traces.roundtrip.sessions.${scenario}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/${scenario} -
+            -- -n 4 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions ${scenario})
+endforeach()
+add_test(NAME traces.roundtrip.sessions.mixed
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/mixed -
+          -- -n 4 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions mixed)
+add_test(NAME traces.roundtrip.sessions.bsend
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/bsend -
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions bsend)
+foreach(sync local collective)
+  add_test(NAME traces.roundtrip.sessions.finalize_wait_${sync}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/finalize_wait_${sync} -
+            -- -n 2 --cfg session-finalize-sync=${sync} -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions finalize_wait)
+endforeach()
+add_test(NAME traces.roundtrip.sessions.finalize_order_local
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_sessions/finalize_order_local -
+          -- -n 2 --cfg session-finalize-sync=local -- ${PROGSIM_TEST_PROGRAM_DIR}/sessions finalize_order)
+foreach(scenario two intercomm psets mixed bsend finalize_wait_local finalize_wait_collective finalize_order_local)
+  set_tests_properties(traces.roundtrip.sessions.${scenario} PROPERTIES LABELS program)
+endforeach()
+# MPI_Cancel (issue 19, branch issue19-roundtrip): recorded where the
+# program called it, with whether it succeeded (`cancelled`, after the
+# completion call that retired the request). The cases of cancel_send whose
+# cancel fails (after_match: the target matched first) and succeeds while
+# the target computes (busy_target) round-trip under every policy, as
+# example89 does (traces.roundtrip.program.cancel_send). A replay whose
+# cancel ends otherwise than the program's stops naming the `cancelled`
+# line; the twins, identical but for the recorded outcome, complete.
+# A receive that failed with MPI_ERR_TRUNCATE took its message: its replay
+# makes the call (errors returned), so the send is received and the run
+# completes; a second truncation with no `failed` event is the replay's
+# fatal error at its line (the error handlers were restored).
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.failed_truncate.${policy} TRACE ${TRACE_TESTS}/truncated_recv.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome completed --expect-exit 0 --twice)
+  trace_replay_test(traces.replay.failed_truncate_unrecorded.${policy} TRACE ${TRACE_TESTS}/truncated_recv_unrecorded.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome aborted --expect-exit 1 --twice
+    --stderr-regex "rank 1: MPI_Recv at [^ ]*truncated_recv_unrecorded\\.jsonl:8 \\(recv\\): MPI_ERR_TRUNCATE")
+endforeach()
+foreach(case after_match busy_target)
+  add_test(NAME traces.roundtrip.cancel.${case}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_cancel/${case} -
+            -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/cancel_send ${case})
+  set_tests_properties(traces.roundtrip.cancel.${case} PROPERTIES LABELS program)
+endforeach()
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.cancel.matched.${policy} TRACE ${TRACE_TESTS}/cancel_matched.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome completed --expect-exit 0 --twice)
+  trace_replay_test(traces.replay.cancel.matched_diverged.${policy} TRACE ${TRACE_TESTS}/cancel_matched_diverged.jsonl
+    RUN --progress ${policy} EXPECT --expect-exit 2 --expect-outcome aborted --twice
+    --stderr-regex "cancel_matched_diverged\\.jsonl:9: the program's MPI_Cancel of request id 0 succeeded, the replay's did not")
+  trace_replay_test(traces.replay.cancel.withdrawn.${policy} TRACE ${TRACE_TESTS}/cancel_withdrawn.jsonl
+    RUN --progress ${policy} EXPECT --expect-outcome completed --expect-exit 0 --twice)
+  trace_replay_test(traces.replay.cancel.withdrawn_diverged.${policy} TRACE ${TRACE_TESTS}/cancel_withdrawn_diverged.jsonl
+    RUN --progress ${policy} EXPECT --expect-exit 2 --expect-outcome aborted --twice
+    --stderr-regex "cancel_withdrawn_diverged\\.jsonl:8: the program's MPI_Cancel of request id 0 did not succeed, the replay's did")
+endforeach()
 
 # Errors of the trace while another rank waits in a receive (issue 14):
 # exit 2 naming the file and line, and the report written.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# A program using calls replay does not support (p2p_semantics: MPI_Cancel,
+# A program using calls replay does not support (grequest: MPI_Grequest_start,
 # ...) records "unsupported" events, and
 # replaying its trace exits 2 naming the first such call with file and line.
 #   unsupported_check.sh PROGSIM WORKDIR [CALL] -- RUN_ARGS... PROGRAM

@@ -144,7 +144,7 @@ TEST_F(TraceTest, MalformedLinesNameFileLineAndReason)
 TEST_F(TraceTest, HeaderIsChecked)
 {
   std::string version = write_file("v.jsonl", R"({"format":"progsim-trace","version":99,"nranks":1})" "\n");
-  EXPECT_EQ(error_of(version), version + ":1: header: version 99 is not supported (this progsim reads versions 1 to 2)");
+  EXPECT_EQ(error_of(version), version + ":1: header: version 99 is not supported (this progsim reads versions 1 to 3)");
   std::string nranks = write_file("n.jsonl", R"({"format":"progsim-trace","version":1,"nranks":0})" "\n");
   EXPECT_EQ(error_of(nranks), nranks + ":1: header: \"nranks\" must be a positive integer");
   std::string format = write_file("f.jsonl", R"({"format":"other","version":1,"nranks":1})" "\n");

@@ -14,7 +14,7 @@ namespace {
 Event reduction_event(const char* name, int rank, MPI_Comm comm, long long count, MPI_Datatype type, MPI_Op op)
 {
   Event event = comm_event(name, rank, comm);
-  add_reduction(event, count, type, op);
+  add_reduction(event, rank, count, type, op);
   return event;
 }
 
@@ -23,7 +23,7 @@ Event rooted_reduction_event(const char* name, int rank, MPI_Comm comm, int root
 {
   Event event = comm_event(name, rank, comm);
   event["root"] = root;
-  add_reduction(event, count, type, op);
+  add_reduction(event, rank, count, type, op);
   return event;
 }
 
@@ -32,12 +32,11 @@ Event reduce_scatter_event(const char* name, int rank, MPI_Comm comm, const Coun
 {
   Event event = comm_event(name, rank, comm);
   int n = comm_size(rank, comm);
-  bool predefined = predefined_datatype_name(type) && predefined_op_name(op);
+  bool items = add_reduction(event, rank, 0, type, op);
+  event.erase("count");
   std::vector<long long> list;
   for (int i = 0; counts && i < n; ++i)
-    list.push_back(predefined ? counts[i] : bytes_of(type, counts[i]));
-  add_reduction(event, 0, type, op);
-  event.erase("count");
+    list.push_back(items ? counts[i] : bytes_of(type, counts[i]));
   event["counts"] = list;
   return event;
 }

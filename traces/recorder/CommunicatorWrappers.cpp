@@ -46,6 +46,19 @@ std::vector<int> world_ranks(int rank, MPI_Group group)
   return g ? g->world_ranks() : std::vector<int>{};
 }
 
+// A group's fields: its MPI_COMM_WORLD ranks under `key`, and under
+// `session_key` the id of the session whose process set it came from
+// (MPI_Group_from_session_pset), if any: the communicator made from it
+// belongs to that session (MPI-4.1 §11.3), and MPI_Session_finalize waits
+// for it.
+void add_group(Event& event, int rank, MPI_Group group, const char* key, const char* session_key)
+{
+  progsim::mpi::GroupPtr g = progsim::mpi::MpiModel::instance().process(rank).groups.find(group);
+  event[key] = g ? g->world_ranks() : std::vector<int>{};
+  if (g && g->session != MPI_SESSION_NULL)
+    event[session_key] = session_id(rank, g->session);
+}
+
 }  // namespace
 
 }  // namespace progsim::traces::recorder
@@ -236,8 +249,10 @@ int MPI_Comm_create_from_group(MPI_Group group, const char* stringtag, MPI_Info 
   PROGSIM_WRAPPER();
   return record_new_comm(
       [&](int rank) {
-        return Event({{"call", "comm_create_from_group"}, {"group", world_ranks(rank, group)},
-                      {"stringtag", stringtag ? stringtag : ""}});
+        Event event = {{"call", "comm_create_from_group"}};
+        add_group(event, rank, group, "group", "session");
+        event["stringtag"] = stringtag ? stringtag : "";
+        return event;
       },
       newcomm, [&] { return PMPI_Comm_create_from_group(group, stringtag, info, errhandler, newcomm); });
 }
@@ -265,9 +280,13 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MP
   PROGSIM_WRAPPER();
   return record_new_comm(
       [&](int rank) {
-        return Event({{"call", "intercomm_create_from_groups"}, {"local_group", world_ranks(rank, local_group)},
-                      {"local_leader", local_leader}, {"remote_group", world_ranks(rank, remote_group)},
-                      {"remote_leader", remote_leader}, {"stringtag", stringtag ? stringtag : ""}});
+        Event event = {{"call", "intercomm_create_from_groups"}};
+        add_group(event, rank, local_group, "local_group", "local_session");
+        event["local_leader"] = local_leader;
+        add_group(event, rank, remote_group, "remote_group", "remote_session");
+        event["remote_leader"] = remote_leader;
+        event["stringtag"] = stringtag ? stringtag : "";
+        return event;
       },
       newintercomm, [&] {
         return PMPI_Intercomm_create_from_groups(local_group, local_leader, remote_group, remote_leader, stringtag,

@@ -1,6 +1,8 @@
 // The calls that complete requests: wait, test and their any/some/all forms,
-// and MPI_Request_free.
+// MPI_Request_free, and MPI_Cancel (whose outcome the completion settles).
 #include "traces/recorder/RecorderInternals.hpp"
+
+#include "MpiModel.hpp"
 
 namespace progsim::traces::recorder {
 
@@ -120,8 +122,44 @@ int MPI_Request_free(MPI_Request* request)
     return PMPI_Request_free(request);
   MPI_Request before = *request;
   g_recorder->write(rank, Event({{"call", "request_free"}, {"req", request_id(rank, before)}}));
+  g_recorder->rank(rank).cancels.erase(before);  // freed: the program never learns the outcome
   int err = PMPI_Request_free(request);
   forget_request(rank, before, *request);
+  g_recorder->returned(rank);
+  return err;
+}
+
+// The event names the request; the completion call that retires it then
+// writes whether the cancel succeeded (forget_request), which depends on the
+// timing (a send is withdrawn only if its target has not matched it).
+int MPI_Cancel(MPI_Request* request)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0 || !request)
+    return PMPI_Cancel(request);
+  g_recorder->write(rank, Event({{"call", "cancel"}, {"req", request_id(rank, *request)}}));
+  int err = PMPI_Cancel(request);
+  if (err == MPI_SUCCESS)
+    if (progsim::mpi::RequestPtr r = progsim::mpi::MpiModel::instance().requests().find(*request))
+      g_recorder->rank(rank).cancels[*request] = r;
+  g_recorder->returned(rank);
+  return err;
+}
+
+// Written after the call, with its flag (informative, as MPI_Iprobe's): it
+// never blocks and retires nothing (MPI-4.1 §3.7.3), so a replay makes the
+// same call on the same request, whatever flag it sees there.
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
+{
+  PROGSIM_WRAPPER();
+  int rank = recording_rank();
+  if (rank < 0)
+    return PMPI_Request_get_status(request, flag, status);
+  int err = PMPI_Request_get_status(request, flag, status);
+  g_recorder->write(rank, Event({{"call", "request_get_status"},
+                                 {"req", request_id(rank, request)},
+                                 {"flag", flag && *flag ? 1 : 0}}));
   g_recorder->returned(rank);
   return err;
 }

@@ -5,6 +5,7 @@
 #include "traces/MpiNames.hpp"
 
 #include "MpiModel.hpp"
+#include "datatype/PrimitiveType.hpp"
 
 namespace progsim::traces::recorder {
 
@@ -56,19 +57,53 @@ Event sendrecv_event(const char* call, int rank, int dest, int sendtag, MPI_Comm
   return event;
 }
 
-void add_reduction(Event& event, long long count, MPI_Datatype type, MPI_Op op)
+bool add_reduction(Event& event, int rank, long long count, MPI_Datatype type, MPI_Op op)
 {
+  mpi::MpiModel& model = mpi::MpiModel::instance();
+  auto t = model.datatypes().find_live(type);
   const char* type_name = predefined_datatype_name(type);
   const char* op_name = predefined_op_name(op);
+  std::optional<dt::PrimitiveId> p = t ? t->single_primitive() : std::nullopt;
+  const char* element_name = p ? predefined_datatype_name(MPI_DATATYPE_NULL + dt::primitive_index(*p)) : nullptr;
+  long long element_size = p ? static_cast<long long>(dt::primitive_info(*p).size) : 0;
+  const mpi::UserOpEntry* user = op_name ? nullptr : model.process(rank).user_op(op);
+  event["count"] = count;
   if (type_name && op_name) {
-    event["count"] = count;
     event["dt"] = type_name;
     event["op"] = op_name;
-  } else {
-    event["count"] = bytes_of(type, count);
-    event["dt"] = "MPI_BYTE";
-    event["op"] = "MPI_BOR";
+    return true;
   }
+  // Items of a derived datatype with a predefined operation: the model
+  // reduces `elements` predefined elements per item (coll/ReduceWork), and
+  // splits the work between ranks by items.
+  if (t && op_name && element_name && element_size > 0) {
+    event["dt"] = element_name;
+    event["op"] = op_name;
+    event["elements"] = static_cast<long long>(t->size()) / element_size;
+    return true;
+  }
+  // A user operation combines items of the program's datatype, in the
+  // order its commutativity allows (MPI-4.1 §6.9.5): items of as many bytes.
+  if (t && user && !user->freed) {
+    event["dt"] = "MPI_BYTE";
+    event["op"] = "user";
+    event["commutative"] = user->op.commutative ? 1 : 0;
+    event["elements"] = static_cast<long long>(t->size());
+    return true;
+  }
+  // An invalid datatype or operation: the call fails, and its `failed`
+  // event gives the replay its cost only.
+  event["count"] = bytes_of(type, count);
+  event["dt"] = "MPI_BYTE";
+  event["op"] = "MPI_BOR";
+  return false;
+}
+
+Event in_place(Event event, const void* buffer)
+{
+  if (buffer == MPI_IN_PLACE)
+    event["in_place"] = 1;
+  return event;
 }
 
 Event comm_event(const char* name, int rank, MPI_Comm comm)

@@ -82,6 +82,12 @@ WrapperEntry::WrapperEntry(const char* name)
     }
     return;
   }
+  RankRecord& record = g_recorder->rank(rank->id());
+  if (name && record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
+    finalize_rank_ = rank->id();
+    ++record.in_finalize_callback;
+    return;
+  }
   rank_ = rank->id();
   if (g_recorder->rank(rank_).in_callback++ == 0 && name)
     write_unsupported(rank_, name, (std::string("called from a program callback inside ") + rank->current_call() +
@@ -93,6 +99,8 @@ WrapperEntry::~WrapperEntry()
 {
   if (rank_ >= 0 && g_recorder)
     --g_recorder->rank(rank_).in_callback;
+  if (finalize_rank_ >= 0 && g_recorder)
+    --g_recorder->rank(finalize_rank_).in_finalize_callback;
   if (outer_rank_ < 0 || !g_recorder)
     return;
   RankRecord& record = g_recorder->rank(outer_rank_);

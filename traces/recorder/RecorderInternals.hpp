@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace progsim::mpi {
+struct Request;
+}
+
 namespace progsim::traces::recorder {
 
 using Event = nlohmann::ordered_json;
@@ -30,9 +34,14 @@ struct RankRecord {
   int next_request = 0;
   int next_comm = 2;  // 0 MPI_COMM_WORLD, 1 MPI_COMM_SELF
   std::map<MPI_Request, int> requests;
+  // Requests the program cancelled (MPI_Cancel), until a completion call
+  // retires them: whether the cancel succeeded is written then.
+  std::map<MPI_Request, std::shared_ptr<const mpi::Request>> cancels;
   int next_message = 0;
   std::map<MPI_Message, int> messages;  // matched by MPI_Mprobe/MPI_Improbe, until received
   std::map<MPI_Comm, int> comms;
+  int next_session = 0;
+  std::map<MPI_Session, int> sessions;  // MPI_Session_init's, until MPI_Session_finalize
   std::map<int, MPI_Comm> comm_handles;  // the reverse of comms (the OTF2 export asks by id)
   // Local calls (MPI_Wtime, MPI_Comm_rank, ...) in a row are one event with
   // a repeat count: busy loops on MPI_Wtime would otherwise fill the trace.
@@ -40,6 +49,9 @@ struct RankRecord {
   bool local_interacting = false;
   long long local_repeat = 0;
   int in_callback = 0;  // wrappers entered from a program callback inside MPI (WrapperEntry)
+  // Wrappers entered from an attribute delete callback that MPI_Finalize
+  // runs: recorded, their events marked "in": "MPI_Finalize" (WrapperEntry).
+  int in_finalize_callback = 0;
   // Windows, by per-rank id in creation order, and the memory the rank
   // attached to dynamic windows (by the window's job-wide number): an
   // origin names a target address by the region and its offset in it.
@@ -104,11 +116,14 @@ extern std::unique_ptr<Recorder> g_recorder;
 int recording_rank();
 
 int comm_id(int rank, MPI_Comm comm);
+// A session's id (MPI_Session_init), -1 for a handle the recorder does not know.
+int session_id(int rank, MPI_Session session);
 // The id a new request will get, and its handle once the call returned.
 int next_request(int rank);
 void bind_request(int rank, int id, MPI_Request handle);
 int request_id(int rank, MPI_Request handle);
-// After a completion call: handles set to MPI_REQUEST_NULL are forgotten.
+// After a completion call: handles set to MPI_REQUEST_NULL are forgotten,
+// and a cancelled request the call retired gets its `cancelled` event.
 void forget_request(int rank, MPI_Request before, MPI_Request after);
 int new_comm(int rank);
 void bind_comm(int rank, int id, MPI_Comm handle);
@@ -129,10 +144,13 @@ void write_unsupported(int rank, const char* name, const char* why);
 // function in MPI_Finalize, an error handler, a user reduction): a replay
 // runs no callbacks, so such a call is refused (`name`; local calls, null
 // `name`, are only left out) and nothing the callback calls is recorded.
-// The program's own call (not a local one) that wrote its event and
-// returned an error gets a `failed` event after it when the wrapper returns
-// (the event is written before the call runs, or after, for calls whose
-// event holds results).
+// Except the attribute delete functions MPI_Finalize runs first (MPI-4.1
+// §11.2.4): their calls are recorded, marked "in": "MPI_Finalize", and a
+// replay makes them from a delete function of its own (local calls there
+// are left out). The program's own call (not a local one) that wrote its
+// event and returned an error gets a `failed` event after it when the
+// wrapper returns (the event is written before the call runs, or after,
+// for calls whose event holds results).
 class WrapperEntry {
 public:
   explicit WrapperEntry(const char* name);
@@ -143,6 +161,7 @@ public:
 private:
   int rank_ = -1;       // a callback's call
   int outer_rank_ = -1;  // the program's own call
+  int finalize_rank_ = -1;  // a call of a callback MPI_Finalize runs
   long long written_before_ = 0;
 };
 
@@ -177,9 +196,14 @@ Event p2p(const char* call, int rank, int peer, int tag, MPI_Comm comm, long lon
 // sendrecv, isendrecv (with `rbytes`) and isendrecv_replace (without).
 Event sendrecv_event(const char* call, int rank, int dest, int sendtag, MPI_Comm comm, long long bytes, int source,
                      int recvtag, long long rbytes = -1);
-// Reductions keep count, datatype and operation when all are predefined;
-// otherwise the same number of bytes reduced with MPI_BOR on MPI_BYTE.
-void add_reduction(Event& event, long long count, MPI_Datatype type, MPI_Op op);
+// Reductions keep count, datatype and operation as the model reduces them
+// (docs/traces.md): predefined ones as called; a derived datatype of one
+// predefined type as items of "elements" of it; a user operation as items
+// of "elements" bytes, with "commutative". Returns false when the datatype
+// or operation is invalid (recorded as bytes with MPI_BOR: the call fails).
+bool add_reduction(Event& event, int rank, long long count, MPI_Datatype type, MPI_Op op);
+// The event, with "in_place": 1 when `buffer` is MPI_IN_PLACE.
+Event in_place(Event event, const void* buffer);
 // One entry per peer; `Count` is int, or MPI_Count for the large-count forms.
 template <class Count>
 std::vector<long long> byte_list(const Count counts[], MPI_Datatype type, int n)

@@ -46,6 +46,14 @@ void Recorder::write(int rank_id, const Event& event)
   polled(rank_id);
   flush_local(rank_id);
   ++rank(rank_id).written;
+  if (rank(rank_id).in_finalize_callback > 0) {
+    // Inside MPI_Finalize's call in the OTF2 export, which has no nested calls.
+    Event marked = event;
+    marked["in"] = "MPI_Finalize";
+    if (writer_)
+      writer_->write(rank_id, marked);
+    return;
+  }
   if (writer_)
     writer_->write(rank_id, event);
   if (otf2_)
@@ -60,7 +68,7 @@ void Recorder::write_failed(int rank_id, const char* call, const char* error)
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
-  if (otf2_)
+  if (otf2_ && rank(rank_id).in_finalize_callback == 0)
     otf2_->returned(rank_id, now(), done, failed);
 }
 
@@ -153,6 +161,13 @@ int comm_id(int rank, MPI_Comm comm)
   return found == comms.end() ? -1 : found->second;
 }
 
+int session_id(int rank, MPI_Session session)
+{
+  auto& sessions = g_recorder->rank(rank).sessions;
+  auto found = sessions.find(session);
+  return found == sessions.end() ? -1 : found->second;
+}
+
 int next_request(int rank)
 {
   return g_recorder->rank(rank).next_request++;
@@ -170,8 +185,19 @@ int request_id(int rank, MPI_Request handle)
 }
 void forget_request(int rank, MPI_Request before, MPI_Request after)
 {
+  RankRecord& record = g_recorder->rank(rank);
+  // Retired (MPI_REQUEST_NULL, or a persistent request made inactive): the
+  // outcome of its cancel is settled, as MPI_Test_cancelled would tell the
+  // program (MPI-4.1 §3.8.4), and a replay must reach the same.
+  if (auto cancel = record.cancels.find(before);
+      cancel != record.cancels.end() && (after == MPI_REQUEST_NULL || !cancel->second->active())) {
+    g_recorder->write(rank, Event({{"call", "cancelled"},
+                                   {"req", request_id(rank, before)},
+                                   {"flag", cancel->second->cancelled ? 1 : 0}}));
+    record.cancels.erase(cancel);
+  }
   if (after == MPI_REQUEST_NULL)
-    g_recorder->rank(rank).requests.erase(before);
+    record.requests.erase(before);
 }
 
 int new_comm(int rank)

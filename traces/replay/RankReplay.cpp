@@ -12,7 +12,7 @@
 namespace progsim::traces {
 
 RankReplay::RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo& info)
-    : rank_(rank), events_(open_rank_events(path, info, rank.id()))
+    : rank_(rank), events_(open_rank_events(path, info, rank.id())), reduction_items_(rank.id())
 {
   comms_[0] = MPI_COMM_WORLD;
   comms_[1] = MPI_COMM_SELF;
@@ -52,10 +52,14 @@ void RankReplay::run()
   while (more) {
     event = std::move(ahead);
     more = read_ahead();
+    while (event.call == "finalize" && more && ahead.has("in")) {
+      in_finalize_.push_back(std::move(ahead));
+      more = read_ahead();
+    }
     event_ = &event;
     rank_.trace_position.line = event.line;
     if (more && ahead.call == "failed" && event.call != "failed") {
-      replay_failed_call(event);
+      replay_failed_call(event, ahead);
       more = read_ahead();
     } else {
       perform(event);
@@ -73,9 +77,37 @@ void RankReplay::run()
 // succeed), only its cost, as an interacting call of the model that does
 // nothing. MPI-4.1 §9.3: an erroneous call under MPI_ERRORS_RETURN leaves
 // the state as the implementation allows; progsim's calls fail in their
-// argument checks, before any effect.
-void RankReplay::replay_failed_call(const TraceEvent& call)
+// argument checks, before any effect. Except the errors of a completed
+// receive: MPI_ERR_TRUNCATE (the message was received, its first bytes in
+// the buffer, MPI-4.1 §3.2.4) and MPI_ERR_IN_STATUS (the requests
+// completed, one with an error): the call is replayed, and fails as the
+// program's did, the rank's communicators returning errors meanwhile (the
+// program's MPI_Comm_set_errhandler is a `local` event).
+void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
 {
+  const std::string error = failed.fields.at("error").get<std::string>();
+  if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS") {
+    mpi::CommunicatorTable& table = mpi::MpiModel::instance().communicators();
+    std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>> handlers;
+    for (const mpi::Communicator* c : table.live_communicators(rank_.id()))
+      if (mpi::Communicator* own = table.get(c->handle, rank_.id())) {
+        handlers.emplace_back(own, own->errhandler);
+        own->errhandler = MPI_ERRORS_RETURN;
+      }
+    struct Restore {
+      std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>>& handlers;
+      bool& errors;
+      ~Restore()
+      {
+        for (auto& [c, handler] : handlers)
+          c->errhandler = handler;
+        errors = false;
+      }
+    } restore{handlers, errors_recorded_};
+    errors_recorded_ = true;
+    perform(call);
+    return;
+  }
   int ignored = 0;
   if (call.call == "init" || !rank_.mpi_initialized || rank_.mpi_finalized)
     PMPI_Initialized(&ignored);
@@ -90,7 +122,8 @@ void RankReplay::perform(const TraceEvent& e)
     fail("event \"" + e.call + "\" cannot be replayed");
   // A trace may compute, sleep or make local calls (MPI_Initialized) before
   // MPI_Init; every other event needs MPI.
-  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local")
+  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local" &&
+      e.call != "session_init")
     ensure_initialized();
   (this->*action->second)(e);
 }
@@ -215,15 +248,18 @@ MPI_Message RankReplay::take_message(int id)
   return message;
 }
 
+// A trace without `init` (older readers, an imported trace) starts MPI at
+// its first call; one of the Sessions Model's does not need it while a
+// session is open (MPI-4.1 §11.3), as the program did not.
 void RankReplay::ensure_initialized()
 {
-  if (!rank_.mpi_initialized)
+  if (!rank_.mpi_initialized && sessions_.empty())
     PMPI_Init(nullptr, nullptr);
 }
 
 void RankReplay::check(int err) const
 {
-  if (err != MPI_SUCCESS)  // only reached with MPI_ERRORS_RETURN; the model raised the error already
+  if (err != MPI_SUCCESS && !errors_recorded_)  // only reached with MPI_ERRORS_RETURN; the model raised the error already
     fail("the MPI call failed (error " + std::to_string(err) + ")");
 }
 

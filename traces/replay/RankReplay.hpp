@@ -7,11 +7,14 @@
 #pragma once
 
 #include "traces/TraceSource.hpp"
+#include "traces/replay/ReductionItems.hpp"
 
+#include "core/Request.hpp"
 #include "sim/Rank.hpp"
 
 #include <mpi.h>
 
+#include <exception>
 #include <map>
 #include <memory>
 #include <string>
@@ -35,8 +38,8 @@ public:
 
 private:
   void perform(const TraceEvent& e);
-  // `call` has a `failed` event after it.
-  void replay_failed_call(const TraceEvent& call);
+  // `call` has the `failed` event `failed` after it.
+  void replay_failed_call(const TraceEvent& call, const TraceEvent& failed);
 
   // One action per event kind, named after it (replay_send, ...).
 #define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
@@ -50,8 +53,10 @@ private:
   [[noreturn]] void fail(const std::string& reason) const;
   MPI_Comm comm(const TraceEvent& e) const;
   MPI_Comm comm(const TraceEvent& e, const char* key) const;  // a communicator id under another key
-  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), freed
-  // when it goes out of scope.
+  // A group of MPI_COMM_WORLD ranks (the event's list under `key`), of the
+  // session whose id is under `session_key` if the event has one (a
+  // process set's group, MPI_Group_from_session_pset), freed when it goes
+  // out of scope.
   struct WorldGroup {
     int rank;
     MPI_Group handle;
@@ -59,7 +64,7 @@ private:
     WorldGroup& operator=(const WorldGroup&) = delete;
     ~WorldGroup();
   };
-  WorldGroup world_group(const TraceEvent& e, const char* key);
+  WorldGroup world_group(const TraceEvent& e, const char* key, const char* session_key = nullptr);
   int comm_size(MPI_Comm handle) const;
   // A peer or root of the event, checked against its communicator: a rank
   // outside it is an error of the trace, not a fatal MPI error of the replay.
@@ -75,6 +80,8 @@ private:
   // The message of a matched probe, by its id (-1: MPI_MESSAGE_NO_PROC).
   MPI_Message take_message(int id);
   void ensure_initialized();
+  // Raises TraceError for an error, unless the recorded call failed too
+  // after its effect (errors_recorded_).
   void check(int err) const;
 
   // What several actions share.
@@ -103,11 +110,15 @@ private:
   // A reduction's input and output buffers: `items` items of the event's type per output.
   struct Reduction {
     int count;
-    MPI_Datatype type;
+    MPI_Datatype type;  // of one item: "elements" elements of "dt" (ReductionItems)
     MPI_Op op;
     long long bytes;  // of `count` items
   };
   Reduction reduction(const TraceEvent& e);
+  // MPI_IN_PLACE if the event says the program passed it, else `buffer`.
+  static const void* in_place_or(const TraceEvent& e, const void* buffer);
+  // "sbytes" of an alltoallv/w (none with MPI_IN_PLACE: zeros), checked as counts().
+  std::vector<int> send_counts(const TraceEvent& e, int peers, long long& total) const;
   // The collectives in each Form (ReplayActions.cpp).
   void started(const TraceEvent& e, Form form);
   void barrier(const TraceEvent& e, Form form);
@@ -173,8 +184,20 @@ private:
   std::unique_ptr<RankEventSource> events_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
+  // Requests cancelled (`cancel`) until their `cancelled` event; null: the
+  // replay had completed the request before the cancel.
+  std::map<int, mpi::RequestPtr> cancels_;
   std::map<int, MPI_Comm> comms_;
+  std::map<int, MPI_Session> sessions_;
   std::map<int, MPI_Message> messages_;
+  ReductionItems reduction_items_;
+  // The events of the attribute delete callbacks the program's MPI_Finalize
+  // ran ("in": "MPI_Finalize"), made by the replay's own delete callback
+  // (replay_finalize), and an error met there, raised after MPI_Finalize.
+  std::vector<TraceEvent> in_finalize_;
+  std::exception_ptr in_finalize_error_;
+  static int replay_in_finalize(MPI_Comm comm, int keyval, void* value, void* extra);
+  bool errors_recorded_ = false;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
 };
 

@@ -111,9 +111,27 @@ void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
 
 RankReplay::Reduction RankReplay::reduction(const TraceEvent& e)
 {
-  Reduction r{count(e.integer("count")), datatype(e), op(e), 0};
+  bool user = e.fields.at("op") == "user";
+  Reduction r{e.has("count") ? count(e.integer("count")) : 0, datatype(e),
+              user ? reduction_items_.user_op(e.has("commutative") && e.integer("commutative") != 0) : op(e), 0};
+  if (e.has("elements"))
+    r.type = reduction_items_.item_type(r.type, e.integer("elements"));
   r.bytes = r.count * type_size(r.type);
   return r;
+}
+
+const void* RankReplay::in_place_or(const TraceEvent& e, const void* buffer)
+{
+  return e.has("in_place") && e.integer("in_place") != 0 ? MPI_IN_PLACE : buffer;
+}
+
+std::vector<int> RankReplay::send_counts(const TraceEvent& e, int peers, long long& total) const
+{
+  // With MPI_IN_PLACE the send counts are ignored (MPI-4.1 §6.8), and the
+  // program may have passed none.
+  if (in_place_or(e, nullptr) == MPI_IN_PLACE)
+    return std::vector<int>(static_cast<std::size_t>(peers), 0);
+  return counts(e.fields.at("sbytes"), peers, total);
 }
 
 // --- outside MPI -------------------------------------------------------------
@@ -154,9 +172,66 @@ void RankReplay::replay_init(const TraceEvent&)
   check(PMPI_Init(nullptr, nullptr));
 }
 
+// A session with MPI_ERRORS_ARE_FATAL (the program's handler is not
+// recorded; a replay's calls report their errors themselves).
+void RankReplay::replay_session_init(const TraceEvent& e)
+{
+  MPI_Session session = MPI_SESSION_NULL;
+  check(PMPI_Session_init(MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &session));
+  sessions_[e.small("session")] = session;
+}
+
+void RankReplay::replay_session_finalize(const TraceEvent& e)
+{
+  auto found = sessions_.find(e.small("session"));
+  if (found == sessions_.end())
+    fail("session id " + std::to_string(e.small("session")) + " was not initialized earlier in rank " +
+         std::to_string(rank_.id()) + "'s events");
+  check(PMPI_Session_finalize(&found->second));
+  sessions_.erase(found);
+}
+
+// The calls of the program's attribute delete callbacks are made where
+// MPI_Finalize ran them, first (MPI-4.1 §11.2.4), by a delete callback of
+// the replay on MPI_COMM_SELF, set without an MPI call (the program's
+// keyval and attribute calls are `local` events already).
 void RankReplay::replay_finalize(const TraceEvent&)
 {
+  reduction_items_.release();
+  if (!in_finalize_.empty()) {
+    mpi::Process& process = mpi::MpiModel::instance().process(rank_.id());
+    mpi::Keyval keyval;
+    keyval.del = &RankReplay::replay_in_finalize;
+    keyval.extra_state = this;
+    int handle = process.keyvals.create(keyval);
+    process.keyvals.add_use(handle);
+    mpi::MpiModel::instance().communicators().get(MPI_COMM_SELF, rank_.id())->attributes.set(handle, nullptr);
+  }
   check(PMPI_Finalize());
+  if (in_finalize_error_)
+    std::rethrow_exception(in_finalize_error_);
+}
+
+int RankReplay::replay_in_finalize(MPI_Comm, int keyval, void*, void* extra)
+{
+  auto* self = static_cast<RankReplay*>(extra);
+  mpi::MpiModel::instance().process(self->rank_.id()).keyvals.free_keyval(keyval, mpi::KeyvalKind::Comm);
+  const TraceEvent* finalize = self->event_;
+  try {
+    for (const TraceEvent& e : self->in_finalize_) {
+      self->event_ = &e;
+      self->rank_.trace_position.line = e.line;
+      self->rank_.trace_position.event = &e.call;
+      self->perform(e);
+    }
+  } catch (const TraceError&) {
+    // Not through MPI_Finalize's frames: raised when it returns.
+    self->in_finalize_error_ = std::current_exception();
+  }
+  self->event_ = finalize;
+  self->rank_.trace_position.line = finalize->line;
+  self->rank_.trace_position.event = &finalize->call;
+  return MPI_SUCCESS;
 }
 
 // The cost of the recorded calls, by calls of the same kind (sim::CallKind):
@@ -177,6 +252,8 @@ void RankReplay::replay_local(const TraceEvent& e)
       PMPI_Comm_compare(MPI_COMM_WORLD, MPI_COMM_WORLD, &ignored);
     else if (usable)
       PMPI_Comm_size(MPI_COMM_WORLD, &ignored);
+    else if (interacting && !sessions_.empty())  // the Sessions Model without MPI_Init: no MPI_COMM_WORLD
+      PMPI_Group_size(MPI_GROUP_EMPTY, &ignored);
     else  // MPI_Initialized before MPI_Init, MPI_Finalized after MPI_Finalize
       PMPI_Initialized(&ignored);
   }
@@ -399,6 +476,59 @@ void RankReplay::replay_completed(const TraceEvent& e)
     retired(id);
 }
 
+// MPI_Cancel where the program called it; its `cancelled` event, after the
+// completion call that retired the request, says whether the program's
+// cancel succeeded, and the replay's must have too (the outcome decides
+// what the program's later calls were: a withdrawn message is received by
+// nobody).
+void RankReplay::replay_cancel(const TraceEvent& e)
+{
+  int id = e.small("req");
+  auto found = requests_.find(id);
+  if (found == requests_.end() || found->second == MPI_REQUEST_NULL) {
+    cancels_[id] = nullptr;  // completed already by a replayed test that the recording's did not
+    return;
+  }
+  cancels_[id] = mpi::MpiModel::instance().requests().find(found->second);
+  check(PMPI_Cancel(&found->second));
+}
+
+void RankReplay::replay_cancelled(const TraceEvent& e)
+{
+  int id = e.small("req");
+  auto found = cancels_.find(id);
+  if (found == cancels_.end())
+    fail("request id " + std::to_string(id) + " was not cancelled earlier in rank " + std::to_string(rank_.id()) +
+         "'s events");
+  mpi::RequestPtr r = found->second;
+  cancels_.erase(found);
+  auto handle = requests_.find(id);
+  if (r && handle != requests_.end() && handle->second != MPI_REQUEST_NULL && r->active()) {
+    // The program's completion call retired it, the replay's did not
+    // (another policy): it completes here, as in the program.
+    check(PMPI_Wait(&handle->second, MPI_STATUS_IGNORE));
+    retired(id);
+  }
+  bool program = e.integer("flag") != 0;
+  bool replay = r && r->cancelled;
+  if (program != replay)
+    fail(std::string("the program's MPI_Cancel of request id ") + std::to_string(id) +
+         (program ? " succeeded" : " did not succeed") + ", the replay's " + (replay ? "did" : "did not") +
+         ": whether a cancel succeeds depends on the timing (MPI-4.1 §3.8.4), and the program's later calls on "
+         "it; the replay stops here");
+}
+
+// The same call on the same request; the flag is not used (the program's
+// next calls are in the trace whatever it saw). A request the replay
+// retired earlier (another policy) is MPI_REQUEST_NULL by then.
+void RankReplay::replay_request_get_status(const TraceEvent& e)
+{
+  auto found = requests_.find(e.small("req"));
+  MPI_Request handle = found == requests_.end() ? MPI_REQUEST_NULL : found->second;
+  int flag = 0;
+  check(PMPI_Request_get_status(handle, &flag, MPI_STATUS_IGNORE));
+}
+
 void RankReplay::replay_request_free(const TraceEvent& e)
 {
   int id = e.small("req");
@@ -408,6 +538,7 @@ void RankReplay::replay_request_free(const TraceEvent& e)
   if (handle != MPI_REQUEST_NULL)  // completed already by a replayed test that the recording's did not
     check(PMPI_Request_free(&handle));
   requests_.erase(id);
+  cancels_.erase(id);
 }
 
 void RankReplay::replay_probe(const TraceEvent& e)
@@ -530,7 +661,7 @@ void RankReplay::reduce(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes);
+  const void* in = in_place_or(e, send_scratch.get(r.bytes));
   void* out = recv_scratch.get(r.bytes);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Reduce, PMPI_Ireduce, PMPI_Reduce_init, in, out, r.count, r.type, r.op, root, c));
@@ -543,7 +674,7 @@ void RankReplay::reduction_call(const TraceEvent& e, Form form, BlockingReductio
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes);
+  const void* in = in_place_or(e, send_scratch.get(r.bytes));
   void* out = recv_scratch.get(r.bytes);
   check(collective(form, blocking, nonblocking, persistent, in, out, r.count, r.type, r.op, c));
   started(e, form);
@@ -553,7 +684,7 @@ void RankReplay::reduce_scatter_block(const TraceEvent& e, Form form)
 {
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
-  void* in = send_scratch.get(r.bytes * comm_size(c));
+  const void* in = in_place_or(e, send_scratch.get(r.bytes * comm_size(c)));
   void* out = recv_scratch.get(r.bytes);
   check(collective(form, PMPI_Reduce_scatter_block, PMPI_Ireduce_scatter_block, PMPI_Reduce_scatter_block_init, in, out, r.count, r.type, r.op, c));
   started(e, form);
@@ -561,13 +692,13 @@ void RankReplay::reduce_scatter_block(const TraceEvent& e, Form form)
 
 void RankReplay::reduce_scatter(const TraceEvent& e, Form form)
 {
-  MPI_Datatype type = datatype(e);
+  Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   long long total = 0;
   std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
-  void* in = send_scratch.get(total * type_size(type));
-  void* out = recv_scratch.get(total * type_size(type));
-  check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), type, op(e), c));
+  const void* in = in_place_or(e, send_scratch.get(total * type_size(r.type)));
+  void* out = recv_scratch.get(total * type_size(r.type));
+  check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), r.type, r.op, c));
   started(e, form);
 }
 
@@ -577,7 +708,7 @@ void RankReplay::alltoall(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n * size);
+  const void* in = in_place_or(e, send_scratch.get(n * size));
   void* out = recv_scratch.get(rn * size);
   check(collective(form, PMPI_Alltoall, PMPI_Ialltoall, PMPI_Alltoall_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
   started(e, form);
@@ -588,10 +719,10 @@ void RankReplay::alltoallv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int size = comm_size(c);
   long long stotal = 0, rtotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), size, stotal);
+  std::vector<int> scounts = send_counts(e, size, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
-  void* in = send_scratch.get(stotal);
+  const void* in = in_place_or(e, send_scratch.get(stotal));
   void* out = recv_scratch.get(rtotal);
   check(collective(form, PMPI_Alltoallv, PMPI_Ialltoallv, PMPI_Alltoallv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
   started(e, form);
@@ -603,7 +734,7 @@ void RankReplay::gather(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rn * size);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Gather, PMPI_Igather, PMPI_Gather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
@@ -617,7 +748,7 @@ void RankReplay::gatherv(const TraceEvent& e, Form form)
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Gatherv, PMPI_Igatherv, PMPI_Gatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, root, c));
@@ -631,7 +762,7 @@ void RankReplay::scatter(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
   void* in = send_scratch.get(n * size);
-  void* out = recv_scratch.get(rn);
+  void* out = const_cast<void*>(in_place_or(e, recv_scratch.get(rn)));
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Scatter, PMPI_Iscatter, PMPI_Scatter_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, root, c));
   started(e, form);
@@ -645,7 +776,7 @@ void RankReplay::scatterv(const TraceEvent& e, Form form)
   std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
   std::vector<int> sdispls = displacements(scounts);
   void* in = send_scratch.get(stotal);
-  void* out = recv_scratch.get(rn);
+  void* out = const_cast<void*>(in_place_or(e, recv_scratch.get(rn)));
   int root = rank_field(e, "root", c);
   check(collective(form, PMPI_Scatterv, PMPI_Iscatterv, PMPI_Scatterv_init, in, scounts.data(), sdispls.data(), MPI_BYTE, out, rn, MPI_BYTE, root, c));
   started(e, form);
@@ -657,7 +788,7 @@ void RankReplay::allgather(const TraceEvent& e, Form form)
   int rn = count(e.integer("rbytes"));
   MPI_Comm c = comm(e);
   long long size = comm_size(c);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rn * size);
   check(collective(form, PMPI_Allgather, PMPI_Iallgather, PMPI_Allgather_init, in, n, MPI_BYTE, out, rn, MPI_BYTE, c));
   started(e, form);
@@ -670,7 +801,7 @@ void RankReplay::allgatherv(const TraceEvent& e, Form form)
   long long rtotal = 0;
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
-  void* in = send_scratch.get(n);
+  const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
   check(collective(form, PMPI_Allgatherv, PMPI_Iallgatherv, PMPI_Allgatherv_init, in, n, MPI_BYTE, out, rcounts.data(), rdispls.data(), MPI_BYTE, c));
   started(e, form);
@@ -738,12 +869,12 @@ void RankReplay::w_exchange(const TraceEvent& e, Form form, int out_peers, int i
 {
   MPI_Comm c = comm(e);
   long long stotal = 0, rtotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_peers, stotal);
+  std::vector<int> scounts = send_counts(e, out_peers, stotal);
   std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_peers, rtotal);
   std::vector<int> sd = displacements(scounts), rd = displacements(rcounts);
   std::vector<Displ> sdispls(sd.begin(), sd.end()), rdispls(rd.begin(), rd.end());
   std::vector<MPI_Datatype> stypes(scounts.size(), MPI_BYTE), rtypes(rcounts.size(), MPI_BYTE);
-  check(collective(form, blocking, nonblocking, persistent, send_scratch.get(stotal), scounts.data(),
+  check(collective(form, blocking, nonblocking, persistent, in_place_or(e, send_scratch.get(stotal)), scounts.data(),
                    sdispls.data(), stypes.data(), recv_scratch.get(rtotal), rcounts.data(), rdispls.data(),
                    rtypes.data(), c));
   started(e, form);
@@ -936,14 +1067,21 @@ RankReplay::WorldGroup::~WorldGroup()
   mpi::MpiModel::instance().process(rank).groups.erase(handle);
 }
 
-RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key)
+RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key, const char* session_key)
 {
   std::vector<int> world = e.fields.at(key).get<std::vector<int>>();
   for (int r : world)
     if (r < 0 || r >= sim::Simulation::current()->size())
       fail(std::string(key) + ": " + std::to_string(r) + " is not a rank of MPI_COMM_WORLD");
-  return {rank_.id(),
-          mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::make_shared<const mpi::Group>(world))};
+  auto group = std::make_shared<mpi::Group>(world);
+  if (session_key && e.has(session_key)) {
+    auto found = sessions_.find(e.small(session_key));
+    if (found == sessions_.end())
+      fail(std::string(session_key) + ": session id " + std::to_string(e.small(session_key)) +
+           " was not initialized earlier in rank " + std::to_string(rank_.id()) + "'s events");
+    group->session = found->second;
+  }
+  return {rank_.id(), mpi::MpiModel::instance().process(rank_.id()).groups.insert(std::move(group))};
 }
 
 void RankReplay::replay_comm_create(const TraceEvent& e)
@@ -964,7 +1102,7 @@ void RankReplay::replay_comm_create_from_group(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   std::string stringtag = e.fields.at("stringtag").get<std::string>();
-  check(PMPI_Comm_create_from_group(world_group(e, "group").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
+  check(PMPI_Comm_create_from_group(world_group(e, "group", "session").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
                                     &created));
   keep_comm(e, created);
 }
@@ -982,8 +1120,8 @@ void RankReplay::replay_intercomm_create_from_groups(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
   std::string stringtag = e.fields.at("stringtag").get<std::string>();
-  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group").handle, e.small("local_leader"),
-                                          world_group(e, "remote_group").handle, e.small("remote_leader"),
+  check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group", "local_session").handle, e.small("local_leader"),
+                                          world_group(e, "remote_group", "remote_session").handle, e.small("remote_leader"),
                                           stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &created));
   keep_comm(e, created);
 }
