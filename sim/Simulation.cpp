@@ -2,6 +2,7 @@
 
 #include "sim/CrashHandler.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/InputFile.hpp"
 #include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
@@ -395,6 +396,8 @@ void Simulation::decide_outcome(Outcome outcome, const std::string& message, int
 
 void Simulation::end_run(Outcome outcome, const std::string& message, int exit_status)
 {
+  if (ForkedChild::active())  // the parent's run, not the child's to end
+    ForkedChild::end_instead_of("would end the run (" + message + ")");
   if (Rank* rank = current_rank())
     OutputCapture::collect(rank->id());
   decide_outcome(outcome, message, exit_status);
@@ -409,6 +412,8 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
 
 void Simulation::end_from_signal(Outcome outcome, const std::string& message, int exit_status)
 {
+  if (ForkedChild::active())  // the parent's outputs, not the child's to write
+    ForkedChild::end_instead_of("would end the run (" + message + ")");
   // Watched pages open again first: writing the files may touch them.
   memory::MemoryWatch::instance().stop();
   freeze_ranks();

@@ -463,7 +463,7 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Watchdog: Watchdog::fire(request.rank, request.pc); break;
     case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
     case TrapKind::Settle: self.simulation_->rank(request.rank).clock().flush(); break;
-    case TrapKind::Action: request.action(); break;
+    case TrapKind::Action: request.action(request.action_data); break;
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();

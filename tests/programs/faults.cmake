@@ -179,3 +179,85 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 0: flag seen at 2\\.0000\n"
     RUN -n 2 --privatize=off --progress ${policy})
 endforeach()
+
+# A rank's own thread (pthread_create, wrapped by progsim-cc) ends its
+# rank's process: its crash is the rank's, named with the thread's creation
+# site and its fault's line; its exit(), _exit() and quick_exit() are the
+# rank's own. Before, a thread's segfault was reported as progsim's crash
+# (internal error, 139) and its exit() ended progsim with no report.
+# thread_faults.c: rank 1 creates the thread 1 ms in and joins it; rank 0
+# waits in MPI_Recv for rank 1's message. `none` is the correct twin.
+progsim_test_program(thread_faults thread_faults.c)
+set(thread_at "at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at run_thread \\(thread_faults\\.c:76\\)")
+set(thread_main ". its main thread was in user code after MPI_Comm_rank")  # '.': a ';' would split the list
+set(thread_none completed 0 "^$" "rank 1: thread joined\nrank 1: exit handler\nrank 0 received 42\n" finished)
+set(thread_segv crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at store_null \\(thread_faults\\.c:36\\)${thread_main}"
+    "^$" failed)
+set(thread_abort crashed 134
+    "rank 1 crashed: SIGABRT \\(abort\\) ${thread_at}, at worker \\(thread_faults\\.c:46\\)${thread_main}" "^$" failed)
+set(thread_usr1 crashed 138
+    "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) ${thread_at}, at worker \\(thread_faults\\.c:48\\)${thread_main}"
+    "^$" failed)
+set(thread_overflow crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at recurse \\(thread_faults\\.c:29\\)${thread_main}"
+    "^$" failed)
+set(thread_nested crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at worker \\(thread_faults\\.c:53\\), at store_null \\(thread_faults\\.c:36\\)${thread_main}"
+    "^$" failed)
+set(thread_exit_message
+    "rank 1 exited \\(code 3\\) without calling MPI_Finalize at t=0\\.0010001[0-9]+ s. its last MPI call was MPI_Comm_rank")
+set(thread_exit aborted 3 "${thread_exit_message}" "^rank 1: exit handler\n$" failed)
+set(thread__exit aborted 3 "${thread_exit_message}" "^$" failed)
+set(thread_quick_exit aborted 3 "${thread_exit_message}" "^$" failed)
+set(thread_finalized completed 4 "rank 1 returned exit code 4 after MPI_Finalize"
+    "^rank 1: exit handler\nrank 0 received 42\n$" finished)
+foreach(mode none segv abort usr1 overflow nested exit _exit quick_exit finalized)
+  list(GET thread_${mode} 0 outcome)
+  list(GET thread_${mode} 1 status)
+  list(GET thread_${mode} 2 message)
+  list(GET thread_${mode} 3 output)
+  list(GET thread_${mode} 4 state)
+  foreach(policy weak thread offload ideal)
+    progsim_program_test(faults.thread.${mode}.${policy} PROGRAM thread_faults PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+             --stdout-regex "${output}" --check /exit_status=${status} --check /ranks/1/state=${state}
+             --no-temporary-files --twice
+      RUN -n 2 --progress ${policy})
+  endforeach()
+endforeach()
+
+# A child that a rank forks is not an MPI process: it may exec, exit or run
+# plain code in host time, and it never goes on with the run (an MPI call
+# ends it with status 1 and a message naming the fork's and the call's
+# lines) nor writes the run's outputs; its crash is named and it dies of
+# its signal. Before, a child that did not exec went on with the simulation
+# beside its parent, both writing the report. fork_child.c: rank 1 forks 1
+# ms in and waits for the child; the run itself always completes.
+progsim_test_program(fork_child fork_child.c)
+set(fork_by "the child process that rank 1 forked at main \\(fork_child\\.c:37\\)")
+set(fork_ended ": a forked child is not an MPI process \\(it may run plain code, exec another program or exit\\), so it ends here with status 1; the parent goes on with the run")
+set(fork_exec 0 "^$")
+set(fork__exit 7 "^$")
+set(fork_exit 7 "^child: exit handler\n$")
+set(fork_return 5 "^$")
+set(fork_sleep 0 "^$")
+set(fork_mpi 1 "^progsim: ${fork_by} called MPI_Send at main \\(fork_child\\.c:56\\)${fork_ended}\n$")
+set(fork_finalize 1 "^progsim: ${fork_by} called MPI_Send at main \\(fork_child\\.c:70\\)${fork_ended}\n$")
+foreach(mode exec _exit exit return sleep mpi finalize segv)
+  if(mode STREQUAL "segv")
+    set(child "rank 1: the child died of signal 11")
+    set(message "^progsim: ${fork_by} died of SIGSEGV \\(segmentation fault\\)\n$")
+  else()
+    list(GET fork_${mode} 0 code)
+    list(GET fork_${mode} 1 message)
+    set(child "rank 1: the child exited with status ${code}")
+  endif()
+  foreach(policy weak thread offload ideal)
+    progsim_program_test(faults.fork.${mode}.${policy} PROGRAM fork_child PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "^${child}\nrank 0 received 42\n$"
+             --stderr-regex "${message}" --check /exit_status=0 --check /ranks/1/state=finished
+             --no-temporary-files --twice
+      RUN -n 2 --progress ${policy})
+  endforeach()
+endforeach()
