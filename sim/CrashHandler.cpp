@@ -205,11 +205,15 @@ void end_run_for_thread_crash(void* data)
 {
   const auto& crash = *static_cast<const ThreadCrash*>(data);
   Simulation& simulation = *g_simulation;
+  // Ended without unwinding the ranks, as for a crash of a main thread: a
+  // rank's stack may hold a C++ std::thread being joined, whose destructor
+  // would call std::terminate.
   if (crash.from_outside)
-    simulation.end_run(Outcome::Interrupted, Interruption::message(crash.sig, simulation.now(), ""), 128 + crash.sig);
+    simulation.end_from_signal(Outcome::Interrupted, Interruption::message(crash.sig, simulation.now(), ""),
+                               128 + crash.sig);
   std::string at = crash.fault_at.empty() ? "" : ", at " + crash.fault_at;
   if (crash.rank < 0)
-    simulation.end_run(Outcome::Crashed,
+    simulation.end_from_signal(Outcome::Crashed,
                        "a thread of the program crashed: " + crash.signal + " at " + format_time(simulation.now()) +
                            at + " (not created by the program's own pthread_create call: its rank is unknown)",
                        128 + crash.sig);
@@ -226,7 +230,7 @@ void end_run_for_thread_crash(void* data)
   rank.end_reason = "crashed: " + crash.signal + " in a thread";
   rank.finish_time = rank.clock().now();
   OutputCapture::collect(rank.id());
-  simulation.end_run(Outcome::Crashed, text, 128 + crash.sig);
+  simulation.end_from_signal(Outcome::Crashed, text, 128 + crash.sig);
 }
 
 // The handler on a thread of the program: the simulator thread reports it
@@ -284,7 +288,10 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
     TemporaryDirectory::remove_all();
     ::_exit(128 + sig);
   }
-  if (rank) {
+  // A crash while the run already ends (a C++ destructor calling
+  // std::terminate as a killed rank unwinds) is a consequence: the ranks'
+  // endings stay as decided.
+  if (rank && !simulation->ending()) {
     // The program's file:line (may allocate: a fault here ends minimally).
     std::string where = memory::describe_rank_location(interrupted_pc(context), simulation->options().program);
     if (!where.empty()) {

@@ -8,6 +8,8 @@
 #include "sim/memory/CodeLocation.hpp"
 #include "sim/memory/SimulatorThread.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+
 #include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -72,20 +74,30 @@ struct ThreadExit {
   std::string message;  // when the rank is unknown
 };
 
-// On the simulator thread, in the thread's rank: the rank's own exit.
+// On the simulator thread, in the thread's rank: the rank's own exit. Ended
+// here rather than by throwing RankExit to main, and a run that ends with
+// it (no MPI_Finalize) ends without unwinding the ranks: the rank's stack
+// may hold a C++ std::thread being joined, whose destructor would call
+// std::terminate as the stack unwinds. A rank that had finalized is unwound
+// (the run goes on).
 void exit_in_rank(void* data)
 {
   const auto& exit = *static_cast<const ThreadExit*>(data);
-  throw RankExit{exit.code, exit.run_exit_handlers};
+  Simulation& simulation = *Simulation::current();
+  Rank* rank = simulation.current_rank();
+  simulation.end_without_unwinding();
+  end_rank(simulation, *rank, exit.code, exit.run_exit_handlers);
+  simgrid::s4u::this_actor::exit();
 }
 
-// On the simulator thread, in any rank: which process ends is unknown.
+// On the simulator thread, in any rank: which process ends is unknown. The
+// ranks are not unwound (see exit_in_rank).
 void end_run_for_unknown_rank(void* data)
 {
   const auto& exit = *static_cast<const ThreadExit*>(data);
   Simulation& simulation = *Simulation::current();
-  simulation.end_run(Outcome::Aborted, exit.message + " at " + format_time(simulation.now()),
-                     failure_exit_status(exit.code));
+  simulation.end_from_signal(Outcome::Aborted, exit.message + " at " + format_time(simulation.now()),
+                             failure_exit_status(exit.code));
 }
 
 }  // namespace

@@ -305,7 +305,7 @@ double Simulation::now() const
 
 double Simulation::latest_clock() const
 {
-  double latest = now();
+  double latest = std::max(now(), ended_from_signal_at_);
   for (const auto& rank : ranks_)
     if (rank->finish_time < 0)
       latest = std::max(latest, rank->clock().now());
@@ -398,6 +398,8 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
 {
   if (ForkedChild::active())  // the parent's run, not the child's to end
     ForkedChild::end_instead_of("would end the run (" + message + ")");
+  if (end_without_unwinding_)
+    end_from_signal(outcome, message, exit_status);
   if (Rank* rank = current_rank())
     OutputCapture::collect(rank->id());
   decide_outcome(outcome, message, exit_status);
@@ -425,6 +427,7 @@ void Simulation::end_from_signal(Outcome outcome, const std::string& message, in
     if (rank->finish_time < 0)
       rank->finish_time = latest;
   result_.simulated_time = latest;
+  ended_from_signal_at_ = latest;
   running_ = false;
   OutputCapture::stop();
   write_report();

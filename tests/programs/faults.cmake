@@ -188,22 +188,22 @@ endforeach()
 # thread_faults.c: rank 1 creates the thread 1 ms in and joins it; rank 0
 # waits in MPI_Recv for rank 1's message. `none` is the correct twin.
 progsim_test_program(thread_faults thread_faults.c)
-set(thread_at "at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at run_thread \\(thread_faults\\.c:76\\)")
+set(thread_at "at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at run_thread \\(thread_faults\\.c:78\\)")
 set(thread_main ". its main thread was in user code after MPI_Comm_rank")  # '.': a ';' would split the list
 set(thread_none completed 0 "^$" "rank 1: thread joined\nrank 1: exit handler\nrank 0 received 42\n" finished)
 set(thread_segv crashed 139
-    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at store_null \\(thread_faults\\.c:36\\)${thread_main}"
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at store_null \\(thread_faults\\.c:38\\)${thread_main}"
     "^$" failed)
 set(thread_abort crashed 134
-    "rank 1 crashed: SIGABRT \\(abort\\) ${thread_at}, at worker \\(thread_faults\\.c:46\\)${thread_main}" "^$" failed)
+    "rank 1 crashed: SIGABRT \\(abort\\) ${thread_at}, at worker \\(thread_faults\\.c:48\\)${thread_main}" "^$" failed)
 set(thread_usr1 crashed 138
-    "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) ${thread_at}, at worker \\(thread_faults\\.c:48\\)${thread_main}"
+    "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) ${thread_at}, at worker \\(thread_faults\\.c:50\\)${thread_main}"
     "^$" failed)
 set(thread_overflow crashed 139
-    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at recurse \\(thread_faults\\.c:29\\)${thread_main}"
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at recurse \\(thread_faults\\.c:31\\)${thread_main}"
     "^$" failed)
 set(thread_nested crashed 139
-    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at worker \\(thread_faults\\.c:53\\), at store_null \\(thread_faults\\.c:36\\)${thread_main}"
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at worker \\(thread_faults\\.c:55\\), at store_null \\(thread_faults\\.c:38\\)${thread_main}"
     "^$" failed)
 set(thread_exit_message
     "rank 1 exited \\(code 3\\) without calling MPI_Finalize at t=0\\.0010001[0-9]+ s. its last MPI call was MPI_Comm_rank")
@@ -259,5 +259,41 @@ foreach(mode exec _exit exit return sleep mpi finalize segv)
              --stderr-regex "${message}" --check /exit_status=0 --check /ranks/1/state=finished
              --no-temporary-files --twice
       RUN -n 2 --progress ${policy})
+  endforeach()
+endforeach()
+
+# A std::thread is created inside libstdc++, not by the program's own
+# pthread_create call: with privatization its rank is known from the code
+# it runs (no creation site), without it the rank is unknown. Its exit must
+# not unwind main through the joinable std::thread (std::terminate, which
+# was reported as rank 1's crash at std::__terminate).
+progsim_test_program(thread_faults_std thread_faults_std.cpp)
+set(std_thread_main ". its main thread was in user code after MPI_Comm_rank")
+set(std_none completed 0 "^$" finished)
+set(std_segv crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in a thread created by rank 1, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\)${std_thread_main}"
+    failed)
+set(std_exit aborted 6 "rank 1 exited \\(code 6\\) without calling MPI_Finalize at t=[0-9.]+ s. its last MPI call was MPI_Comm_rank" failed)
+set(std_segv_shared crashed 139
+    "a thread of the program crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\) \\(not created by the program's own pthread_create call: its rank is unknown\\)"
+    user-code)
+set(std_exit_shared aborted 6
+    "a thread of the program not created by its own pthread_create call \\(so of an unknown rank\\) called exit\\(6\\) at t=[0-9.]+ s"
+    user-code)
+foreach(mode none segv exit segv_shared exit_shared)
+  list(GET std_${mode} 0 outcome)
+  list(GET std_${mode} 1 status)
+  list(GET std_${mode} 2 message)
+  list(GET std_${mode} 3 state)
+  string(REPLACE "_shared" "" fault ${mode})
+  set(privatize "")
+  if(mode MATCHES "_shared$")
+    set(privatize --privatize=off)
+  endif()
+  foreach(policy weak thread offload ideal)
+    progsim_program_test(faults.std_thread.${mode}.${policy} PROGRAM thread_faults_std PROGRAM_ARGS ${fault}
+      EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+             --check /exit_status=${status} --check /ranks/1/state=${state} --no-temporary-files --twice
+      RUN -n 2 --progress ${policy} ${privatize})
   endforeach()
 endforeach()
