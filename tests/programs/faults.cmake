@@ -212,20 +212,30 @@ set(thread__exit aborted 3 "${thread_exit_message}" "^$" failed)
 set(thread_quick_exit aborted 3 "${thread_exit_message}" "^$" failed)
 set(thread_finalized completed 4 "rank 1 returned exit code 4 after MPI_Finalize"
     "^rank 1: exit handler\nrank 0 received 42\n$" finished)
-foreach(mode none segv abort usr1 overflow nested exit _exit quick_exit finalized)
-  list(GET thread_${mode} 0 outcome)
-  list(GET thread_${mode} 1 status)
-  list(GET thread_${mode} 2 message)
-  list(GET thread_${mode} 3 output)
-  list(GET thread_${mode} 4 state)
-  foreach(policy weak thread offload ideal)
-    progsim_program_test(faults.thread.${mode}.${policy} PROGRAM thread_faults PROGRAM_ARGS ${mode}
-      EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
-             --stdout-regex "${output}" --check /exit_status=${status} --check /ranks/1/state=${state}
-             --no-temporary-files --twice
-      RUN -n 2 --progress ${policy})
+# faults.FAMILY.MODE.POLICY for each mode: PREFIX_MODE lists the outcome,
+# exit status, stderr and stdout regexes, rank 1's state in the report,
+# then options of progsim run, if any. A mode's program argument is its
+# name without a "_shared" suffix.
+function(thread_fault_tests family program prefix)
+  foreach(mode ${ARGN})
+    list(GET ${prefix}_${mode} 0 outcome)
+    list(GET ${prefix}_${mode} 1 status)
+    list(GET ${prefix}_${mode} 2 message)
+    list(GET ${prefix}_${mode} 3 output)
+    list(GET ${prefix}_${mode} 4 state)
+    set(options ${${prefix}_${mode}})
+    list(REMOVE_AT options 0 1 2 3 4)
+    string(REGEX REPLACE "_shared$" "" argument ${mode})
+    foreach(policy weak thread offload ideal)
+      progsim_program_test(faults.${family}.${mode}.${policy} PROGRAM ${program} PROGRAM_ARGS ${argument}
+        EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+               --stdout-regex "${output}" --check /exit_status=${status} --check /ranks/1/state=${state}
+               --no-temporary-files --twice
+        RUN -n 2 --progress ${policy} ${options})
+    endforeach()
   endforeach()
-endforeach()
+endfunction()
+thread_fault_tests(thread thread_faults thread none segv abort usr1 overflow nested exit _exit quick_exit finalized)
 
 # A child that a rank forks is not an MPI process: it may exec, exit or run
 # plain code in host time, and it never goes on with the run (an MPI call
@@ -269,31 +279,16 @@ endforeach()
 # was reported as rank 1's crash at std::__terminate).
 progsim_test_program(thread_faults_std thread_faults_std.cpp)
 set(std_thread_main ". its main thread was in user code after MPI_Comm_rank")
-set(std_none completed 0 "^$" finished)
+set(std_none completed 0 "^$" "^rank 0 received 42\n$" finished)
 set(std_segv crashed 139
     "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in a thread created by rank 1, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\)${std_thread_main}"
+    "^$" failed)
+set(std_exit aborted 6 "rank 1 exited \\(code 6\\) without calling MPI_Finalize at t=[0-9.]+ s. its last MPI call was MPI_Comm_rank" "^$"
     failed)
-set(std_exit aborted 6 "rank 1 exited \\(code 6\\) without calling MPI_Finalize at t=[0-9.]+ s. its last MPI call was MPI_Comm_rank" failed)
 set(std_segv_shared crashed 139
     "a thread of the program crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\) \\(not created by the program's own pthread_create call: its rank is unknown\\)"
-    user-code)
+    "^$" user-code --privatize=off)
 set(std_exit_shared aborted 6
     "a thread of the program not created by its own pthread_create call \\(so of an unknown rank\\) called exit\\(6\\) at t=[0-9.]+ s"
-    user-code)
-foreach(mode none segv exit segv_shared exit_shared)
-  list(GET std_${mode} 0 outcome)
-  list(GET std_${mode} 1 status)
-  list(GET std_${mode} 2 message)
-  list(GET std_${mode} 3 state)
-  string(REPLACE "_shared" "" fault ${mode})
-  set(privatize "")
-  if(mode MATCHES "_shared$")
-    set(privatize --privatize=off)
-  endif()
-  foreach(policy weak thread offload ideal)
-    progsim_program_test(faults.std_thread.${mode}.${policy} PROGRAM thread_faults_std PROGRAM_ARGS ${fault}
-      EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
-             --check /exit_status=${status} --check /ranks/1/state=${state} --no-temporary-files --twice
-      RUN -n 2 --progress ${policy} ${privatize})
-  endforeach()
-endforeach()
+    "^$" user-code --privatize=off)
+thread_fault_tests(std_thread thread_faults_std std none segv exit segv_shared exit_shared)
