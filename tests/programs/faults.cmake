@@ -292,3 +292,21 @@ set(std_exit_shared aborted 6
     "a thread of the program not created by its own pthread_create call \\(so of an unknown rank\\) called exit\\(6\\) at t=[0-9.]+ s"
     "^$" user-code --privatize=off)
 thread_fault_tests(std_thread thread_faults_std std none segv exit segv_shared exit_shared)
+
+# Without memory watching and without the watchdog the trampoline that
+# takes a thread's request to the simulator thread was not set up: the
+# rank joining the thread waited in pthread_join forever (progsim hung).
+foreach(mode segv exit)
+  list(GET thread_${mode} 0 outcome)
+  list(GET thread_${mode} 1 status)
+  list(GET thread_${mode} 2 message)
+  progsim_program_test(faults.thread.${mode}.no_trampoline_users PROGRAM thread_faults PROGRAM_ARGS ${mode}
+    EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}" --twice
+    RUN -n 2 --cfg memory-watch=off --cfg watchdog=0)
+endforeach()
+progsim_program_test(faults.thread_call.no_trampoline_users PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread"
+  RUN -n 2 --cfg memory-watch=off --cfg watchdog=0)
+set_tests_properties(faults.thread.segv.no_trampoline_users faults.thread.exit.no_trampoline_users
+  faults.thread_call.no_trampoline_users PROPERTIES TIMEOUT 60)
