@@ -214,9 +214,10 @@ void end_run_for_thread_crash(void* data)
   std::string at = crash.fault_at.empty() ? "" : ", at " + crash.fault_at;
   if (crash.rank < 0)
     simulation.end_from_signal(Outcome::Crashed,
-                       "a thread of the program crashed: " + crash.signal + " at " + format_time(simulation.now()) +
-                           at + " (not created by the program's own pthread_create call: its rank is unknown)",
-                       128 + crash.sig);
+                               "a thread of the program crashed: " + crash.signal + " at " +
+                                   format_time(simulation.now()) + at +
+                                   " (not created by the program's own pthread_create call: its rank is unknown)",
+                               128 + crash.sig);
   Rank& rank = simulation.rank(crash.rank);
   std::string id = std::to_string(rank.id());
   const char* words;

@@ -310,3 +310,18 @@ progsim_program_test(faults.thread_call.no_trampoline_users PROGRAM thread_call
   RUN -n 2 --cfg memory-watch=off --cfg watchdog=0)
 set_tests_properties(faults.thread.segv.no_trampoline_users faults.thread.exit.no_trampoline_users
   faults.thread_call.no_trampoline_users PROPERTIES TIMEOUT 60)
+
+# The forked child's memory is not watched: its write to watched window
+# memory must not trap into the simulator (which, copied into the child,
+# ran rank 1 there: "rank 1 saw 5" from the child, which then ended at
+# rank 1's MPI_Win_unlock_all). Not under weak: the child's write is
+# invisible to rank 1's poll (blocked in the simulator, it waits for a
+# write by a rank or an RMA operation), so weak ends in a deadlock where an
+# MPI job would go on.
+progsim_test_program(fork_window fork_window.c)
+foreach(policy thread offload ideal)
+  progsim_program_test(faults.fork.window.${policy} PROGRAM fork_window
+    EXPECT --expect-outcome completed --expect-exit 0 --stderr-regex "^$"
+           --stdout-regex "^rank 0: the child exited with status 5\nrank 1 saw 1\n$" --no-temporary-files --twice
+    RUN -n 2 --ranks-per-node 2 --progress ${policy})
+endforeach()
