@@ -1,11 +1,14 @@
 #include "sim/CrashHandler.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
+#include "sim/ProgramThreads.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/TemporaryDirectory.hpp"
 #include "sim/memory/CodeLocation.hpp"
+#include "sim/memory/SimulatorThread.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -94,6 +97,21 @@ std::uintptr_t interrupted_pc(const void* context)
                  : 0;
 }
 
+// Where the rank's main thread was, in two pieces: " inside MPI_Recv".
+void rank_activity(const Rank& rank, const char*& words, const char*& call)
+{
+  call = "";
+  if (rank.current_call()) {
+    words = " inside ";
+    call = rank.current_call();
+  } else if (*rank.last_call()) {
+    words = " in user code after ";
+    call = rank.last_call();
+  } else {
+    words = " in user code before any MPI call";
+  }
+}
+
 // The crash in words, into g_summary: snprintf of numbers and C strings
 // does not allocate.
 void summarize(int sig, const siginfo_t* info, const void* context, Rank* rank)
@@ -112,12 +130,10 @@ void summarize(int sig, const siginfo_t* info, const void* context, Rank* rank)
     if (n >= 0 && static_cast<size_t>(n) < sizeof g_summary)
       n += std::snprintf(g_summary + n, sizeof g_summary - static_cast<size_t>(n), "%s%s", a, b);
   };
-  if (rank->current_call())
-    append(" inside ", rank->current_call());
-  else if (*rank->last_call())
-    append(" in user code after ", rank->last_call());
-  else
-    append(" in user code before any MPI call", "");
+  const char* words;
+  const char* call;
+  rank_activity(*rank, words, call);
+  append(words, call);
   if (sig == SIGSEGV && info && context) {
     // A fault just below the stack pointer is most likely a stack overflow.
     auto sp = static_cast<uintptr_t>(static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_RSP]);
@@ -172,9 +188,79 @@ void write_text(int fd, const char* text)
   ::_exit(128 + sig);
 }
 
+// A crash in a thread of the program (not the simulator thread), written
+// there and reported by the simulator thread.
+struct ThreadCrash {
+  int sig = 0;
+  std::string signal;  // "SIGSEGV (segmentation fault)"
+  bool from_outside = false;
+  int rank = -1;
+  std::string created_at;  // "main (app.c:30)": the program's pthread_create call
+  std::string fault_at;    // the thread's innermost frame of the program
+};
+
+// On the simulator thread, inside some rank: the thread's process, i.e. its
+// rank, died; the run ends as for a crash of the rank's main thread.
+void end_run_for_thread_crash(void* data)
+{
+  const auto& crash = *static_cast<const ThreadCrash*>(data);
+  Simulation& simulation = *g_simulation;
+  // Ended without unwinding the ranks, as for a crash of a main thread: a
+  // rank's stack may hold a C++ std::thread being joined, whose destructor
+  // would call std::terminate.
+  if (crash.from_outside)
+    simulation.end_from_signal(Outcome::Interrupted, Interruption::message(crash.sig, simulation.now(), ""),
+                               128 + crash.sig);
+  std::string at = crash.fault_at.empty() ? "" : ", at " + crash.fault_at;
+  if (crash.rank < 0)
+    simulation.end_from_signal(Outcome::Crashed,
+                               "a thread of the program crashed: " + crash.signal + " at " +
+                                   format_time(simulation.now()) + at +
+                                   " (not created by the program's own pthread_create call: its rank is unknown)",
+                               128 + crash.sig);
+  Rank& rank = simulation.rank(crash.rank);
+  std::string id = std::to_string(rank.id());
+  const char* words;
+  const char* call;
+  rank_activity(rank, words, call);
+  std::string text = "rank " + id + " crashed: " + crash.signal + " at " + format_time(rank.clock().now()) +
+                     " in a thread created by rank " + id +
+                     (crash.created_at.empty() ? "" : " at " + crash.created_at) + at + "; its main thread was" +
+                     words + call;
+  rank.set_state(RankState::Failed);
+  rank.end_reason = "crashed: " + crash.signal + " in a thread";
+  rank.finish_time = rank.clock().now();
+  OutputCapture::collect(rank.id());
+  simulation.end_from_signal(Outcome::Crashed, text, 128 + crash.sig);
+}
+
+// The handler on a thread of the program: the simulator thread reports it
+// (this one waits for the process to end, as the crashed process would).
+[[noreturn]] void crash_in_program_thread(int sig, siginfo_t* info, void* context)
+{
+  ThreadCrash crash;
+  crash.sig = sig;
+  crash.signal = describe(sig);
+  crash.from_outside = sent_from_outside(info);
+  std::uintptr_t pc = interrupted_pc(context);
+  crash.rank = ProgramThreads::rank_of_thread(pc);
+  crash.created_at = ProgramThreads::creation_site();
+  crash.fault_at = memory::describe_rank_location(pc, g_simulation->options().program);
+  memory::ThreadRequest request;
+  request.action = &end_run_for_thread_crash;
+  request.data = &crash;
+  memory::SimulatorThread::hand_over(request);
+}
+
 void on_fatal_signal(int sig, siginfo_t* info, void* context)
 {
   static int first_signal = 0;
+  if (ForkedChild::active()) {  // not the run's process: it dies of the signal
+    ForkedChild::died_of(sig, describe(sig));
+    return;
+  }
+  if (g_simulation && !memory::SimulatorThread::is_current())
+    crash_in_program_thread(sig, info, context);
   if (g_stage == 1) {  // the report faulted: write the minimal one
     g_stage = 2;
     siglongjmp(g_reporting, 1);
@@ -203,7 +289,10 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
     TemporaryDirectory::remove_all();
     ::_exit(128 + sig);
   }
-  if (rank) {
+  // A crash while the run already ends (a C++ destructor calling
+  // std::terminate as a killed rank unwinds) is a consequence: the ranks'
+  // endings stay as decided.
+  if (rank && !simulation->ending()) {
     // The program's file:line (may allocate: a fault here ends minimally).
     std::string where = memory::describe_rank_location(interrupted_pc(context), simulation->options().program);
     if (!where.empty()) {

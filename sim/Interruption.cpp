@@ -1,6 +1,7 @@
 #include "sim/Interruption.hpp"
 
 #include "sim/Diagnostics.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/TemporaryDirectory.hpp"
 
@@ -48,6 +49,11 @@ const char* signal_name(int sig)
 
 void on_signal(int sig)
 {
+  if (ForkedChild::active()) {  // a child a rank forked ends as any process would
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+    return;
+  }
   if (sig == SIGALRM) {
     if (Interruption::pending_signal_ && g_simulation)  // the grace period is over
       end_now(Interruption::pending_signal_);

@@ -1,5 +1,6 @@
 #include "sim/RankRuntime.hpp"
 
+#include "sim/ForkedChild.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
@@ -42,6 +43,13 @@ void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const
     code = e.code;
     run_exit_handlers = e.run_exit_handlers;
   }
+  if (ForkedChild::active())  // a forked child returned from main: its process ends, not the rank
+    ForkedChild::exit(code, run_exit_handlers);
+  end_rank(simulation, rank, code, run_exit_handlers);
+}
+
+void end_rank(Simulation& simulation, Rank& rank, int code, bool run_exit_handlers)
+{
   if (run_exit_handlers)
     rank.libc().run_exit_handlers(code);  // as at a process's exit (C11 7.22.4.4)
   rank.libc().enter_simulator();        // for good

@@ -21,6 +21,11 @@ struct RankExit {
 
 void run_rank(Simulation& simulation, Rank& rank, ProgramInstance program, const std::vector<std::string>& argv);
 
+// The rank's program has ended with `code` (main returned, or exit() and
+// its kin): its exit handlers run, its output is forwarded, and the
+// simulation judges the ending (MPI_Finalize called or not).
+void end_rank(Simulation& simulation, Rank& rank, int code, bool run_exit_handlers);
+
 // Where share/progsim lives (next to the lib directory of libprogsim.so).
 std::string data_directory();
 

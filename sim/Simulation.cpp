@@ -2,6 +2,7 @@
 
 #include "sim/CrashHandler.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/InputFile.hpp"
 #include "sim/Interruption.hpp"
 #include "sim/OutputCapture.hpp"
@@ -305,7 +306,7 @@ double Simulation::now() const
 
 double Simulation::latest_clock() const
 {
-  double latest = now();
+  double latest = std::max(now(), ended_from_signal_at_);
   for (const auto& rank : ranks_)
     if (rank->finish_time < 0)
       latest = std::max(latest, rank->clock().now());
@@ -396,6 +397,10 @@ void Simulation::decide_outcome(Outcome outcome, const std::string& message, int
 
 void Simulation::end_run(Outcome outcome, const std::string& message, int exit_status)
 {
+  if (ForkedChild::active())  // the parent's run, not the child's to end
+    ForkedChild::end_instead_of("would end the run (" + message + ")");
+  if (end_without_unwinding_)
+    end_from_signal(outcome, message, exit_status);
   if (Rank* rank = current_rank())
     OutputCapture::collect(rank->id());
   decide_outcome(outcome, message, exit_status);
@@ -410,6 +415,8 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
 
 void Simulation::end_from_signal(Outcome outcome, const std::string& message, int exit_status)
 {
+  if (ForkedChild::active())  // the parent's outputs, not the child's to write
+    ForkedChild::end_instead_of("would end the run (" + message + ")");
   // Watched pages open again first: writing the files may touch them.
   memory::MemoryWatch::instance().stop();
   freeze_ranks();
@@ -421,6 +428,7 @@ void Simulation::end_from_signal(Outcome outcome, const std::string& message, in
     if (rank->finish_time < 0)
       rank->finish_time = latest;
   result_.simulated_time = latest;
+  ended_from_signal_at_ = latest;
   running_ = false;
   OutputCapture::stop();
   write_report();

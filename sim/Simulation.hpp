@@ -75,10 +75,15 @@ public:
   //    finalize, deadlock, watchdog, interruption): kills every actor and
   //    lets run() finish; does not return;
   //  - end_from_signal, from a signal handler whose rank cannot be unwound
-  //    (a crash, an interruption no rank noticed): writes what run() would
-  //    and exits the process.
+  //    (a crash, an interruption no rank noticed), or for a thread of the
+  //    program (the rank's stack may hold a C++ std::thread being joined,
+  //    whose destructor calls std::terminate): writes what run() would and
+  //    exits the process.
   [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
   [[noreturn]] void end_from_signal(Outcome outcome, const std::string& message, int exit_status);
+  // From now on end_run ends as end_from_signal does (a thread of the
+  // program ends its rank: ProgramThreads).
+  void end_without_unwinding() { end_without_unwinding_ = true; }
   // What end_from_signal also finishes before the process exits (outputs
   // its caller writes after run() otherwise: the OTF2 export), given the
   // simulated end.
@@ -129,6 +134,10 @@ private:
   RunResult result_;
   std::function<void(double)> finish_after_signal_;
   bool outcome_decided_ = false;
+  // When end_from_signal ended the run (it gives every rank a finish time, so
+  // latest_clock can no longer find it from the ranks still running), or -1.
+  double ended_from_signal_at_ = -1;
+  bool end_without_unwinding_ = false;
   bool running_ = false;
   bool deterministic_ = true;
 

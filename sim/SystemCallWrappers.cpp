@@ -8,8 +8,11 @@
 
 #include "sim/OutputCapture.hpp"
 #include "sim/CallScope.hpp"
+#include "sim/ForkedChild.hpp"
+#include "sim/ProgramThreads.hpp"
 #include "sim/RankRuntime.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/SimulatorThread.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -25,9 +28,25 @@ using progsim::sim::RankState;
 
 namespace {
 
+// A forked child runs outside the simulation: in host time.
 Rank* rank_now()
 {
-  return progsim::sim::calling_rank();
+  return progsim::sim::ForkedChild::active() ? nullptr : progsim::sim::calling_rank();
+}
+
+// exit() and its kin end the process that calls them: a forked child, a
+// rank (its main thread, or another of its threads, as its process ends).
+// Returns outside any run: the real function ends progsim then.
+void end_process(int status, bool run_exit_handlers, const void* caller)
+{
+  using namespace progsim::sim;
+  if (ForkedChild::active())
+    ForkedChild::exit(status, run_exit_handlers);
+  if (rank_now())
+    throw RankExit{status, run_exit_handlers};
+  Simulation* simulation = Simulation::current();
+  if (simulation && simulation->running() && !memory::SimulatorThread::is_current())
+    ProgramThreads::exit_rank(status, run_exit_handlers, reinterpret_cast<std::uintptr_t>(caller));
 }
 
 void simulated_sleep(Rank& rank, double seconds)
@@ -80,8 +99,7 @@ int __wrap_nanosleep(const struct timespec* req, struct timespec* rem)
 // simulator; whether that is legal depends on MPI_Finalize (Simulation).
 void __wrap_exit(int status)
 {
-  if (rank_now())
-    throw progsim::sim::RankExit{status};
+  end_process(status, true, __builtin_return_address(0));
   std::exit(status);
 }
 
@@ -89,20 +107,19 @@ void __wrap_exit(int status)
 // reaching the real _exit would end progsim without a report.
 void __wrap__exit(int status)
 {
-  if (rank_now())
-    throw progsim::sim::RankExit{status, false};
+  end_process(status, false, __builtin_return_address(0));
   ::_exit(status);
 }
 
 void __wrap__Exit(int status)
 {
-  __wrap__exit(status);
+  end_process(status, false, __builtin_return_address(0));
+  ::_exit(status);
 }
 
 void __wrap_quick_exit(int status)
 {
-  if (rank_now())
-    throw progsim::sim::RankExit{status, false};
+  end_process(status, false, __builtin_return_address(0));
   std::quick_exit(status);
 }
 

@@ -68,7 +68,10 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
   bool watchdog = parameters.watchdog > 0 && supported();
-  if (enabled_ || watchdog)
+  // Also with neither: a program thread's crash or exit, or its MPI call,
+  // reaches the simulator thread through the trampoline (SimulatorThread),
+  // most often while the rank waits for that thread in pthread_join.
+  if (supported())
     Trampoline::initialize(&MemoryWatch::on_trap);
   if (enabled_)
     FaultHandler::install(&MemoryWatch::current_user_rank, &MemoryWatch::owes_time, &MemoryWatch::current_rank_clock);
@@ -463,7 +466,7 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Watchdog: Watchdog::fire(request.rank, request.pc); break;
     case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
     case TrapKind::Settle: self.simulation_->rank(request.rank).clock().flush(); break;
-    case TrapKind::Action: request.action(); break;
+    case TrapKind::Action: request.action(request.action_data); break;
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();

@@ -33,7 +33,8 @@ struct TrapRequest {
   std::uintptr_t address = 0;  // the accessed address (Read/Write)
   std::uintptr_t pc = 0;       // the interrupted instruction
   int rank = -1;
-  void (*action)() = nullptr;  // Action
+  void (*action)(void*) = nullptr;  // Action, called with action_data
+  void* action_data = nullptr;
   int watch = -1;              // Guard: the guard's watch index
   bool write = false;          // Guard: the access wrote
 };

@@ -179,3 +179,149 @@ foreach(policy weak thread offload ideal)
            --stdout-regex "rank 0: flag seen at 2\\.0000\n"
     RUN -n 2 --privatize=off --progress ${policy})
 endforeach()
+
+# A rank's own thread (pthread_create, wrapped by progsim-cc) ends its
+# rank's process: its crash is the rank's, named with the thread's creation
+# site and its fault's line; its exit(), _exit() and quick_exit() are the
+# rank's own. Before, a thread's segfault was reported as progsim's crash
+# (internal error, 139) and its exit() ended progsim with no report.
+# thread_faults.c: rank 1 creates the thread 1 ms in and joins it; rank 0
+# waits in MPI_Recv for rank 1's message. `none` is the correct twin.
+progsim_test_program(thread_faults thread_faults.c)
+set(thread_at "at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at run_thread \\(thread_faults\\.c:78\\)")
+set(thread_main ". its main thread was in user code after MPI_Comm_rank")  # '.': a ';' would split the list
+set(thread_none completed 0 "^$" "rank 1: thread joined\nrank 1: exit handler\nrank 0 received 42\n" finished)
+set(thread_segv crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at store_null \\(thread_faults\\.c:38\\)${thread_main}"
+    "^$" failed)
+set(thread_abort crashed 134
+    "rank 1 crashed: SIGABRT \\(abort\\) ${thread_at}, at worker \\(thread_faults\\.c:48\\)${thread_main}" "^$" failed)
+set(thread_usr1 crashed 138
+    "rank 1 crashed: SIGUSR1 \\(user defined signal 1\\) ${thread_at}, at worker \\(thread_faults\\.c:50\\)${thread_main}"
+    "^$" failed)
+set(thread_overflow crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) ${thread_at}, at recurse \\(thread_faults\\.c:31\\)${thread_main}"
+    "^$" failed)
+set(thread_nested crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=0\\.0010001[0-9]+ s in a thread created by rank 1 at worker \\(thread_faults\\.c:55\\), at store_null \\(thread_faults\\.c:38\\)${thread_main}"
+    "^$" failed)
+set(thread_exit_message
+    "rank 1 exited \\(code 3\\) without calling MPI_Finalize at t=0\\.0010001[0-9]+ s. its last MPI call was MPI_Comm_rank")
+set(thread_exit aborted 3 "${thread_exit_message}" "^rank 1: exit handler\n$" failed)
+set(thread__exit aborted 3 "${thread_exit_message}" "^$" failed)
+set(thread_quick_exit aborted 3 "${thread_exit_message}" "^$" failed)
+set(thread_finalized completed 4 "rank 1 returned exit code 4 after MPI_Finalize"
+    "^rank 1: exit handler\nrank 0 received 42\n$" finished)
+# faults.FAMILY.MODE.POLICY for each mode: PREFIX_MODE lists the outcome,
+# exit status, stderr and stdout regexes, rank 1's state in the report,
+# then options of progsim run, if any. A mode's program argument is its
+# name without a "_shared" suffix.
+function(thread_fault_tests family program prefix)
+  foreach(mode ${ARGN})
+    list(GET ${prefix}_${mode} 0 outcome)
+    list(GET ${prefix}_${mode} 1 status)
+    list(GET ${prefix}_${mode} 2 message)
+    list(GET ${prefix}_${mode} 3 output)
+    list(GET ${prefix}_${mode} 4 state)
+    set(options ${${prefix}_${mode}})
+    list(REMOVE_AT options 0 1 2 3 4)
+    string(REGEX REPLACE "_shared$" "" argument ${mode})
+    foreach(policy weak thread offload ideal)
+      progsim_program_test(faults.${family}.${mode}.${policy} PROGRAM ${program} PROGRAM_ARGS ${argument}
+        EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}"
+               --stdout-regex "${output}" --check /exit_status=${status} --check /ranks/1/state=${state}
+               --no-temporary-files --twice
+        RUN -n 2 --progress ${policy} ${options})
+    endforeach()
+  endforeach()
+endfunction()
+thread_fault_tests(thread thread_faults thread none segv abort usr1 overflow nested exit _exit quick_exit finalized)
+
+# A child that a rank forks is not an MPI process: it may exec, exit or run
+# plain code in host time, and it never goes on with the run (an MPI call
+# ends it with status 1 and a message naming the fork's and the call's
+# lines) nor writes the run's outputs; its crash is named and it dies of
+# its signal. Before, a child that did not exec went on with the simulation
+# beside its parent, both writing the report. fork_child.c: rank 1 forks 1
+# ms in and waits for the child; the run itself always completes.
+progsim_test_program(fork_child fork_child.c)
+set(fork_by "the child process that rank 1 forked at main \\(fork_child\\.c:37\\)")
+set(fork_ended ": a forked child is not an MPI process \\(it may run plain code, exec another program or exit\\), so it ends here with status 1; the parent goes on with the run")
+set(fork_exec 0 "^$")
+set(fork__exit 7 "^$")
+set(fork_exit 7 "^child: exit handler\n$")
+set(fork_return 5 "^$")
+set(fork_sleep 0 "^$")
+set(fork_mpi 1 "^progsim: ${fork_by} called MPI_Send at main \\(fork_child\\.c:56\\)${fork_ended}\n$")
+set(fork_finalize 1 "^progsim: ${fork_by} called MPI_Send at main \\(fork_child\\.c:70\\)${fork_ended}\n$")
+foreach(mode exec _exit exit return sleep mpi finalize segv)
+  if(mode STREQUAL "segv")
+    set(child "rank 1: the child died of signal 11")
+    set(message "^progsim: ${fork_by} died of SIGSEGV \\(segmentation fault\\)\n$")
+  else()
+    list(GET fork_${mode} 0 code)
+    list(GET fork_${mode} 1 message)
+    set(child "rank 1: the child exited with status ${code}")
+  endif()
+  foreach(policy weak thread offload ideal)
+    progsim_program_test(faults.fork.${mode}.${policy} PROGRAM fork_child PROGRAM_ARGS ${mode}
+      EXPECT --expect-outcome completed --expect-exit 0 --stdout-regex "^${child}\nrank 0 received 42\n$"
+             --stderr-regex "${message}" --check /exit_status=0 --check /ranks/1/state=finished
+             --no-temporary-files --twice
+      RUN -n 2 --progress ${policy})
+  endforeach()
+endforeach()
+
+# A std::thread is created inside libstdc++, not by the program's own
+# pthread_create call: with privatization its rank is known from the code
+# it runs (no creation site), without it the rank is unknown. Its exit must
+# not unwind main through the joinable std::thread (std::terminate, which
+# was reported as rank 1's crash at std::__terminate).
+progsim_test_program(thread_faults_std thread_faults_std.cpp)
+set(std_thread_main ". its main thread was in user code after MPI_Comm_rank")
+set(std_none completed 0 "^$" "^rank 0 received 42\n$" finished)
+set(std_segv crashed 139
+    "rank 1 crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s in a thread created by rank 1, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\)${std_thread_main}"
+    "^$" failed)
+set(std_exit aborted 6 "rank 1 exited \\(code 6\\) without calling MPI_Finalize at t=[0-9.]+ s. its last MPI call was MPI_Comm_rank" "^$"
+    failed)
+set(std_segv_shared crashed 139
+    "a thread of the program crashed: SIGSEGV \\(segmentation fault\\) at t=[0-9.]+ s, at work\\(char const\\*\\) \\(thread_faults_std\\.cpp:25\\) \\(not created by the program's own pthread_create call: its rank is unknown\\)"
+    "^$" user-code --privatize=off)
+set(std_exit_shared aborted 6
+    "a thread of the program not created by its own pthread_create call \\(so of an unknown rank\\) called exit\\(6\\) at t=[0-9.]+ s"
+    "^$" user-code --privatize=off)
+thread_fault_tests(std_thread thread_faults_std std none segv exit segv_shared exit_shared)
+
+# Without memory watching and without the watchdog the trampoline that
+# takes a thread's request to the simulator thread was not set up: the
+# rank joining the thread waited in pthread_join forever (progsim hung).
+foreach(mode segv exit)
+  list(GET thread_${mode} 0 outcome)
+  list(GET thread_${mode} 1 status)
+  list(GET thread_${mode} 2 message)
+  progsim_program_test(faults.thread.${mode}.no_trampoline_users PROGRAM thread_faults PROGRAM_ARGS ${mode}
+    EXPECT --expect-outcome ${outcome} --expect-exit ${status} --stderr-regex "${message}" --twice
+    RUN -n 2 --cfg memory-watch=off --cfg watchdog=0)
+endforeach()
+progsim_program_test(faults.thread_call.no_trampoline_users PROGRAM thread_call
+  EXPECT --expect-outcome aborted --expect-exit 1
+         --stderr-regex "rank 1: MPI_Send called from a thread other than the main thread"
+  RUN -n 2 --cfg memory-watch=off --cfg watchdog=0)
+set_tests_properties(faults.thread.segv.no_trampoline_users faults.thread.exit.no_trampoline_users
+  faults.thread_call.no_trampoline_users PROPERTIES TIMEOUT 60)
+
+# The forked child's memory is not watched: its write to watched window
+# memory must not trap into the simulator (which, copied into the child,
+# ran rank 1 there: "rank 1 saw 5" from the child, which then ended at
+# rank 1's MPI_Win_unlock_all). Not under weak: the child's write is
+# invisible to rank 1's poll (blocked in the simulator, it waits for a
+# write by a rank or an RMA operation), so weak ends in a deadlock where an
+# MPI job would go on.
+progsim_test_program(fork_window fork_window.c)
+foreach(policy thread offload ideal)
+  progsim_program_test(faults.fork.window.${policy} PROGRAM fork_window
+    EXPECT --expect-outcome completed --expect-exit 0 --stderr-regex "^$"
+           --stdout-regex "^rank 0: the child exited with status 5\nrank 1 saw 1\n$" --no-temporary-files --twice
+    RUN -n 2 --ranks-per-node 2 --progress ${policy})
+endforeach()

@@ -25,6 +25,7 @@ set(refused_programs
   rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
   bsend_shared_flag "busy-waiting on watched memory@weak"
   signal_handlers "busy-waiting on watched memory"   # its 'kept' twin polls a watched global
+  fork_window "busy-waiting on watched memory"   # rank 1 polls its part of a shared window
 )
 # Recorded and replayed, but not identically:
 # - nonzero_return: its exit status is main's return value, which a trace
