@@ -50,12 +50,17 @@ add_test(NAME calibrate.fit.mpich_async
           /async_progress/real/completion_s=~1.205e-2%1 /async_progress/real/transfer_s=~5.983e-3%1
           /async_progress/real/delay_s=~6.069e-3%1 /async_progress/real/half_rtt_small_s=~1.518e-4%1
           /async_progress/real/cpu_fraction=~0.8662%1)
+# The fitted thread parameters are pinned (the fit is deterministic). They
+# moved when the idle progress thread stopped sleeping between a chunk's
+# arrival and its next poll (it idle-polls until then, sharing the rank's
+# core): same polling fraction (0.866, the real thread's CPU fraction), a
+# 26% longer interval; the agreement is unchanged.
 add_test(NAME calibrate.agreement.mpich-4.0.2-async
   COMMAND sh -c "\"$0\" calibrate --recorded \"$1\" --out \"$2\" && \"$0\" calibrate --recorded \"$1\" --out \"$2\"-again >/dev/null && grep -v '\"platform\"' \"$2\".json > \"$2\".1 && grep -v '\"platform\"' \"$2\"-again.json > \"$2\".2 && cmp \"$2\".1 \"$2\".2 && shift 3 && \"$@\""
           ${PROGSIM_CLI} ${calibrate_dir}/mpich-4.0.2-async.txt ${calibrate_out}/agree-mpich-async
           ${check_json} ${calibrate_out}/agree-mpich-async.json /agrees=true
           "/agreement/5/probe=\"async mode: progress while computing\"" /agreement/5/agrees=true
-          /cfg/thread-interval=~3.776e-3%1 /cfg/thread-poll-cost=~3.271e-3%1 /cfg/thread-lock-cost=~5.83e-5%1
+          /cfg/thread-interval=~4.759e-3%1 /cfg/thread-poll-cost=~4.122e-3%1 /cfg/thread-lock-cost=~5.83e-5%1
           /async_progress/simulated/async_progress=true /async_progress/simulated/delay_s=~6.07e-3%20
           /async_progress/simulated/half_rtt_small_s=~1.518e-4%20
           "/agreement/6/probe=\"async mode: completion delay\"" /agreement/6/agrees=true
