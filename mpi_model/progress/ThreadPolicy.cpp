@@ -139,6 +139,10 @@ private:
 
   double idle_fraction() const { return std::min(1.0, p_.poll_cost / p_.interval); }
 
+  // The thread's polls are at the multiples of the interval: the first at or
+  // after `now`.
+  double next_poll(double now) const { return std::ceil(now / p_.interval) * p_.interval; }
+
   void wake_up(Agent& agent) const
   {
     if (!agent.idle_poll)
@@ -159,8 +163,7 @@ private:
     if (!agent.idle_poll || agent.poll_due)
       return;  // busy (polls on its own), or that poll is already set
     agent.poll_due = true;
-    double tick = std::ceil(sg4::Engine::get_clock() / p_.interval) * p_.interval;
-    simgrid::kernel::timer::Timer::set(tick, [this, &engine, &agent, &owner] {
+    simgrid::kernel::timer::Timer::set(next_poll(sg4::Engine::get_clock()), [this, &engine, &agent, &owner] {
       agent.poll_due = false;
       if (!agent.idle_poll)
         return;  // woken meanwhile (its rank ended)
@@ -177,7 +180,6 @@ private:
   void run(ProgressEngine& engine, Agent& agent, RankProgress& owner)
   {
     sg4::Host* host = owner.sim_rank().host();
-    const double interval = p_.interval;
     for (;;) {
       if (owner.host_queue().empty()) {
         set_busy(agent, false);
@@ -198,7 +200,7 @@ private:
       // The thread notices new work at its next poll (where its timer woke it).
       if (!agent.woken_at_poll) {
         double now = sg4::Engine::get_clock();
-        double tick = std::ceil(now / interval) * interval;
+        double tick = next_poll(now);
         if (tick > now)
           sg4::this_actor::sleep_until(tick);
       }

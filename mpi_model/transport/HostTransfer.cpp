@@ -23,6 +23,7 @@ bool detach_skipped = false;
 }  // namespace
 
 #if SIMGRID_VERSION_MAJOR == 3 && SIMGRID_VERSION_MINOR == 32
+#define PROGSIM_COMM_IMPL_DETACH "_ZN7simgrid6kernel8activity8CommImpl6detachEv"
 // simgrid::kernel::activity::CommImpl& CommImpl::detach() of SimGrid 3.32:
 // sets the object's detached flag and appends it to the maestro's activity
 // list. Comm::sendto_init() calls it through libsimgrid's PLT, so this
@@ -30,7 +31,7 @@ bool detach_skipped = false;
 // the fabric's transfers it does nothing: the flag only matters for a
 // communication that actors wait on or that fails, and the fabric holds the
 // reference the list would have held. Every other caller gets SimGrid's.
-extern "C" void* progsim_comm_impl_detach(void* comm) __asm__("_ZN7simgrid6kernel8activity8CommImpl6detachEv");
+extern "C" void* progsim_comm_impl_detach(void* comm) __asm__(PROGSIM_COMM_IMPL_DETACH);
 extern "C" void* progsim_comm_impl_detach(void* comm)
 {
   // PROGSIM_SIMGRID_LISTED_TRANSFERS (set, any value): SimGrid's own detach
@@ -43,7 +44,7 @@ extern "C" void* progsim_comm_impl_detach(void* comm)
   }
   using Detach = void* (*)(void*);
   static const auto simgrid_detach =
-      reinterpret_cast<Detach>(::dlsym(RTLD_NEXT, "_ZN7simgrid6kernel8activity8CommImpl6detachEv"));
+      reinterpret_cast<Detach>(::dlsym(RTLD_NEXT, PROGSIM_COMM_IMPL_DETACH));
   return simgrid_detach(comm);
 }
 #endif

@@ -26,7 +26,7 @@ using HostTransferRef = simgrid::kernel::activity::ActivityImplPtr;
 HostTransferRef start_host_transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, std::uint64_t bytes);
 
 // Whether transfers skip the maestro's list (SimGrid 3.32 with the
-// interposition in effect), for the benchmark's notes and a unit test.
+// interposition in effect), for the unit test HostTransfer.*.
 bool host_transfers_unlisted();
 
 }  // namespace progsim::mpi
