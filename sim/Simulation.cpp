@@ -13,6 +13,7 @@
 #include "sim/SimgridSettings.hpp"
 #include "sim/TemporaryDirectory.hpp"
 #include "sim/memory/MemoryWatch.hpp"
+#include "sim/memory/StackArena.hpp"
 #include "sim/timeline/Timeline.hpp"
 #include "sim/timeline/TimelineFormats.hpp"
 
@@ -141,9 +142,14 @@ void Simulation::check_parameter(RankModel& model, const std::string& key, const
   scratch.config.set(key, value);
 }
 
+long long Simulation::stack_guard_pages() const
+{
+  return parameters_.guard_pages >= 0 ? parameters_.guard_pages : (options_.nranks < 4096 ? 1 : 0);
+}
+
 void Simulation::start_engine()
 {
-  long long guard = parameters_.guard_pages >= 0 ? parameters_.guard_pages : (options_.nranks < 4096 ? 1 : 0);
+  long long guard = stack_guard_pages();
   std::vector<std::string> args = {"progsim",
                                    "--log=root.thres:critical",
                                    "--log=ker_engine.app:file:/dev/null",
@@ -247,6 +253,10 @@ RunResult Simulation::run()
     // pages a rank uses become resident (10,000-rank replay: 77 -> 34 KiB
     // per rank). Large stacks are mmapped anyway.
     ::mallopt(M_TOP_PAD, 0);
+    // Unguarded stacks come from one mapping instead (memory/StackArena.hpp):
+    // page-aligned and apart from the heap, only their used pages resident.
+    if (stack_guard_pages() == 0)
+      memory::StackArena::open(ranks_.size(), static_cast<std::size_t>(parameters_.stack_size_kib) * 1024);
     for (auto& rank : ranks_) {
       ProgramInstance instance = instances[static_cast<size_t>(rank->id())];
       Rank* r = rank.get();
@@ -259,6 +269,7 @@ RunResult Simulation::run()
         rank_by_actor_.resize(aid + 1, nullptr);
       rank_by_actor_[aid] = r;
     }
+    memory::StackArena::close();
     ::mallopt(M_TOP_PAD, kGlibcTopPad);
     if (options_.host_time_limit > 0)
       Interruption::limit_host_time(options_.host_time_limit, options_.host_time_limit_source);

@@ -106,6 +106,9 @@ private:
   void freeze_ranks();
   void build_config();
   void start_engine();
+  // Guard pages below each rank's stack (SimGrid's contexts/guard-size):
+  // one below 4,096 ranks, none from there, unless --cfg guard-pages says.
+  long long stack_guard_pages() const;
   void create_ranks();
   void on_deadlock();
   // A rank returned from main without `missing_call` (MPI_Finalize, or

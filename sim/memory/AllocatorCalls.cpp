@@ -1,8 +1,10 @@
 #include "sim/memory/AllocatorCalls.hpp"
+#include "sim/memory/StackArena.hpp"
 
 #include <cerrno>
 #include <csignal>
 #include <cstddef>
+#include <cstdint>
 
 #if defined(__SANITIZE_ADDRESS__)
 
@@ -69,12 +71,19 @@ void* malloc(std::size_t size)
 void free(void* pointer)
 {
   Inside inside;
+  if (progsim::sim::memory::StackArena::give_back(pointer))  // a rank's stack (StackArena.hpp)
+    return;
   __libc_free(pointer);
 }
 
 void* calloc(std::size_t count, std::size_t size)
 {
   Inside inside;
+  // SimGrid callocs a rank's stack while Simulation creates the actors
+  // (StackArena.hpp); count * size cannot wrap for a slot's size.
+  if (count != 0 && size <= SIZE_MAX / count)
+    if (void* stack = progsim::sim::memory::StackArena::take(count * size))
+      return stack;
   return __libc_calloc(count, size);
 }
 

@@ -1,0 +1,41 @@
+// The ranks' coroutine stacks, carved from one anonymous mapping.
+//
+// Without guard pages (4,096 ranks and more: each guard page splits a
+// mapping, and the kernel limits their number) SimGrid callocs every actor's
+// stack from the heap, where its ends share pages with the heap objects
+// around it, and its top is not page-aligned: a replayed rank that uses 7 KiB
+// of its 64 KiB stack kept 3-4 pages resident. Served from this arena, each
+// stack is page-aligned, untouched zero memory of its own, so only the pages
+// a rank actually used are resident (issue 19: a million replayed ranks on
+// 24 GiB). The mapping is MAP_NORESERVE: the address space of every stack is
+// not charged to the machine's commit limit, only its touched pages.
+//
+// Simulation opens the arena for exactly the calls that create the ranks'
+// actors; progsim's calloc (AllocatorCalls.cpp) serves a request of exactly
+// the slot size from it while it is open, and free returns slots. Under
+// AddressSanitizer, which replaces the allocator, the arena is never used.
+#pragma once
+
+#include <cstddef>
+
+namespace progsim::sim::memory {
+
+class StackArena {
+public:
+  // Maps room for `slots` stacks of `slot_bytes` (a multiple of the page
+  // size) and serves them until close(); false (nothing mapped, stacks come
+  // from the heap as before) if the mapping fails.
+  static bool open(std::size_t slots, std::size_t slot_bytes);
+  // Stops serving; slots still in use stay valid until freed.
+  static void close();
+
+  // --- called by the allocator entry points ---
+  // A fresh slot for a request of `bytes`, or nullptr when the arena is
+  // closed, full, or `bytes` is not its slot size.
+  static void* take(std::size_t bytes);
+  // Whether `pointer` is a slot; if so, its pages are returned to the
+  // system, and the mapping is removed once the last slot is back.
+  static bool give_back(void* pointer);
+};
+
+}  // namespace progsim::sim::memory
