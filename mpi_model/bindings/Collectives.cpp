@@ -197,13 +197,15 @@ Args::Side side_of(const Binding& b, const std::vector<MPI_Datatype>& types, con
 {
   Args::Side s;
   s.present = !types.empty();
-  s.counts = counts;
+  auto per_peer = std::make_shared<Args::PerPeer>();
+  per_peer->counts = counts;
   if (types.empty() || std::all_of(types.begin(), types.end(), [&](MPI_Datatype t) { return t == types[0]; })) {
     s.type = types.empty() ? nullptr : b.model().datatypes().find(types[0]);
-    return s;
+  } else {
+    for (MPI_Datatype t : types)
+      per_peer->types.push_back(b.model().datatypes().find(t));
   }
-  for (MPI_Datatype t : types)
-    s.types.push_back(b.model().datatypes().find(t));
+  s.per_peer = std::move(per_peer);
   return s;
 }
 

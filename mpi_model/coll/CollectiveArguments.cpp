@@ -59,10 +59,13 @@ bool portion_of(const Args::Side& side, int peer, std::int64_t& count, const dt:
   if (!side.present)
     return false;
   std::size_t i = static_cast<std::size_t>(peer);
-  if ((!side.counts.empty() && i >= side.counts.size()) || (!side.types.empty() && i >= side.types.size()))
+  static const Args::PerPeer kNone;
+  const Args::PerPeer& per_peer = side.per_peer ? *side.per_peer : kNone;
+  if ((!per_peer.counts.empty() && i >= per_peer.counts.size()) ||
+      (!per_peer.types.empty() && i >= per_peer.types.size()))
     return false;
-  count = side.counts.empty() ? side.count : side.counts[i];
-  type = side.types.empty() ? side.type.get() : side.types[i].get();
+  count = per_peer.counts.empty() ? side.count : per_peer.counts[i];
+  type = per_peer.types.empty() ? side.type.get() : per_peer.types[i].get();
   return type != nullptr;
 }
 

@@ -63,12 +63,18 @@ struct CollectiveArguments {
   enum class Shape : std::uint8_t { Unknown, Bcast, Gather, Scatter, AllToAll, Reduction };
   // What a member sends to or receives from each peer: `count` items of
   // `type`, or counts[peer] items (v forms) of types[peer] (w form).
+  struct PerPeer {
+    std::vector<std::int64_t> counts;
+    std::vector<dt::DatatypePtr> types;
+  };
   struct Side {
     bool present = false;
     dt::DatatypePtr type;
     std::int64_t count = 0;
-    std::vector<std::int64_t> counts;
-    std::vector<dt::DatatypePtr> types;
+    // v and w forms only: each process keeps kDepth of these records per
+    // communicator, so the rare per-peer arrays live apart (a replay of a
+    // million ranks holds 16 per rank).
+    std::shared_ptr<const PerPeer> per_peer;  // shared by copies, never changed once made
   };
   Shape shape = Shape::Unknown;
   const char* section = "";  // "MPI-4.1 §6.4"
