@@ -139,6 +139,10 @@ void ScheduleRunner::run()
       local_steps();
     else
       MpiModel::instance().pending_buffers().model_access_all(request_, local_steps);
+    // A round is never looked at again once done (only the count is): its
+    // steps go now, not when the schedule ends (a replay of a million ranks,
+    // each inside a 20-round allreduce, holds every rank's schedule at once).
+    round = Round{};
     ++round_;
     posted_ = false;
   }
