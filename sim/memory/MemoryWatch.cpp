@@ -64,6 +64,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   lazy_watches_ = 0;
   lazy_armed_ = false;
   lazy_users_ = 0;
+  replay_waiters_ = 0;
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
@@ -199,7 +200,7 @@ void MemoryWatch::free_shared(SharedMemory& memory)
   free_shared_memory(memory);
 }
 
-void MemoryWatch::notify_write(const void* address, std::size_t bytes)
+void MemoryWatch::notify_write(const void* address, std::size_t bytes, const WriteCause& cause)
 {
   // Every RMA operation's landing calls this: with no active watch there is
   // no generation to bump and nobody polling (a poll needs an active watch),
@@ -208,11 +209,11 @@ void MemoryWatch::notify_write(const void* address, std::size_t bytes)
   if (active_watches_ == 0)
     return;
   WatchTable::bump_range(reinterpret_cast<std::uintptr_t>(address), bytes);
-  wake_pollers();
+  wake_pollers(cause);
 }
 
 void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool write,
-                                   const std::function<void()>& access)
+                                   const std::function<void()>& access, const WriteCause& cause)
 {
   if (!enabled_ || bytes == 0) {
     access();
@@ -246,7 +247,7 @@ void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool 
     if (WatchTable::page_watched(page))
       WatchTable::protect(page);
   if (write)
-    notify_write(address, bytes);
+    notify_write(address, bytes, cause);
 }
 
 void MemoryWatch::enter_mpi(int rank, const void* frame)
@@ -366,13 +367,14 @@ bool MemoryWatch::lazy_watches_unarmed()
   return self.lazy_watches_ > 0 && !self.lazy_armed_;
 }
 
-void MemoryWatch::wake_pollers()
+void MemoryWatch::wake_pollers(const WriteCause& cause)
 {
   // In rank order, so that runs are deterministic.
   for (std::size_t r = 0; r < ranks_.size(); ++r) {
     RankWatch& rw = ranks_[r];
-    if (!rw.polling || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
+    if (!rw.polling || rw.awaiting || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
       continue;
+    rw.woken_by = cause;
     // Not polling from now on, although the rank resumes later: a deadlock
     // check meanwhile must see it as runnable.
     rw.polling = false;
@@ -470,11 +472,12 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Write:
       ++rw.writes;
       FaultHandler::take_pending_write();
-      self.wake_pollers();  // at the writer's clock: its debt was executed first (Settle)
+      self.wake_pollers(self.store_cause(request.rank));  // at the writer's clock: its debt was executed first (Settle)
       break;
     case TrapKind::Guard:
       FaultHandler::take_pending_write();
-      self.wake_pollers();  // the instruction may also have written a watched range
+      // The instruction may also have written a watched range.
+      self.wake_pollers(request.write ? self.store_cause(request.rank) : WriteCause{});
       if (WatchTable::entry(request.watch).owner == request.rank)
         for (const auto& [client, listener] : self.guard_listeners_)
           listener(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
@@ -544,6 +547,7 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   rw.poll.offset = address - WatchTable::entry(watch).base;
   rw.poll.since = sg4::Engine::get_clock();
   rw.poll.pc = pc;
+  rw.woken_by = WriteCause{};
   ++rw.blocks;
   if (WatchTable::entry(watch).lazy)
     rely_on_lazy(rw);  // disarming now would leave it waiting for writes nobody sees
@@ -553,6 +557,128 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   while (rw.polling)
     rw.wakeup->acquire();
   rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
+  if (trace_waited_)
+    trace_waited_(rank_id, rw.poll, rw.woken_by);  // in the poller's program order: its next event
+}
+
+// --- traces ----------------------------------------------------------------------
+
+void MemoryWatch::set_trace_position(int rank, long long event)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  ranks_[static_cast<std::size_t>(rank)].trace_position = event;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();  // a write made at the previous position is made for good
+}
+
+WriteCause MemoryWatch::issue_write(int rank)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return {};
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  if (rw.trace_position < 0)
+    return {};  // no trace is recorded or replayed
+  rw.pending_writes.insert(rw.trace_position);
+  return {rank, rw.trace_position};
+}
+
+void MemoryWatch::operation_applied(const WriteCause& cause)
+{
+  if (!cause.known() || static_cast<std::size_t>(cause.rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(cause.rank)];
+  auto pending = rw.pending_writes.find(cause.event);
+  if (pending != rw.pending_writes.end())
+    rw.pending_writes.erase(pending);
+  if (cause.event == rw.trace_position)
+    rw.write_made_at = cause.event;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();
+}
+
+void MemoryWatch::set_trace_recorder(std::function<long long(int rank)> store,
+                                     std::function<void(int, const PollInfo&, const WriteCause&)> waited)
+{
+  trace_store_ = std::move(store);
+  trace_waited_ = std::move(waited);
+}
+
+WriteCause MemoryWatch::store_cause(int rank)
+{
+  if (!trace_store_)
+    return {};
+  // Only a store that wakes a poller gets an event (wake_pollers' test).
+  bool wakes = false;
+  for (const RankWatch& rw : ranks_)
+    wakes = wakes || (rw.polling && !rw.awaiting &&
+                      WatchTable::entry(rw.poll.watch).generation != rw.seen_generation);
+  if (!wakes)
+    return {};
+  return {rank, trace_store_(rank)};
+}
+
+void MemoryWatch::replay_store(int rank)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  rw.write_made_at = rw.trace_position;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();
+}
+
+bool MemoryWatch::write_made(const WriteCause& cause) const
+{
+  if (!cause.known() || static_cast<std::size_t>(cause.rank) >= ranks_.size())
+    return false;
+  const RankWatch& writer = ranks_[static_cast<std::size_t>(cause.rank)];
+  if (writer.pending_writes.count(cause.event) > 0)
+    return false;
+  return writer.trace_position > cause.event || writer.write_made_at == cause.event;
+}
+
+void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollInfo& poll)
+{
+  if (write_made(cause))
+    return;
+  Rank& rank = simulation_->rank(rank_id);
+  SimulatorEntry entry(rank.libc());
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
+  rank.clock().flush();  // may yield: the write may be made meanwhile
+  if (write_made(cause))
+    return;
+  // As block(): the rank polls, and is counted so, until the write.
+  rw.polling = true;
+  rw.awaiting = true;
+  rw.awaited = cause;
+  ++replay_waiters_;
+  rw.poll = poll;
+  rw.poll.watch = -1;
+  rw.poll.since = sg4::Engine::get_clock();
+  ++rw.blocks;
+  rank.set_state(RankState::Polling);
+  if (listener_)
+    listener_(rank_id, true);  // may end the run: nothing can make the write any more
+  while (rw.polling)
+    rw.wakeup->acquire();
+  rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
+}
+
+void MemoryWatch::wake_replay_waiters()
+{
+  for (std::size_t r = 0; r < ranks_.size(); ++r) {
+    RankWatch& rw = ranks_[r];
+    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited))
+      continue;
+    rw.polling = false;
+    rw.awaiting = false;
+    --replay_waiters_;
+    simulation_->rank(static_cast<int>(r)).set_state(RankState::UserCode);
+    if (listener_)
+      listener_(static_cast<int>(r), false);
+    rw.wakeup->release();
+  }
 }
 
 }  // namespace progsim::sim::memory
