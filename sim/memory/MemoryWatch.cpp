@@ -390,11 +390,6 @@ bool MemoryWatch::polling(int rank) const
   return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() && ranks_[static_cast<std::size_t>(rank)].polling;
 }
 
-std::uint64_t MemoryWatch::blocked_polls(int rank) const
-{
-  return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() ? ranks_[static_cast<std::size_t>(rank)].blocks : 0;
-}
-
 const PollInfo* MemoryWatch::poll_info(int rank) const
 {
   return polling(rank) ? &ranks_[static_cast<std::size_t>(rank)].poll : nullptr;

@@ -153,9 +153,6 @@ public:
   // Deadlock detection: told when a rank starts (true) or stops polling.
   void set_poll_listener(std::function<void(int rank, bool polling)> listener) { listener_ = std::move(listener); }
   bool polling(int rank) const;
-  // How many times `rank` blocked polling so far (the trace recorder
-  // refuses such waits).
-  std::uint64_t blocked_polls(int rank) const;
   // What `rank` polls, or nullptr.
   const PollInfo* poll_info(int rank) const;
 
