@@ -65,6 +65,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   lazy_armed_ = false;
   lazy_users_ = 0;
   replay_waiters_ = 0;
+  last_writes_.assign(kMaxWatches, LastWrite{});
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
@@ -166,6 +167,10 @@ void MemoryWatch::unwatch(int watch)
   if (WatchTable::entry(watch).lazy)
     --lazy_watches_;
   WatchTable::remove(watch);
+  if (static_cast<std::size_t>(watch) < last_writes_.size())
+    last_writes_[static_cast<std::size_t>(watch)] = LastWrite{};
+  for (RankWatch& rw : ranks_)
+    rw.observed.erase(watch);
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
   wake_pollers();
@@ -209,6 +214,7 @@ void MemoryWatch::notify_write(const void* address, std::size_t bytes, const Wri
   if (active_watches_ == 0)
     return;
   WatchTable::bump_range(reinterpret_cast<std::uintptr_t>(address), bytes);
+  note_write(reinterpret_cast<std::uintptr_t>(address), bytes, cause);
   wake_pollers(cause);
 }
 
@@ -464,15 +470,24 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
     case TrapKind::Settle: self.simulation_->rank(request.rank).clock().flush(); break;
     case TrapKind::Action: request.action(request.action_data); break;
-    case TrapKind::Write:
+    case TrapKind::Write: {
       ++rw.writes;
       FaultHandler::take_pending_write();
-      self.wake_pollers(self.store_cause(request.rank));  // at the writer's clock: its debt was executed first (Settle)
+      WriteCause cause = self.store_cause(request.rank);
+      self.note_store(WatchTable::find(request.address), cause);
+      self.wake_pollers(cause);  // at the writer's clock: its debt was executed first (Settle)
       break;
+    }
     case TrapKind::Guard:
       FaultHandler::take_pending_write();
       // The instruction may also have written a watched range.
-      self.wake_pollers(request.write ? self.store_cause(request.rank) : WriteCause{});
+      if (request.write) {
+        WriteCause cause = self.store_cause(request.rank);
+        self.note_store(WatchTable::find(request.address), cause);
+        self.wake_pollers(cause);
+      } else {
+        self.wake_pollers();
+      }
       if (WatchTable::entry(request.watch).owner == request.rank)
         for (const auto& [client, listener] : self.guard_listeners_)
           listener(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
@@ -505,6 +520,8 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
     SimulatorEntry entry(reader.libc());  // the rank's user code is suspended in a load
     reader.clock().sleep(wait);
   }
+  if (trace_waited_)
+    note_read(rank, watch, address);
   std::uint64_t generation = WatchTable::entry(watch).generation;
   std::uint64_t calls = reader.mpi_calls();
   Read* read = nullptr;
@@ -552,8 +569,60 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   while (rw.polling)
     rw.wakeup->acquire();
   rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
-  if (trace_waited_)
+  if (trace_waited_) {
     trace_waited_(rank_id, rw.poll, rw.woken_by);  // in the poller's program order: its next event
+    observed(rank_id, watch, rw.woken_by);
+  }
+}
+
+// Recording, reads that did not block (docs/traces.md, Memory waits): a
+// rank that reads a flag an RMA operation already set (rma_problem3 under
+// thread progress) depended on that operation as much as one that polled
+// until it landed; its trace says so, and a replay under a policy that
+// lands it later waits there. Stores whose cause is unknown (they woke no
+// poller, so they have no event) end the dependency on the watch's
+// earlier write.
+void MemoryWatch::note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause)
+{
+  if (!trace_waited_)
+    return;
+  for (int i = 0; i < WatchTable::used(); ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (e.active && address < e.base + e.bytes && e.base < address + bytes)
+      last_writes_[static_cast<std::size_t>(i)] = LastWrite{cause, address, address + bytes};
+  }
+}
+
+void MemoryWatch::note_store(int watch, const WriteCause& cause)
+{
+  if (!trace_waited_ || watch < 0)
+    return;
+  const WatchEntry& e = WatchTable::entry(watch);
+  last_writes_[static_cast<std::size_t>(watch)] = LastWrite{cause, e.base, e.base + e.bytes};
+}
+
+void MemoryWatch::note_read(int rank, int watch, std::uintptr_t address)
+{
+  const LastWrite& last = last_writes_[static_cast<std::size_t>(watch)];
+  if (!last.cause.known() || address < last.lo || address >= last.hi)
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  auto seen = rw.observed.find(watch);
+  if (seen != rw.observed.end() && seen->second.rank == last.cause.rank && seen->second.event == last.cause.event)
+    return;
+  PollInfo read;
+  read.watch = watch;
+  read.description = descriptions_[static_cast<std::size_t>(watch)];
+  read.offset = address - WatchTable::entry(watch).base;
+  WriteCause cause = last.cause;  // the recorder may run code that writes last_writes_
+  observed(rank, watch, cause);
+  trace_waited_(rank, read, cause);
+}
+
+void MemoryWatch::observed(int rank, int watch, const WriteCause& cause)
+{
+  if (cause.known())
+    ranks_[static_cast<std::size_t>(rank)].observed[watch] = cause;
 }
 
 // --- traces ----------------------------------------------------------------------

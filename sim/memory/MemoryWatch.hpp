@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -230,6 +231,15 @@ private:
     std::multiset<long long> pending_writes;
     bool awaiting = false;
     WriteCause awaited;
+    // Recording: by watch, the write this rank's last `memory_wait` named
+    // (a read that observes another write of that watch gets one).
+    std::map<int, WriteCause> observed;
+  };
+  // Recording: the latest write to each watch whose cause is known, and
+  // the bytes it wrote, which a later read may observe.
+  struct LastWrite {
+    WriteCause cause;
+    std::uintptr_t lo = 0, hi = 0;
   };
 
   static void on_trap(const TrapRequest& request);
@@ -240,6 +250,12 @@ private:
   // written by the recorder), else unknown.
   WriteCause store_cause(int rank);
   void wake_replay_waiters();
+  void note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause);
+  void note_store(int watch, const WriteCause& cause);
+  // A read of `rank` at `address` of `watch` that observes a write it did
+  // not name yet: a `memory_wait` that did not block (the write was made).
+  void note_read(int rank, int watch, std::uintptr_t address);
+  void observed(int rank, int watch, const WriteCause& cause);
   void arm_lazy(int rank);
   void rely_on_lazy(RankWatch& rw);
   void release_lazy(RankWatch& rw);
@@ -261,6 +277,7 @@ private:
   std::function<long long(int)> trace_store_;
   std::function<void(int, const PollInfo&, const WriteCause&)> trace_waited_;
   int replay_waiters_ = 0;  // ranks blocked in replay_wait
+  std::vector<LastWrite> last_writes_;  // by watch id, while recording
 };
 
 }  // namespace progsim::sim::memory
