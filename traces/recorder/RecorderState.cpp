@@ -135,7 +135,7 @@ long long Recorder::stored(int rank_id)
   for (int r = 0; r < static_cast<int>(ranks_.size()) && !poll; ++r)
     poll = sim::memory::MemoryWatch::instance().poll_info(r);
   Event event = {{"call", "store"}};
-  if (poll)  // informative: what the first woken poller polls
+  if (poll)  // informative: what the first rank polling now (in rank order) polls
     event["watch"] = poll->description;
   emit(rank_id, event);
   return index;
@@ -168,12 +168,11 @@ void Recorder::write_endings()
                      {"event", -1},
                      {"watch", poll->description},
                      {"offset", poll->offset}}));
-    // main's status (return value or exit): a replay's main ends with it.
-    if (simulation && r < simulation->size()) {
-      const sim::Rank& rank = simulation->rank(r);
-      if (rank.state() == sim::RankState::Finished && rank.exit_code != 0)
-        emit(r, Event({{"call", "exit"}, {"code", rank.exit_code}}));
-    }
+    // main's status (its return value, or exit's): a replay's main ends
+    // with it. Set only when main ended (after MPI_Finalize or without it,
+    // which aborts the run), never by a crash.
+    if (simulation && r < simulation->size() && simulation->rank(r).exit_code != 0)
+      emit(r, Event({{"call", "exit"}, {"code", simulation->rank(r).exit_code}}));
   }
 }
 
