@@ -169,8 +169,10 @@ void MemoryWatch::unwatch(int watch)
   WatchTable::remove(watch);
   if (static_cast<std::size_t>(watch) < last_writes_.size())
     last_writes_[static_cast<std::size_t>(watch)] = LastWrite{};
-  for (RankWatch& rw : ranks_)
+  for (RankWatch& rw : ranks_) {
     rw.observed.erase(watch);
+    rw.store_events.erase(watch);
+  }
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
   wake_pollers();
@@ -473,8 +475,9 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Write: {
       ++rw.writes;
       FaultHandler::take_pending_write();
-      WriteCause cause = self.store_cause(request.rank);
-      self.note_store(WatchTable::find(request.address), cause);
+      int watch = WatchTable::find(request.address);
+      WriteCause cause = self.store_cause(request.rank, watch);
+      self.note_store(watch, cause);
       self.wake_pollers(cause);  // at the writer's clock: its debt was executed first (Settle)
       break;
     }
@@ -482,8 +485,9 @@ void MemoryWatch::on_trap(const TrapRequest& request)
       FaultHandler::take_pending_write();
       // The instruction may also have written a watched range.
       if (request.write) {
-        WriteCause cause = self.store_cause(request.rank);
-        self.note_store(WatchTable::find(request.address), cause);
+        int watch = WatchTable::find(request.address);
+        WriteCause cause = self.store_cause(request.rank, watch);
+        self.note_store(watch, cause);
         self.wake_pollers(cause);
       } else {
         self.wake_pollers();
@@ -579,9 +583,10 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
 // rank that reads a flag an RMA operation already set (rma_problem3 under
 // thread progress) depended on that operation as much as one that polled
 // until it landed; its trace says so, and a replay under a policy that
-// lands it later waits there. Stores whose cause is unknown (they woke no
-// poller, so they have no event) end the dependency on the watch's
-// earlier write.
+// lands it later waits there. The same for a value another rank's store
+// set (bsend_shared_flag under thread: rank 1 stores the flag while rank 0
+// sleeps). A write whose cause is unknown ends the dependency on the
+// watch's earlier write.
 void MemoryWatch::note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause)
 {
   if (!trace_waited_)
@@ -604,7 +609,8 @@ void MemoryWatch::note_store(int watch, const WriteCause& cause)
 void MemoryWatch::note_read(int rank, int watch, std::uintptr_t address)
 {
   const LastWrite& last = last_writes_[static_cast<std::size_t>(watch)];
-  if (!last.cause.known() || address < last.lo || address >= last.hi)
+  // A rank's own writes precede its reads in its own order already.
+  if (!last.cause.known() || last.cause.rank == rank || address < last.lo || address >= last.hi)
     return;
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
   auto seen = rw.observed.find(watch);
@@ -661,25 +667,28 @@ void MemoryWatch::operation_applied(const WriteCause& cause)
     wake_replay_waiters();
 }
 
-void MemoryWatch::set_trace_recorder(std::function<long long(int rank)> store,
+void MemoryWatch::set_trace_recorder(std::function<long long(int rank, const std::string& watch)> store,
                                      std::function<void(int, const PollInfo&, const WriteCause&)> waited)
 {
   trace_store_ = std::move(store);
   trace_waited_ = std::move(waited);
 }
 
-WriteCause MemoryWatch::store_cause(int rank)
+WriteCause MemoryWatch::store_cause(int rank, int watch)
 {
-  if (!trace_store_)
+  if (!trace_store_ || watch < 0)
     return {};
-  // Only a store that wakes a poller gets an event (wake_pollers' test).
-  bool wakes = false;
-  for (const RankWatch& rw : ranks_)
-    wakes = wakes || (rw.polling && !rw.awaiting &&
-                      WatchTable::entry(rw.poll.watch).generation != rw.seen_generation);
-  if (!wakes)
-    return {};
-  return {rank, trace_store_(rank)};
+  // Every store to watched memory may wake a poller, now or when another
+  // rank reads the value later (note_read): it gets a `store` event, one per
+  // watch between two of the rank's events (a loop storing into a window
+  // between two MPI calls is one event; its stores take no simulated time).
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  auto last = rw.store_events.find(watch);
+  if (last != rw.store_events.end() && last->second == rw.trace_position && rw.trace_position >= 0)
+    return {rank, rw.trace_position};
+  long long event = trace_store_(rank, descriptions_[static_cast<std::size_t>(watch)]);
+  rw.store_events[watch] = event;
+  return {rank, event};
 }
 
 void MemoryWatch::replay_store(int rank)

@@ -167,11 +167,13 @@ public:
   WriteCause issue_write(int rank);
   // The operation of `cause` was applied at its target (any kind).
   void operation_applied(const WriteCause& cause);
-  // Recording: `store(rank)` is called when a store of the rank's program
-  // to watched memory wakes a poller, and returns the index of the `store`
-  // event it wrote for it; `waited(rank, poll, cause)` when a poller stops
-  // blocking, woken by `cause`. Empty functions: not recording.
-  void set_trace_recorder(std::function<long long(int rank)> store,
+  // Recording: `store(rank, watch)` is called for a store of the rank's
+  // program to watched memory (the watch's description), at most once per
+  // watch between two of its events, and returns the index of the `store`
+  // event it wrote for it; `waited(rank, poll, cause)` when a rank stops
+  // blocking on a poll, woken by `cause`, or reads a value another rank's
+  // write `cause` set. Empty functions: not recording.
+  void set_trace_recorder(std::function<long long(int rank, const std::string& watch)> store,
                           std::function<void(int rank, const PollInfo& poll, const WriteCause& cause)> waited);
   // Replay: the rank's `store` event (at its current position) is made:
   // ranks waiting for it wake.
@@ -234,6 +236,8 @@ private:
     // Recording: by watch, the write this rank's last `memory_wait` named
     // (a read that observes another write of that watch gets one).
     std::map<int, WriteCause> observed;
+    // Recording: by watch, the index of the rank's latest `store` event.
+    std::map<int, long long> store_events;
   };
   // Recording: the latest write to each watch whose cause is known, and
   // the bytes it wrote, which a later read may observe.
@@ -246,9 +250,10 @@ private:
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
   void wake_pollers(const WriteCause& cause = {});
-  // The cause of a store of `rank` that wakes a poller (its `store` event
-  // written by the recorder), else unknown.
-  WriteCause store_cause(int rank);
+  // Recording: the cause of a store of `rank` to `watch` (its `store`
+  // event, written by the recorder unless one for that watch is its last
+  // event); unknown when not recording.
+  WriteCause store_cause(int rank, int watch);
   void wake_replay_waiters();
   void note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause);
   void note_store(int watch, const WriteCause& cause);
@@ -274,7 +279,7 @@ private:
   std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
   std::vector<std::pair<const void*, std::function<void(const GuardAccess&)>>> guard_listeners_;
-  std::function<long long(int)> trace_store_;
+  std::function<long long(int, const std::string&)> trace_store_;
   std::function<void(int, const PollInfo&, const WriteCause&)> trace_waited_;
   int replay_waiters_ = 0;  // ranks blocked in replay_wait
   std::vector<LastWrite> last_writes_;  // by watch id, while recording

@@ -433,8 +433,14 @@ add_test(NAME traces.memory_wait.what_if.read
   COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_read thread rma
           weak=deadlock thread=completed offload=completed ideal=completed
           -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_problem3)
+# The same for a value a store set before the read: bsend_shared_flag
+# recorded under thread, where rank 1 stores the flag while rank 0 sleeps.
+add_test(NAME traces.memory_wait.what_if.read_store
+  COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_read_store thread store
+          weak=deadlock thread=completed offload=completed ideal=completed
+          -- -n 2 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/bsend_shared_flag)
 set_tests_properties(traces.memory_wait.what_if.store traces.memory_wait.what_if.rma traces.memory_wait.what_if.read
-  PROPERTIES LABELS program)
+  traces.memory_wait.what_if.read_store PROPERTIES LABELS program)
 # main's status (nonzero_return: traces.roundtrip.program.nonzero_return):
 # each rank's `exit` event ends its replay's main with that status; progsim
 # exits with the first non-zero one's, as the run did.

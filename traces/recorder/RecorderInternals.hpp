@@ -98,10 +98,11 @@ public:
   void flush_local(int rank_id);
   void flush_all();
 
-  // Memory waits (docs/traces.md): a store of the rank's program woke a
-  // poller (returns the index of its `store` event); a poller stopped
-  // blocking, woken by `cause` (a `memory_wait` event).
-  long long stored(int rank_id);
+  // Memory waits (docs/traces.md): a store of the rank's program to watched
+  // memory `watch` (returns the index of its `store` event); a poller
+  // stopped blocking, woken by `cause`, or a read saw the value of another
+  // rank's write `cause` (a `memory_wait` event).
+  long long stored(int rank_id, const std::string& watch);
   void waited(int rank_id, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause);
 
 private:

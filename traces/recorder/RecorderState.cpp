@@ -125,19 +125,15 @@ void Recorder::flush_all()
 // RMA operation's data landing. The wait's length depends on the policy
 // (under weak progress it may never end), so it is recorded as what it
 // waited for, not as time: `memory_wait` names the writer's event, which a
-// store gets at its place among the writer's calls (`store`). Only the
-// stores that woke a poller are events. A wake whose write a trace does
-// not hold (a receive into watched memory, a watch removed) is refused.
-long long Recorder::stored(int rank_id)
+// store gets at its place among the writer's calls (`store`, one per
+// watched range between two of the writer's events). A read that saw
+// another rank's write without blocking names it too. A wake whose write a
+// trace does not hold (a receive into watched memory, a watch removed) is
+// refused.
+long long Recorder::stored(int rank_id, const std::string& watch)
 {
   long long index = rank(rank_id).events;
-  const sim::memory::PollInfo* poll = nullptr;
-  for (int r = 0; r < static_cast<int>(ranks_.size()) && !poll; ++r)
-    poll = sim::memory::MemoryWatch::instance().poll_info(r);
-  Event event = {{"call", "store"}};
-  if (poll)  // informative: what the first rank polling now (in rank order) polls
-    event["watch"] = poll->description;
-  emit(rank_id, event);
+  emit(rank_id, Event({{"call", "store"}, {"watch", watch}}));
   return index;
 }
 
@@ -269,7 +265,9 @@ void start_recording(const std::string& path, const std::string& otf2_dir, int n
 {
   recorder::g_recorder = std::make_unique<recorder::Recorder>(path, otf2_dir, nranks, about);
   sim::memory::MemoryWatch::instance().set_trace_recorder(
-      [](int rank) { return recorder::g_recorder ? recorder::g_recorder->stored(rank) : -1LL; },
+      [](int rank, const std::string& watch) {
+        return recorder::g_recorder ? recorder::g_recorder->stored(rank, watch) : -1LL;
+      },
       [](int rank, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause) {
         if (recorder::g_recorder)
           recorder::g_recorder->waited(rank, poll, cause);
