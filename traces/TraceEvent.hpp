@@ -24,6 +24,9 @@ struct TraceEvent {
   std::string call;
   nlohmann::json fields;
   long line = 0;  // line of the event in its file (1-based), for messages
+  // Index among its rank's events (0-based; RankReplay counts them): a
+  // memory_wait names the write it waits for by the writer's event index.
+  long long index = -1;
 
   long long integer(const char* key) const { return fields.at(key).get<long long>(); }
   int small(const char* key) const { return fields.at(key).get<int>(); }

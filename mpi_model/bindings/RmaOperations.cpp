@@ -9,6 +9,7 @@
 #include "datatype/PrimitiveType.hpp"
 #include "diagnosis/StandardErrors.hpp"
 #include "diagnosis/CallSites.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 using namespace progsim;
 using namespace progsim::mpi;
@@ -247,6 +248,7 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     request->bytes = static_cast<std::size_t>(dt::packed_size(*op->target_type, op->target_count));
   op->id = rma_engine(b).next_operation_id();
   op->request = request;
+  op->cause = sim::memory::MemoryWatch::instance().issue_write(b.world());
   rma::LocalAccessConflicts& local = rma_engine(b).local_accesses();
   if (w->in_fence_epoch(a.target)) {
     w->fence_operations = true;

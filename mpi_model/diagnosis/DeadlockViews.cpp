@@ -22,7 +22,10 @@ void view_polling(RankView& view, const sim::Rank& rank, const sim::memory::Poll
   view.offset = poll.offset;
   view.since = poll.since;
   view.left_mpi_at = rank.left_mpi_at;
-  view.source = sim::memory::describe_program_location(poll.pc, program);
+  // A replay's rank waits at its trace's memory_wait event (MemoryWatch::replay_wait).
+  view.source = rank.trace_location();
+  if (view.source.empty())
+    view.source = sim::memory::describe_program_location(poll.pc, program);
   view.last_call = rank.last_call();
   view.activity = "polling watched memory '" + poll.description + "'" + at(view.source) + " in user code since " +
                   sim::format_time(poll.since) + ", out of MPI since its last MPI call (" + rank.last_call() +

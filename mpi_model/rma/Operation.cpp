@@ -14,7 +14,8 @@ namespace {
 // Runs `access` on the memory `count` items of `type` at `base` touch, with
 // watched pages opened (window memory is watched for busy-waiting ranks).
 template <class F>
-void with_memory(const void* base, std::int64_t count, const dt::Datatype& type, bool write, F&& access)
+void with_memory(const void* base, std::int64_t count, const dt::Datatype& type, bool write, F&& access,
+                 const sim::memory::WriteCause& cause = {})
 {
   auto [lo, hi] = typed_span(count, type);
   if (hi <= lo) {
@@ -22,7 +23,7 @@ void with_memory(const void* base, std::int64_t count, const dt::Datatype& type,
     return;
   }
   sim::memory::MemoryWatch::instance().simulator_access(static_cast<const char*>(base) + lo,
-                                                        static_cast<std::size_t>(hi - lo), write, access);
+                                                        static_cast<std::size_t>(hi - lo), write, access, cause);
 }
 
 // The always-writable simulator view of the target memory the operation
@@ -59,11 +60,12 @@ void with_target_memory(const Operation& op, std::int64_t count, const dt::Datat
     if (char* view = simulator_view(op, lo, hi)) {
       access(view);
       if (write)
-        sim::memory::MemoryWatch::instance().notify_write(op.target_addr + lo, static_cast<std::size_t>(hi - lo));
+        sim::memory::MemoryWatch::instance().notify_write(op.target_addr + lo, static_cast<std::size_t>(hi - lo),
+                                                          op.cause);
       return;
     }
   }
-  with_memory(op.target_addr, count, type, write, [&] { access(op.target_addr); });
+  with_memory(op.target_addr, count, type, write, [&] { access(op.target_addr); }, op.cause);
 }
 
 std::size_t element_bytes(const Operation& op)
@@ -122,6 +124,12 @@ void pack_origin(Operation& op)
 
 void apply_at_target(Operation& op)
 {
+  // Whatever it wrote (or not: a get, a failed compare), the operation is
+  // made: a replay's rank waiting for it goes on (MemoryWatch::replay_wait).
+  struct Applied {
+    const sim::memory::WriteCause& cause;
+    ~Applied() { sim::memory::MemoryWatch::instance().operation_applied(cause); }
+  } applied{op.cause};
   const dt::Datatype& type = *op.target_type;
   switch (op.kind) {
     case OpKind::Put:

@@ -11,6 +11,7 @@
 #include "core/Request.hpp"
 #include "datatype/Datatype.hpp"
 #include "ops/ReductionOp.hpp"
+#include "sim/memory/WriteCause.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +32,9 @@ struct Operation {
   std::shared_ptr<WindowShared> window;
   int origin = 0;  // local ranks in the window's group
   int target = 0;
+  // The origin's trace event that issued it, when a trace is recorded or
+  // replayed: a rank polling the target memory waits for it (MemoryWatch).
+  sim::memory::WriteCause cause;
 
   // Origin buffer (put, accumulates); packed when the operation is sent.
   const void* origin_addr = nullptr;

@@ -64,6 +64,8 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   lazy_watches_ = 0;
   lazy_armed_ = false;
   lazy_users_ = 0;
+  replay_waiters_ = 0;
+  last_writes_.assign(kMaxWatches, LastWrite{});
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
   status_ = !supported() ? "unsupported" : enabled_ ? "on" : "off";
@@ -165,6 +167,12 @@ void MemoryWatch::unwatch(int watch)
   if (WatchTable::entry(watch).lazy)
     --lazy_watches_;
   WatchTable::remove(watch);
+  if (static_cast<std::size_t>(watch) < last_writes_.size())
+    last_writes_[static_cast<std::size_t>(watch)] = LastWrite{};
+  for (RankWatch& rw : ranks_) {
+    rw.observed.erase(watch);
+    rw.store_events.erase(watch);
+  }
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
   wake_pollers();
@@ -199,7 +207,7 @@ void MemoryWatch::free_shared(SharedMemory& memory)
   free_shared_memory(memory);
 }
 
-void MemoryWatch::notify_write(const void* address, std::size_t bytes)
+void MemoryWatch::notify_write(const void* address, std::size_t bytes, const WriteCause& cause)
 {
   // Every RMA operation's landing calls this: with no active watch there is
   // no generation to bump and nobody polling (a poll needs an active watch),
@@ -208,11 +216,12 @@ void MemoryWatch::notify_write(const void* address, std::size_t bytes)
   if (active_watches_ == 0)
     return;
   WatchTable::bump_range(reinterpret_cast<std::uintptr_t>(address), bytes);
-  wake_pollers();
+  note_write(reinterpret_cast<std::uintptr_t>(address), bytes, cause);
+  wake_pollers(cause);
 }
 
 void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool write,
-                                   const std::function<void()>& access)
+                                   const std::function<void()>& access, const WriteCause& cause)
 {
   if (!enabled_ || bytes == 0) {
     access();
@@ -246,7 +255,7 @@ void MemoryWatch::simulator_access(const void* address, std::size_t bytes, bool 
     if (WatchTable::page_watched(page))
       WatchTable::protect(page);
   if (write)
-    notify_write(address, bytes);
+    notify_write(address, bytes, cause);
 }
 
 void MemoryWatch::enter_mpi(int rank, const void* frame)
@@ -366,13 +375,14 @@ bool MemoryWatch::lazy_watches_unarmed()
   return self.lazy_watches_ > 0 && !self.lazy_armed_;
 }
 
-void MemoryWatch::wake_pollers()
+void MemoryWatch::wake_pollers(const WriteCause& cause)
 {
   // In rank order, so that runs are deterministic.
   for (std::size_t r = 0; r < ranks_.size(); ++r) {
     RankWatch& rw = ranks_[r];
-    if (!rw.polling || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
+    if (!rw.polling || rw.awaiting || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
       continue;
+    rw.woken_by = cause;
     // Not polling from now on, although the rank resumes later: a deadlock
     // check meanwhile must see it as runnable.
     rw.polling = false;
@@ -386,11 +396,6 @@ void MemoryWatch::wake_pollers()
 bool MemoryWatch::polling(int rank) const
 {
   return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() && ranks_[static_cast<std::size_t>(rank)].polling;
-}
-
-std::uint64_t MemoryWatch::blocked_polls(int rank) const
-{
-  return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() ? ranks_[static_cast<std::size_t>(rank)].blocks : 0;
 }
 
 const PollInfo* MemoryWatch::poll_info(int rank) const
@@ -467,14 +472,26 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::ArmLazyWatches: self.arm_lazy(request.rank); break;
     case TrapKind::Settle: self.simulation_->rank(request.rank).clock().flush(); break;
     case TrapKind::Action: request.action(request.action_data); break;
-    case TrapKind::Write:
+    case TrapKind::Write: {
       ++rw.writes;
       FaultHandler::take_pending_write();
-      self.wake_pollers();  // at the writer's clock: its debt was executed first (Settle)
+      int watch = WatchTable::find(request.address);
+      WriteCause cause = self.store_cause(request.rank, watch);
+      self.note_store(watch, cause);
+      self.wake_pollers(cause);  // at the writer's clock: its debt was executed first (Settle)
       break;
+    }
     case TrapKind::Guard:
       FaultHandler::take_pending_write();
-      self.wake_pollers();  // the instruction may also have written a watched range
+      // The instruction may also have written a watched range.
+      if (request.write) {
+        int watch = WatchTable::find(request.address);
+        WriteCause cause = self.store_cause(request.rank, watch);
+        self.note_store(watch, cause);
+        self.wake_pollers(cause);
+      } else {
+        self.wake_pollers();
+      }
       if (WatchTable::entry(request.watch).owner == request.rank)
         for (const auto& [client, listener] : self.guard_listeners_)
           listener(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
@@ -507,6 +524,8 @@ void MemoryWatch::on_read(int rank, std::uintptr_t pc, std::uintptr_t address)
     SimulatorEntry entry(reader.libc());  // the rank's user code is suspended in a load
     reader.clock().sleep(wait);
   }
+  if (trace_waited_)
+    note_read(rank, watch, address);
   std::uint64_t generation = WatchTable::entry(watch).generation;
   std::uint64_t calls = reader.mpi_calls();
   Read* read = nullptr;
@@ -544,6 +563,7 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   rw.poll.offset = address - WatchTable::entry(watch).base;
   rw.poll.since = sg4::Engine::get_clock();
   rw.poll.pc = pc;
+  rw.woken_by = WriteCause{};
   ++rw.blocks;
   if (WatchTable::entry(watch).lazy)
     rely_on_lazy(rw);  // disarming now would leave it waiting for writes nobody sees
@@ -553,6 +573,185 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   while (rw.polling)
     rw.wakeup->acquire();
   rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
+  if (trace_waited_) {
+    trace_waited_(rank_id, rw.poll, rw.woken_by);  // in the poller's program order: its next event
+    observed(rank_id, watch, rw.woken_by);
+  }
+}
+
+// Recording, reads that did not block (docs/traces.md, Memory waits): a
+// rank that reads a flag an RMA operation already set (rma_problem3 under
+// thread progress) depended on that operation as much as one that polled
+// until it landed; its trace says so, and a replay under a policy that
+// lands it later waits there. The same for a value another rank's store
+// set (bsend_shared_flag under thread: rank 1 stores the flag while rank 0
+// sleeps). A write whose cause is unknown ends the dependency on the
+// watch's earlier write.
+void MemoryWatch::note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause)
+{
+  if (!trace_waited_)
+    return;
+  for (int i = 0; i < WatchTable::used(); ++i) {
+    const WatchEntry& e = WatchTable::entry(i);
+    if (e.active && address < e.base + e.bytes && e.base < address + bytes)
+      last_writes_[static_cast<std::size_t>(i)] = LastWrite{cause, address, address + bytes};
+  }
+}
+
+void MemoryWatch::note_store(int watch, const WriteCause& cause)
+{
+  if (!trace_waited_ || watch < 0)
+    return;
+  const WatchEntry& e = WatchTable::entry(watch);
+  last_writes_[static_cast<std::size_t>(watch)] = LastWrite{cause, e.base, e.base + e.bytes};
+}
+
+void MemoryWatch::note_read(int rank, int watch, std::uintptr_t address)
+{
+  const LastWrite& last = last_writes_[static_cast<std::size_t>(watch)];
+  // A rank's own writes precede its reads in its own order already.
+  if (!last.cause.known() || last.cause.rank == rank || address < last.lo || address >= last.hi)
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  auto seen = rw.observed.find(watch);
+  if (seen != rw.observed.end() && seen->second.rank == last.cause.rank && seen->second.event == last.cause.event)
+    return;
+  PollInfo read;
+  read.watch = watch;
+  read.description = descriptions_[static_cast<std::size_t>(watch)];
+  read.offset = address - WatchTable::entry(watch).base;
+  WriteCause cause = last.cause;  // the recorder may run code that writes last_writes_
+  observed(rank, watch, cause);
+  trace_waited_(rank, read, cause);
+}
+
+void MemoryWatch::observed(int rank, int watch, const WriteCause& cause)
+{
+  if (cause.known())
+    ranks_[static_cast<std::size_t>(rank)].observed[watch] = cause;
+}
+
+// --- traces ----------------------------------------------------------------------
+
+void MemoryWatch::set_trace_position(int rank, long long event)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  ranks_[static_cast<std::size_t>(rank)].trace_position = event;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();  // a write made at the previous position is made for good
+}
+
+WriteCause MemoryWatch::issue_write(int rank)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return {};
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  if (rw.trace_position < 0)
+    return {};  // no trace is recorded or replayed
+  rw.pending_writes.insert(rw.trace_position);
+  return {rank, rw.trace_position};
+}
+
+void MemoryWatch::operation_applied(const WriteCause& cause)
+{
+  if (!cause.known() || static_cast<std::size_t>(cause.rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(cause.rank)];
+  auto pending = rw.pending_writes.find(cause.event);
+  if (pending != rw.pending_writes.end())
+    rw.pending_writes.erase(pending);
+  if (cause.event == rw.trace_position)
+    rw.write_made_at = cause.event;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();
+}
+
+void MemoryWatch::set_trace_recorder(std::function<long long(int rank, const std::string& watch)> store,
+                                     std::function<void(int, const PollInfo&, const WriteCause&)> waited)
+{
+  trace_store_ = std::move(store);
+  trace_waited_ = std::move(waited);
+}
+
+WriteCause MemoryWatch::store_cause(int rank, int watch)
+{
+  if (!trace_store_ || watch < 0)
+    return {};
+  // Every store to watched memory may wake a poller, now or when another
+  // rank reads the value later (note_read): it gets a `store` event, one per
+  // watch between two of the rank's events (a loop storing into a window
+  // between two MPI calls is one event; its stores take no simulated time).
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  auto last = rw.store_events.find(watch);
+  if (last != rw.store_events.end() && last->second == rw.trace_position && rw.trace_position >= 0)
+    return {rank, rw.trace_position};
+  long long event = trace_store_(rank, descriptions_[static_cast<std::size_t>(watch)]);
+  rw.store_events[watch] = event;
+  return {rank, event};
+}
+
+void MemoryWatch::replay_store(int rank)
+{
+  if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
+    return;
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
+  rw.write_made_at = rw.trace_position;
+  if (replay_waiters_ > 0)
+    wake_replay_waiters();
+}
+
+bool MemoryWatch::write_made(const WriteCause& cause) const
+{
+  if (!cause.known() || static_cast<std::size_t>(cause.rank) >= ranks_.size())
+    return false;
+  const RankWatch& writer = ranks_[static_cast<std::size_t>(cause.rank)];
+  if (writer.pending_writes.count(cause.event) > 0)
+    return false;
+  return writer.trace_position > cause.event || writer.write_made_at == cause.event;
+}
+
+void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollInfo& poll)
+{
+  if (write_made(cause))
+    return;
+  Rank& rank = simulation_->rank(rank_id);
+  SimulatorEntry entry(rank.libc());
+  RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
+  rank.clock().flush();  // may yield: the write may be made meanwhile
+  if (write_made(cause))
+    return;
+  // As block(): the rank polls, and is counted so, until the write.
+  rw.polling = true;
+  rw.awaiting = true;
+  rw.awaited = cause;
+  ++replay_waiters_;
+  rw.poll = poll;
+  rw.poll.watch = -1;
+  rw.poll.since = sg4::Engine::get_clock();
+  ++rw.blocks;
+  rank.set_state(RankState::Polling);
+  if (listener_)
+    listener_(rank_id, true);  // may end the run: nothing can make the write any more
+  while (rw.polling)
+    rw.wakeup->acquire();
+  rw.polling_time += sg4::Engine::get_clock() - rw.poll.since;
+}
+
+void MemoryWatch::wake_replay_waiters()
+{
+  for (std::size_t r = 0; r < ranks_.size(); ++r) {
+    RankWatch& rw = ranks_[r];
+    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited))
+      continue;
+    rw.polling = false;
+    rw.awaiting = false;
+    --replay_waiters_;
+    simulation_->rank(static_cast<int>(r)).set_state(RankState::UserCode);
+    if (listener_)
+      listener_(static_cast<int>(r), false);
+    rw.wakeup->release();
+  }
 }
 
 }  // namespace progsim::sim::memory

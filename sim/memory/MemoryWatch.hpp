@@ -19,6 +19,7 @@
 #pragma once
 
 #include "sim/memory/SharedMemory.hpp"
+#include "sim/memory/WriteCause.hpp"
 
 #include <nlohmann/json.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
@@ -26,6 +27,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -117,13 +120,14 @@ public:
 
   // The simulator wrote [address, address + bytes) of watched memory (user
   // view addresses): wakes the ranks polling it. Call from any actor.
-  void notify_write(const void* address, std::size_t bytes);
+  void notify_write(const void* address, std::size_t bytes, const WriteCause& cause = {});
   // Runs `access` (simulator code reading or writing [address, address +
   // bytes) of user memory, e.g. an RMA operation on MPI_Win_create memory)
   // with the watched pages of that range opened, so that it does not trap
   // per instruction; re-protects them and, for a write, wakes the pollers.
   // Ranks are coroutines of one thread: no rank runs while they are open.
-  void simulator_access(const void* address, std::size_t bytes, bool write, const std::function<void()>& access);
+  void simulator_access(const void* address, std::size_t bytes, bool write, const std::function<void()>& access,
+                        const WriteCause& cause = {});
   // A rank enters (leaves) the MPI library; `frame` is a frame address of
   // the library's entry. Watched pages holding the rank's stack near it
   // (a watched local variable of the caller, e.g. MPI_Win_create memory on
@@ -150,11 +154,38 @@ public:
   // Deadlock detection: told when a rank starts (true) or stops polling.
   void set_poll_listener(std::function<void(int rank, bool polling)> listener) { listener_ = std::move(listener); }
   bool polling(int rank) const;
-  // How many times `rank` blocked polling so far (the trace recorder
-  // refuses such waits).
-  std::uint64_t blocked_polls(int rank) const;
   // What `rank` polls, or nullptr.
   const PollInfo* poll_info(int rank) const;
+
+  // --- traces (issue 19): record and replay waits on watched memory ---
+  // The index of the event of `rank`'s trace being recorded (its last one
+  // written) or replayed: an RMA operation issued now is that event's write.
+  // In a replay, a rank waiting for a write of `rank` may be woken.
+  void set_trace_position(int rank, long long event);
+  // The cause of the write an RMA operation `rank` issues now; in a replay
+  // the operation counts as pending until operation_applied().
+  WriteCause issue_write(int rank);
+  // The operation of `cause` was applied at its target (any kind).
+  void operation_applied(const WriteCause& cause);
+  // Recording: `store(rank, watch)` is called for a store of the rank's
+  // program to watched memory (the watch's description), at most once per
+  // watch between two of its events, and returns the index of the `store`
+  // event it wrote for it; `waited(rank, poll, cause)` when a rank stops
+  // blocking on a poll, woken by `cause`, or reads a value another rank's
+  // write `cause` set. Empty functions: not recording.
+  void set_trace_recorder(std::function<long long(int rank, const std::string& watch)> store,
+                          std::function<void(int rank, const PollInfo& poll, const WriteCause& cause)> waited);
+  // Replay: the rank's `store` event (at its current position) is made:
+  // ranks waiting for it wake.
+  void replay_store(int rank);
+  // Replay: blocks `rank` as a poller of `poll` (description, offset) until
+  // the write of `cause` is made (a store event performed, an operation
+  // applied), at once if it was; an unknown cause blocks for ever, which
+  // deadlock detection ends. Counted as the run counts a blocked poll.
+  void replay_wait(int rank, const WriteCause& cause, const PollInfo& poll);
+  // Whether the write of `cause` was made in this replay.
+  bool write_made(const WriteCause& cause) const;
+
   void add_rank_to_report(int rank, nlohmann::ordered_json& entry) const;
 
   // --- for the signal handlers ---
@@ -193,12 +224,43 @@ private:
     std::vector<std::uintptr_t> held;  // watched pages opened while inside MPI
     bool relies_on_lazy = false;       // spun until the lazy watches were armed, or polls one
     std::uint64_t lazy_arms = 0;       // times its spinning armed the lazy watches
+    // Traces: the write that woke it last; its trace position; in a replay,
+    // the event of its last write made at that position, its operations
+    // issued and not applied yet (by event), and the write it waits for.
+    WriteCause woken_by;
+    long long trace_position = -1;
+    long long write_made_at = -1;
+    std::multiset<long long> pending_writes;
+    bool awaiting = false;
+    WriteCause awaited;
+    // Recording: by watch, the write this rank's last `memory_wait` named
+    // (a read that observes another write of that watch gets one).
+    std::map<int, WriteCause> observed;
+    // Recording: by watch, the index of the rank's latest `store` event.
+    std::map<int, long long> store_events;
+  };
+  // Recording: the latest write to each watch whose cause is known, and
+  // the bytes it wrote, which a later read may observe.
+  struct LastWrite {
+    WriteCause cause;
+    std::uintptr_t lo = 0, hi = 0;
   };
 
   static void on_trap(const TrapRequest& request);
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
-  void wake_pollers();
+  void wake_pollers(const WriteCause& cause = {});
+  // Recording: the cause of a store of `rank` to `watch` (its `store`
+  // event, written by the recorder unless one for that watch is its last
+  // event); unknown when not recording.
+  WriteCause store_cause(int rank, int watch);
+  void wake_replay_waiters();
+  void note_write(std::uintptr_t address, std::size_t bytes, const WriteCause& cause);
+  void note_store(int watch, const WriteCause& cause);
+  // A read of `rank` at `address` of `watch` that observes a write it did
+  // not name yet: a `memory_wait` that did not block (the write was made).
+  void note_read(int rank, int watch, std::uintptr_t address);
+  void observed(int rank, int watch, const WriteCause& cause);
   void arm_lazy(int rank);
   void rely_on_lazy(RankWatch& rw);
   void release_lazy(RankWatch& rw);
@@ -217,6 +279,10 @@ private:
   std::vector<std::uintptr_t> held_open_;  // pages some rank holds open (enter_mpi), with repeats
   std::function<void(int, bool)> listener_;
   std::vector<std::pair<const void*, std::function<void(const GuardAccess&)>>> guard_listeners_;
+  std::function<long long(int, const std::string&)> trace_store_;
+  std::function<void(int, const PollInfo&, const WriteCause&)> trace_waited_;
+  int replay_waiters_ = 0;  // ranks blocked in replay_wait
+  std::vector<LastWrite> last_writes_;  // by watch id, while recording
 };
 
 }  // namespace progsim::sim::memory

@@ -9,8 +9,10 @@
 # recorder refuses: its replay stops naming REFUSED (so this list of
 # refused programs shrinks as the recorder learns calls: the test fails
 # once the program round-trips). REFUSED@POLICY,...: refused only under
-# those policies, a round trip under the others (a busy-wait on memory that
-# blocks under weak progress only).
+# those policies, a round trip under the others. REFUSED "deadlock@POLICY,...":
+# under those policies the run deadlocks (a busy-wait on memory that weak
+# progress never ends), and the replay must deadlock alike: the same
+# summary, outcome "deadlock" (issue 19, memory waits).
 #   roundtrip_program.sh PROGSIM WORKDIR REFUSED -- RUN_OPTIONS... -- PROGRAM [ARGS...]
 set -u
 progsim=$1 work=$2 refused=$3
@@ -36,7 +38,10 @@ for policy in weak thread offload ideal; do
   "$progsim" replay --progress "$policy" "${options[@]}" --report "$dir/replay.json" "$dir/trace.jsonl" \
     >"$dir/replay.out" 2>&1
   replay_status=$?
-  if [ "$refused" != - ] && [[ ",$refused_under," == *",$policy,"* ]]; then
+  expected=completed
+  if [ "$refused" = deadlock ] && [[ ",$refused_under," == *",$policy,"* ]]; then
+    expected=deadlock
+  elif [ "$refused" != - ] && [[ ",$refused_under," == *",$policy,"* ]]; then
     if [ "$replay_status" = 2 ] && grep -q "the recorded program [a-z]* $refused, which traces cannot replay yet" "$dir/replay.out"; then
       echo "$policy: refused as expected: $(grep -o "$refused, [^(]*([^)]*)" "$dir/replay.out" | head -1)"
     else
@@ -50,10 +55,17 @@ for policy in weak thread offload ideal; do
   same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
   echo "$policy: run $recorded"
   echo "$policy: replay $replayed"
-  if [ "$(jq -r .outcome "$dir/run.json" 2>/dev/null)" != completed ]; then
-    echo "FAIL $policy: the recorded run did not complete"; cat "$dir/run.out"; failed=1
+  if [ "$(jq -r .outcome "$dir/run.json" 2>/dev/null)" != "$expected" ]; then
+    echo "FAIL $policy: the recorded run did not end as expected ($expected)"; cat "$dir/run.out"; failed=1
   elif [ "$same" != yes ]; then
     echo "FAIL $policy: the replay differs from the recorded run"; cat "$dir/replay.out"; failed=1
+  elif [ "$expected" = deadlock ]; then
+    # The same class, and the poller named at its memory_wait's line.
+    classes=$(jq -r '.deadlock.class' "$dir/run.json" "$dir/replay.json" | sort -u)
+    echo "$policy: deadlock class $classes"
+    if [ "$(wc -l <<<"$classes")" != 1 ] || ! grep -q "trace\.jsonl:[0-9]* (memory_wait)" "$dir/replay.out"; then
+      echo "FAIL $policy: another deadlock, or no memory_wait line named"; cat "$dir/replay.out"; failed=1
+    fi
   fi
 done
 exit $failed

@@ -5,11 +5,9 @@
 # (tests/traces/roundtrip_program.sh). Programs the recorder refuses are
 # listed below with the call it refuses and why; their test checks that the
 # replay stops at that call, so it fails (and the entry must go) once the
-# recorder learns it. Programs that busy-wait on window memory (Example
-# 12.x, file 004 Problem 3) are refused at the wait, which no event holds
-# (docs/traces.md, RMA); "CALL@POLICIES": refused under those policies
-# only (where the poll blocked), a round trip under the others. Programs whose replay cannot be identical are listed
-# in excluded_programs with why, and get no test.
+# recorder learns it; "CALL@POLICIES": refused under those policies only, a
+# round trip under the others. Programs whose replay cannot be identical are
+# listed in excluded_programs with why, and get no test.
 # Recorded since branch issue19-roundtrip (were refused): MPI_Cancel
 # (cancel_send, lc_request, p2p_semantics; with whether it succeeded),
 # MPI_Request_get_status (race_seen), the Sessions Model (sessions), and the
@@ -20,18 +18,27 @@
 # MPI_Wait and cost call time there, where a replay cannot make them.
 set(refused_programs
   grequest MPI_Grequest_start
-  rma_flag_late "busy-waiting on watched memory"
-  rma_heap_flag "busy-waiting on watched memory"
-  rma_problem3 "busy-waiting on watched memory@weak"   # polls a flag set earlier under the others
-  bsend_shared_flag "busy-waiting on watched memory@weak"
-  signal_handlers "busy-waiting on watched memory"   # its 'kept' twin polls a watched global
-  fork_window "busy-waiting on watched memory"   # rank 1 polls its part of a shared window
 )
-# Recorded and replayed, but not identically:
-# - nonzero_return: its exit status is main's return value, which a trace
-#   does not hold (the replay exits 0; times are identical).
-# - memory_poll: its ranks communicate through shared globals
-#   (--privatize=off), which a trace does not see.
+# Busy-waiting on watched memory (Example 12.x, file 004 Problem 3): recorded
+# since branch issue19-memwait as memory waits (docs/traces.md, Memory
+# waits), each blocked poll a `memory_wait` naming the write that ended it
+# (another rank's `store`, or its RMA operation), so these round-trip under
+# every policy. "deadlock@POLICIES": under those policies the run itself
+# deadlocks (weak progress never moves the data the writer waits for), and
+# the replay must deadlock alike, its poller at a `memory_wait` that no write
+# ends. Were refused before: all of these, and signal_handlers (its 'kept'
+# twin polls a watched global), which completes under all four.
+set(deadlocking_programs
+  rma_flag_late deadlock@weak
+  rma_heap_flag deadlock@weak
+  rma_problem3 deadlock@weak
+  bsend_shared_flag deadlock@weak
+  fork_window deadlock@weak   # rank 1 polls its part of a shared window, set by rank 0's MPI_Put
+)
+# Round-trip since branch issue19-memwait (were excluded): nonzero_return,
+# whose exit status is main's return value (or exit's status), now an `exit`
+# event; memory_poll, whose ranks communicate through shared globals
+# (--privatize=off): rank 1's store that wakes rank 0 is a `store` event.
 # Round-trip since branch issue19-roundtrip (were excluded): coll_algorithms
 # and coll_all (reductions over derived datatypes and with user operations
 # are recorded as the items the model splits and combines, "elements" and
@@ -45,19 +52,23 @@ set(refused_programs
 # (null_buffer, topo_cart, topo_graph, topo_distgraph) round-trip: each
 # failed call has a `failed` event after its own, and the replay gives it
 # its cost, not its effect (docs/traces.md).
-set(excluded_programs nonzero_return memory_poll)
+set(excluded_programs)
 
 get_property(completing GLOBAL PROPERTY PROGSIM_COMPLETING_PROGRAMS)
-list(REMOVE_ITEM completing ${excluded_programs})
+if(excluded_programs)
+  list(REMOVE_ITEM completing ${excluded_programs})
+endif()
 foreach(program IN LISTS completing)
   get_property(run GLOBAL PROPERTY PROGSIM_COMPLETING_RUN_${program})
   get_property(args GLOBAL PROPERTY PROGSIM_COMPLETING_ARGS_${program})
   set(refused -)
-  list(FIND refused_programs ${program} at)
-  if(NOT at EQUAL -1)
-    math(EXPR at "${at} + 1")
-    list(GET refused_programs ${at} refused)
-  endif()
+  foreach(listed IN ITEMS refused_programs deadlocking_programs)
+    list(FIND ${listed} ${program} at)
+    if(NOT at EQUAL -1)
+      math(EXPR at "${at} + 1")
+      list(GET ${listed} ${at} refused)
+    endif()
+  endforeach()
   add_test(NAME traces.roundtrip.program.${program}
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/traces/roundtrip_program.sh ${PROGSIM_CLI}
             ${CMAKE_BINARY_DIR}/tests/traces/roundtrip_program/${program} ${refused}

@@ -395,3 +395,56 @@ otf2_error_test(not_an_archive garbage/traces.otf2
 add_test(NAME traces.record.every_call_classified
   COMMAND ${TRACE_TESTS}/every_call_classified.sh $<TARGET_FILE:progsim> $<TARGET_FILE:progsim_trace>
           ${PROJECT_SOURCE_DIR}/traces/UnrecordedCalls.def ${PROJECT_SOURCE_DIR}/mpi_model/bindings/NotImplemented.cpp)
+
+# Memory waits (issue 19, branch issue19-memwait; docs/traces.md, Memory
+# waits). A handwritten wait for another rank's store after its 2 s sleep
+# lasts 2 s under every policy (counted as the run counts a blocked poll);
+# a wait for a write never made deadlocks naming its line.
+foreach(policy weak thread offload ideal)
+  trace_replay_test(traces.replay.memory_wait.store.${policy} TRACE ${TRACE_TESTS}/memory_wait_store.jsonl
+    RUN --progress ${policy}
+    EXPECT --expect-outcome completed --twice --check "/ranks/0/memory_polling_time~2+-0.000001"
+           --check /ranks/0/memory_polls_blocked=1 --check "/ranks/1/memory_polling_time=0"
+           --check "/ranks/0/finish_time~2+-0.001")
+  trace_replay_test(traces.replay.memory_wait.never.${policy} TRACE ${TRACE_TESTS}/memory_wait_never.jsonl
+    RUN --progress ${policy}
+    EXPECT --expect-outcome deadlock --expect-exit 3 --twice
+           --stderr-regex "rank 0: polling watched memory 'flag' at offset 4 since t=0\\.[0-9]+ s at [^ ]*memory_wait_never\\.jsonl:5 \\(memory_wait\\)"
+           --check "/deadlock/class=memory synchronization")
+endforeach()
+# What-if replays of one trace (twice each, byte-identical): rma_flag_late's
+# rank 0 waits for rank 1's store (after its MPI_Recv of rank 0's buffered
+# message), rma_heap_flag's for rank 1's MPI_Put. Recorded under ideal,
+# where both complete; replayed under weak, the writer never gets there
+# (the data it waits for moves only in rank 0's MPI calls): deadlock at the
+# poller's memory_wait line, as the program itself deadlocks under weak.
+add_test(NAME traces.memory_wait.what_if.store
+  COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_store ideal store
+          weak=deadlock thread=completed offload=completed ideal=completed
+          -- -n 2 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_flag_late)
+add_test(NAME traces.memory_wait.what_if.rma
+  COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_rma ideal rma
+          weak=deadlock thread=completed offload=completed ideal=completed
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_heap_flag)
+# A read that did not block: rma_problem3 recorded under thread, where rank
+# 1's put lands at 5 s and rank 0 reads the flag at 10 s; the read names the
+# put, so under weak its replay waits there and deadlocks, as the program.
+add_test(NAME traces.memory_wait.what_if.read
+  COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_read thread rma
+          weak=deadlock thread=completed offload=completed ideal=completed
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_problem3)
+# The same for a value a store set before the read: bsend_shared_flag
+# recorded under thread, where rank 1 stores the flag while rank 0 sleeps.
+add_test(NAME traces.memory_wait.what_if.read_store
+  COMMAND ${TRACE_TESTS}/memory_wait_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/memory_wait_read_store thread store
+          weak=deadlock thread=completed offload=completed ideal=completed
+          -- -n 2 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/bsend_shared_flag)
+set_tests_properties(traces.memory_wait.what_if.store traces.memory_wait.what_if.rma traces.memory_wait.what_if.read
+  traces.memory_wait.what_if.read_store PROPERTIES LABELS program)
+# main's status (nonzero_return: traces.roundtrip.program.nonzero_return):
+# each rank's `exit` event ends its replay's main with that status; progsim
+# exits with the first non-zero one's, as the run did.
+trace_replay_test(traces.replay.exit_codes TRACE ${TRACE_TESTS}/exit_codes.jsonl
+  EXPECT --expect-outcome completed --expect-exit 4 --twice
+         --stderr-regex "rank 1 returned exit code 260 after MPI_Finalize"
+         --check /ranks/0/exit_code=0 --check /ranks/1/exit_code=260 --check /ranks/2/exit_code=3)

@@ -162,6 +162,22 @@ TEST_F(TraceTest, SchemaAcceptsWhatTheWriterWrites)
   EXPECT_EQ(validate_event({{"call", "waitall"}, {"reqs", {1, "x"}}}), "waitall: field \"reqs\" must be a list of integers");
 }
 
+// Memory waits and main's status (issue 19, branch issue19-memwait): the
+// events the recorder writes validate; a wait must name its writer's event.
+TEST_F(TraceTest, MemoryWaitsAndExitStatusAreEvents)
+{
+  EXPECT_EQ(validate_event({{"call", "store"}, {"watch", "flags"}}), "");
+  EXPECT_EQ(validate_event({{"call", "store"}}), "");
+  EXPECT_EQ(validate_event({{"call", "memory_wait"}, {"writer", 1}, {"event", 4}, {"watch", "flags"}, {"offset", 16}}),
+            "");
+  EXPECT_EQ(validate_event({{"call", "memory_wait"}, {"writer", -1}, {"event", -1}}), "");
+  EXPECT_EQ(validate_event({{"call", "memory_wait"}, {"writer", 1}}), "memory_wait: missing field \"event\"");
+  EXPECT_EQ(validate_event({{"call", "memory_wait"}, {"writer", "1"}, {"event", 4}}),
+            "memory_wait: field \"writer\" must be an integer");
+  EXPECT_EQ(validate_event({{"call", "exit"}, {"code", 260}}), "");
+  EXPECT_EQ(validate_event({{"call", "exit"}}), "exit: missing field \"code\"");
+}
+
 TEST_F(TraceTest, SimgridSingleFileMapsRequestsBySenderReceiverAndTag)
 {
   std::string path = write_file("actions.txt",

@@ -10,6 +10,7 @@
 #include "traces/TraceWriter.hpp"
 
 #include "sim/CallScope.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <mpi.h>
 
@@ -64,8 +65,9 @@ struct RankRecord {
   };
   std::map<int, std::vector<Attached>> attached;
   int next_region = 0;
-  // Polls of watched memory that blocked, as last seen (Recorder::polled).
-  std::uint64_t blocked_polls = 0;
+  // Events in the rank's trace so far: the next one's index (a memory
+  // wait names its write by the writer's event index, MemoryWatch).
+  long long events = 0;
   // Events written (Recorder::write), and the program's call under way that
   // returns an error (sim::notify_failed_call): WrapperEntry marks the
   // call's event as failed when the wrapper returns.
@@ -96,11 +98,22 @@ public:
   void flush_local(int rank_id);
   void flush_all();
 
+  // Memory waits (docs/traces.md): a store of the rank's program to watched
+  // memory `watch` (returns the index of its `store` event); a poller
+  // stopped blocking, woken by `cause`, or a read saw the value of another
+  // rank's write `cause` (a `memory_wait` event).
+  long long stored(int rank_id, const std::string& watch);
+  void waited(int rank_id, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause);
+
 private:
   static double now();
-  // Writes the refusal of a busy-wait on watched memory if the rank
-  // blocked polling since its last event (docs/traces.md, RMA).
-  void polled(int rank_id);
+  // Writes `event` to the progsim trace (never to the OTF2 export), after
+  // the rank's pending local calls, and counts it.
+  void emit(int rank_id, const Event& event);
+  // Events of the run's end: a `memory_wait` that no write ended for a
+  // rank still polling; an `exit` with the status of a rank's main that
+  // returned non-zero (or called exit so).
+  void write_endings();
 
   std::unique_ptr<TraceWriter> writer_;
   std::unique_ptr<Otf2Export> otf2_;

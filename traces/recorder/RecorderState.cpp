@@ -5,6 +5,8 @@
 
 #include "MpiModel.hpp"
 #include "sim/ProgramCallHook.hpp"
+#include "sim/Rank.hpp"
+#include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
 #include <cstring>
@@ -43,27 +45,33 @@ Recorder::Recorder(const std::string& path, const std::string& otf2_dir, int nra
 
 void Recorder::write(int rank_id, const Event& event)
 {
-  polled(rank_id);
   flush_local(rank_id);
   ++rank(rank_id).written;
   if (rank(rank_id).in_finalize_callback > 0) {
     // Inside MPI_Finalize's call in the OTF2 export, which has no nested calls.
     Event marked = event;
     marked["in"] = "MPI_Finalize";
-    if (writer_)
-      writer_->write(rank_id, marked);
+    emit(rank_id, marked);
     return;
   }
-  if (writer_)
-    writer_->write(rank_id, event);
+  emit(rank_id, event);
   if (otf2_)
     otf2_->call(rank_id, now(), event);
 }
 
+void Recorder::emit(int rank_id, const Event& event)
+{
+  flush_local(rank_id);
+  RankRecord& r = rank(rank_id);
+  if (writer_)
+    writer_->write(rank_id, event);
+  // An RMA operation the rank issues from now on is this event's write.
+  sim::memory::MemoryWatch::instance().set_trace_position(rank_id, r.events++);
+}
+
 void Recorder::write_failed(int rank_id, const char* call, const char* error)
 {
-  if (writer_)
-    writer_->write(rank_id, Event({{"call", "failed"}, {"name", call}, {"error", error}}));
+  emit(rank_id, Event({{"call", "failed"}, {"name", call}, {"error", error}}));
 }
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
@@ -74,16 +82,14 @@ void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool f
 
 void Recorder::finish(double end)
 {
-  for (std::size_t i = 0; i < ranks_.size(); ++i)
-    polled(static_cast<int>(i));
   flush_all();
+  write_endings();
   if (otf2_)
     otf2_->close(end);
 }
 
 void Recorder::local(int rank_id, const char* name, bool interacting)
 {
-  polled(rank_id);
   RankRecord& r = rank(rank_id);
   if (r.local_name && std::strcmp(r.local_name, name) != 0)
     flush_local(rank_id);
@@ -104,8 +110,7 @@ void Recorder::flush_local(int rank_id)
     event["repeat"] = r.local_repeat;
   r.local_name = nullptr;
   r.local_repeat = 0;
-  if (writer_)
-    writer_->write(rank_id, event);
+  emit(rank_id, event);
 }
 
 void Recorder::flush_all()
@@ -114,25 +119,57 @@ void Recorder::flush_all()
     flush_local(static_cast<int>(i));
 }
 
-// A rank that blocked polling watched memory (a flag in a window, MPI-4.1
-// §12.7 Example 12.x) waited for another rank's write, which no event
-// holds: the wait's length depends on the policy, so recording it as
-// computation would replay the recording's timing under every policy.
-// The trace refuses it instead, before the rank's next event.
-void Recorder::polled(int rank_id)
+// Memory waits (docs/traces.md, "Memory waits"). A rank that blocked
+// polling watched memory (a flag in a window, MPI-4.1 §12.7 Example 12.x)
+// waited for another rank's write: a store of that rank's program, or an
+// RMA operation's data landing. The wait's length depends on the policy
+// (under weak progress it may never end), so it is recorded as what it
+// waited for, not as time: `memory_wait` names the writer's event, which a
+// store gets at its place among the writer's calls (`store`, one per
+// watched range between two of the writer's events). A read that saw
+// another rank's write without blocking names it too. A wake whose write a
+// trace does not hold (a receive into watched memory, a watch removed) is
+// refused.
+long long Recorder::stored(int rank_id, const std::string& watch)
 {
-  std::uint64_t blocked = sim::memory::MemoryWatch::instance().blocked_polls(rank_id);
-  RankRecord& r = rank(rank_id);
-  if (blocked == r.blocked_polls)
+  long long index = rank(rank_id).events;
+  emit(rank_id, Event({{"call", "store"}, {"watch", watch}}));
+  return index;
+}
+
+void Recorder::waited(int rank_id, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause)
+{
+  if (!cause.known()) {
+    emit(rank_id, Event({{"call", "unsupported"},
+                         {"name", "busy-waiting on watched memory"},
+                         {"why", "the rank polled memory until a write that no event holds (a receive into it, "
+                                 "a watch removed) woke it"}}));
     return;
-  r.blocked_polls = blocked;
-  flush_local(rank_id);
-  Event event = {{"call", "unsupported"},
-                 {"name", "busy-waiting on watched memory"},
-                 {"why", "the rank polled memory until another rank wrote it, and when that write lands depends on "
-                         "the replay's policy and platform"}};
-  if (writer_)
-    writer_->write(rank_id, event);
+  }
+  emit(rank_id, Event({{"call", "memory_wait"},
+                       {"writer", cause.rank},
+                       {"event", cause.event},
+                       {"watch", poll.description},
+                       {"offset", poll.offset}}));
+}
+
+void Recorder::write_endings()
+{
+  sim::Simulation* simulation = sim::Simulation::current();
+  for (int r = 0; r < static_cast<int>(ranks_.size()); ++r) {
+    // Still polling (deadlock, time limit): a wait that nothing ended.
+    if (const sim::memory::PollInfo* poll = sim::memory::MemoryWatch::instance().poll_info(r))
+      emit(r, Event({{"call", "memory_wait"},
+                     {"writer", -1},
+                     {"event", -1},
+                     {"watch", poll->description},
+                     {"offset", poll->offset}}));
+    // main's status (its return value, or exit's): a replay's main ends
+    // with it. Set only when main ended (after MPI_Finalize or without it,
+    // which aborts the run), never by a crash.
+    if (simulation && r < simulation->size() && simulation->rank(r).exit_code != 0)
+      emit(r, Event({{"call", "exit"}, {"code", simulation->rank(r).exit_code}}));
+  }
 }
 
 double Recorder::now()
@@ -227,6 +264,14 @@ void start_recording(const std::string& path, const std::string& otf2_dir, int n
                      const nlohmann::ordered_json& about)
 {
   recorder::g_recorder = std::make_unique<recorder::Recorder>(path, otf2_dir, nranks, about);
+  sim::memory::MemoryWatch::instance().set_trace_recorder(
+      [](int rank, const std::string& watch) {
+        return recorder::g_recorder ? recorder::g_recorder->stored(rank, watch) : -1LL;
+      },
+      [](int rank, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause) {
+        if (recorder::g_recorder)
+          recorder::g_recorder->waited(rank, poll, cause);
+      });
   sim::set_program_call_hook(recorder::program_call);
   sim::set_failed_call_hook(recorder::failed_call);
 }
@@ -235,6 +280,7 @@ void stop_recording(double end)
 {
   sim::set_program_call_hook(nullptr);
   sim::set_failed_call_hook(nullptr);
+  sim::memory::MemoryWatch::instance().set_trace_recorder(nullptr, nullptr);
   std::unique_ptr<recorder::Recorder> stopped = std::move(recorder::g_recorder);
   if (stopped)
     stopped->finish(end);

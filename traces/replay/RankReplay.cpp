@@ -5,6 +5,7 @@
 
 #include "MpiModel.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <climits>
 #include <exception>
@@ -40,9 +41,13 @@ void RankReplay::run()
   // is replayed. An error in reading it waits until that call is replayed.
   TraceEvent ahead;
   std::exception_ptr ahead_error;
+  long long read = 0;  // the rank's events so far: the next one's index
   auto read_ahead = [&] {
     try {
-      return events_->next(ahead);
+      if (!events_->next(ahead))
+        return false;
+      ahead.index = read++;
+      return true;
     } catch (const TraceError&) {
       ahead_error = std::current_exception();
       return false;
@@ -58,6 +63,8 @@ void RankReplay::run()
     }
     event_ = &event;
     rank_.trace_position.line = event.line;
+    // An RMA operation of this event is the write a memory_wait may name.
+    sim::memory::MemoryWatch::instance().set_trace_position(rank_.id(), event.index);
     if (more && ahead.call == "failed" && event.call != "failed") {
       replay_failed_call(event, ahead);
       more = read_ahead();
@@ -123,7 +130,7 @@ void RankReplay::perform(const TraceEvent& e)
   // A trace may compute, sleep or make local calls (MPI_Initialized) before
   // MPI_Init; every other event needs MPI.
   if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local" &&
-      e.call != "session_init")
+      e.call != "session_init" && e.call != "store" && e.call != "memory_wait" && e.call != "exit")
     ensure_initialized();
   (this->*action->second)(e);
 }

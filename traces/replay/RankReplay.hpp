@@ -35,6 +35,8 @@ public:
 
   // Performs every event of the rank; a bad event raises TraceError (file:line).
   void run();
+  // The status the recorded rank's main ended with (its `exit` event, else 0).
+  int exit_code() const { return exit_code_; }
 
 private:
   void perform(const TraceEvent& e);
@@ -199,6 +201,7 @@ private:
   static int replay_in_finalize(MPI_Comm comm, int keyval, void* value, void* extra);
   bool errors_recorded_ = false;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
+  int exit_code_ = 0;
 };
 
 }  // namespace progsim::traces

@@ -11,6 +11,7 @@
 
 #include "MpiModel.hpp"
 #include "sim/Simulation.hpp"
+#include "sim/memory/MemoryWatch.hpp"
 
 #include <algorithm>
 
@@ -149,6 +150,41 @@ void RankReplay::replay_sleep(const TraceEvent& e)
   rank_.set_state(before);
 }
 
+// --- memory waits (docs/traces.md) -------------------------------------------
+
+// The program's store woke a poller, at the writer's clock: its debt
+// executed first, as the run's Settle trap did before the store's.
+void RankReplay::replay_store(const TraceEvent&)
+{
+  sim::SimulatorEntry entry(rank_.libc());
+  rank_.clock().flush();
+  sim::memory::MemoryWatch::instance().replay_store(rank_.id());
+}
+
+// The rank polled until the write of another rank's event: blocked as a
+// poller (its polling time, a deadlock naming this line if the write is
+// never made), whatever the policy makes that write's time.
+void RankReplay::replay_memory_wait(const TraceEvent& e)
+{
+  int writer = e.small("writer");
+  long long index = e.integer("event");
+  int nranks = sim::Simulation::current()->size();
+  // The writer may be the rank itself: its own RMA operation, which a
+  // progress thread or offload engine applies while it polls.
+  if (writer < -1 || writer >= nranks || (writer >= 0 && index < 0))
+    fail("memory_wait: writer " + std::to_string(writer) + ", event " + std::to_string(index) +
+         " names no rank's event (writer -1: a write that never came)");
+  sim::memory::PollInfo poll;
+  poll.description = e.has("watch") ? e.fields.at("watch").get<std::string>() : std::string("memory");
+  poll.offset = e.has("offset") ? static_cast<std::size_t>(std::max(0LL, e.integer("offset"))) : 0;
+  sim::memory::MemoryWatch::instance().replay_wait(rank_.id(), {writer, index}, poll);
+}
+
+void RankReplay::replay_exit(const TraceEvent& e)
+{
+  exit_code_ = e.small("code");
+}
+
 void RankReplay::replay_unsupported(const TraceEvent& e)
 {
   // An MPI procedure, or what the program did outside MPI (busy-waiting on
@@ -222,6 +258,7 @@ int RankReplay::replay_in_finalize(MPI_Comm, int keyval, void*, void* extra)
       self->event_ = &e;
       self->rank_.trace_position.line = e.line;
       self->rank_.trace_position.event = &e.call;
+      sim::memory::MemoryWatch::instance().set_trace_position(self->rank_.id(), e.index);
       self->perform(e);
     }
   } catch (const TraceError&) {
@@ -229,6 +266,7 @@ int RankReplay::replay_in_finalize(MPI_Comm, int keyval, void*, void* extra)
     self->in_finalize_error_ = std::current_exception();
   }
   self->event_ = finalize;
+  sim::memory::MemoryWatch::instance().set_trace_position(self->rank_.id(), finalize->index);
   self->rank_.trace_position.line = finalize->line;
   self->rank_.trace_position.event = &finalize->call;
   return MPI_SUCCESS;

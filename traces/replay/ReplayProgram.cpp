@@ -40,6 +40,7 @@ int main(int argc, char** argv)
     mpi::MpiModel::instance().p2p().drop_program_data();
     traces::RankReplay replay(*rank, argv[1], info);
     replay.run();
+    return replay.exit_code();  // the recorded main's status (its `exit` event)
   } catch (const traces::TraceError& e) {
     sim::Simulation::current()->end_run(sim::Outcome::Aborted, std::string("replay: ") + e.what(),
                                         sim::kExitUsageError);
