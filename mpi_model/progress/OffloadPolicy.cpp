@@ -85,6 +85,9 @@ public:
   }
 
   bool agents_busy() const override { return working_nics_ > 0; }
+  // No progress point hook; a rank's steps are its NIC's, one at a time,
+  // each at its own instant when they take time.
+  bool wakes_may_be_looks() const override { return p_.step_latency > 0; }
 
   void add_to_report(nlohmann::ordered_json& report) const override
   {
