@@ -31,10 +31,13 @@ for f in out err json; do
     failed=1
   fi
 done
-if [ -z "$applied" ]; then
+# The count is printed when the model is destroyed; a run that crashes in
+# its teardown prints none (time_limit under offload and ideal, exit 139 on
+# both paths, as on main since before the looks).
+if [ $need_looks = 1 ] && [ -z "$applied" ]; then
   echo "no count of looks on stderr"; failed=1
 elif [ $need_looks = 1 ] && [ "$applied" -eq 0 ]; then
   echo "no look was applied: the comparison tests nothing"; failed=1
 fi
-[ $failed = 0 ] && echo "same stdout, stderr and report with and without waking at every completion (exit $looks, $applied looks applied)"
+[ $failed = 0 ] && echo "same stdout, stderr and report with and without waking at every completion (exit $looks, ${applied:-no count of} looks applied)"
 exit $failed
