@@ -153,6 +153,7 @@ public:
   // The run ended: the rank's state and what it waits for stay as they are
   // now for the report, while its actor is killed and unwinds (unwinding
   // leaves MPI calls, which would otherwise show it in user code).
+  bool frozen() const { return frozen_; }
   void freeze()
   {
     blocked_on();

@@ -68,6 +68,17 @@ public:
   // it had been there when the rank looked.
   bool end_block(double clock_at_block);
   double pending() const { return debt_; }
+  // Whether a rank blocked now, released at SimGrid's clock (debt 0, see
+  // end_block), would charge `poll` and look at arrivals (observe) without
+  // executing anything: the poll is deferred and within the observation lag.
+  // RankProgress then applies such a look without waking the rank.
+  bool poll_after_block_defers(double poll) const
+  {
+    return (poll <= 0 || (deferral_allowed_ && poll < quantum_)) && poll <= lag_;
+  }
+  // The debt of a blocked rank, set by RankProgress when it applies a look
+  // the rank would have taken (poll_after_block_defers) or takes it back.
+  void set_debt_while_blocked(double debt) { debt_ = debt; }
   // Whether charge_cpu(seconds) would only add to the debt (no execution).
   bool defers(double seconds) const
   {

@@ -146,15 +146,17 @@ std::string describe_all(const std::vector<RequestPtr>& rs, const char* call)
 }
 
 // Blocks until done(), recording the requests waited on (deadlock diagnosis).
+// done() depends on the requests `rs` only, unless `on` says otherwise.
 template <class Done>
-void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, const char* call)
+void wait_for(const Binding& b, const std::vector<RequestPtr>& rs, Done done, const char* call,
+              RankProgress::WaitOn on = RankProgress::WaitOn::Requests)
 {
   std::vector<RequestPtr> active;
   for (auto& r : rs)
     if (r)
       active.push_back(r);
   b.p2p().set_waited(b.world(), active);
-  b.progress().wait_until(done, [&rs, call]() -> std::string { return describe_all(rs, call); });
+  b.progress().wait_until(done, [&rs, call]() -> std::string { return describe_all(rs, call); }, on);
   b.p2p().set_waited(b.world(), {});
 }
 
@@ -166,7 +168,10 @@ bool test_again_if_livelocked(const Binding& b, const std::vector<RequestPtr>& r
 {
   if (!b.progress().test_found_nothing())
     return false;
-  b.progress().hold_test([&](const std::function<bool()>& woken) { wait_for(b, rs, woken, b.call()); });
+  // Held until any wake-up (RankProgress::hold_test): a wait on anything.
+  b.progress().hold_test([&](const std::function<bool()>& woken) {
+    wait_for(b, rs, woken, b.call(), RankProgress::WaitOn::Anything);
+  });
   return done();
 }
 

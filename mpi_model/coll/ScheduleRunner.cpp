@@ -93,6 +93,7 @@ void ScheduleRunner::post(const Round& round)
         r->call_site = call_site_mark(caller);
     }
     r->completion_listener = [this] { message_done(); };
+    r->listener_only = true;  // the program waits for the collective, finish() wakes it
     messages_.push_back(r);
     model.p2p().start(r);
   }

@@ -59,7 +59,8 @@ void CallContext::wait(const RequestPtr& request) const
   if (done(*request))
     return;
   p2p().set_waited(world(), {request});
-  progress().wait_until([&request] { return done(*request); }, [&request] { return request->describe(); });
+  progress().wait_until([&request] { return done(*request); }, [&request] { return request->describe(); },
+                        RankProgress::WaitOn::Requests);
   p2p().set_waited(world(), {});
 }
 

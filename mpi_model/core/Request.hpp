@@ -188,6 +188,10 @@ struct Request {
   // Internal messages of a collective schedule: told when the message
   // completes (the schedule then enables its next round). Runs once.
   std::function<void()> completion_listener;
+  // Nobody waits for this request itself, only its completion listener
+  // reacts (a collective's internal message): its completion wakes its rank
+  // only if the rank waits on anything (RankProgress::wake_unless_selective).
+  bool listener_only = false;
   // coll-sync=never: the library buffers this internal message (eager
   // whatever its size), so the collective never waits for its partner.
   bool library_buffered = false;

@@ -269,7 +269,10 @@ void PointToPoint::complete(Request& request)
     request.completion_listener = nullptr;
     listener();
   }
-  progress_.rank(request.owner).wake();
+  if (request.listener_only)
+    progress_.rank(request.owner).wake_unless_selective();
+  else
+    progress_.rank(request.owner).wake();
 }
 
 void PointToPoint::release_bsend(Request& send)
@@ -476,7 +479,9 @@ void PointToPoint::match_arrived(int rank, Packet packet)
   q.add_unexpected(std::move(packet));
   if (later)
     match_when_posted(later);
-  progress_.rank(rank).wake();  // a probe may be waiting for it
+  // A probe may be waiting for it (a wait on anything): a wait on requests
+  // cannot be ended by an unexpected message.
+  progress_.rank(rank).wake_unless_selective();
 }
 
 void PointToPoint::start_matched(const RequestPtr& recv, const Packet& packet)

@@ -10,6 +10,9 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace sg4 = simgrid::s4u;
 
 namespace progsim::mpi {
@@ -21,6 +24,10 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
   for (int r = 0; r < simulation.size(); ++r)
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
   active_ranks_ = simulation.size();
+  // PROGSIM_WAKE_EVERY_COMPLETION (set, any value): every completion wakes
+  // its rank, as before the looks were applied; tests compare the two paths
+  // (tests/progress/wake_every_completion.sh).
+  applies_looks_ = policy_->wakes_may_be_looks() && std::getenv("PROGSIM_WAKE_EVERY_COMPLETION") == nullptr;
   // Time in MPI calls (entered, blocked, left) for the overlap measure.
   sim::set_rank_state_listener(
       [](void* engine, const sim::Rank& r, double now) {
@@ -42,6 +49,11 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
 ProgressEngine::~ProgressEngine()
 {
   sim::set_rank_state_listener(nullptr, nullptr);
+  // For tests/progress/wake_every_completion.sh: whether the path it
+  // compares against the unoptimized one was taken.
+  if (std::getenv("PROGSIM_COUNT_LOOKS"))
+    std::fprintf(stderr, "progsim: looks applied without waking a rank: %llu\n",
+                 static_cast<unsigned long long>(looks_applied_));
 }
 
 void ProgressEngine::start(std::function<std::size_t()> packets_in_flight,

@@ -52,6 +52,12 @@ public:
   // "rank", or the label of the policy's agent ("thread").
   const char* label(Executor executor) const;
   const ModelParameters& parameters() const { return parameters_; }
+  // Whether RankProgress::wake_unless_selective may apply a rank's look
+  // instead of waking it: the policy allows it (wakes_may_be_looks), and
+  // PROGSIM_WAKE_EVERY_COMPLETION (the unoptimized path, which wakes the rank
+  // at every completion) is not set.
+  bool applies_looks() const { return applies_looks_; }
+  void note_look_applied() { ++looks_applied_; }
   sim::Simulation& simulation() { return simulation_; }
 
   // A protocol step of `owner` became executable.
@@ -120,6 +126,8 @@ private:
   // The actor that checks for a deadlock on behalf of the maestro.
   simgrid::s4u::SemaphorePtr watcher_wakeup_;
   bool watcher_ringing_ = false;
+  bool applies_looks_ = false;
+  std::uint64_t looks_applied_ = 0;  // PROGSIM_COUNT_LOOKS prints it (tests)
 };
 
 }  // namespace progsim::mpi

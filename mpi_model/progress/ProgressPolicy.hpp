@@ -28,6 +28,17 @@ public:
   // The rank is inside an MPI call that progresses; policies whose agents
   // share the host queue with the rank need nothing more.
   virtual void on_rank_progress_point(RankProgress&) {}
+  // Whether a wake-up a blocked rank would find nothing in may be applied to
+  // its state instead of waking it (RankProgress::wake_unless_selective).
+  // Only if on_rank_progress_point does nothing (a progress point of a rank
+  // with an empty host queue then changes nothing), and the policy runs a
+  // rank's chunks one at a time at distinct instants, so that what wakes the
+  // rank at one instant comes from one step (offload's NIC with a nonzero
+  // step latency): a look cannot be followed at the same instant by a wake
+  // from elsewhere after other ranks were released, whose order SimGrid
+  // keeps and a look would lose (under ideal, two arrivals of one round at
+  // one instant did that: coll_all, 5 ranks).
+  virtual bool wakes_may_be_looks() const { return false; }
   // Extra CPU seconds every MPI call costs under this policy (locks).
   virtual double call_overhead() const { return 0; }
   // Host CPU seconds `owner` spends when a collective schedule starts whose

@@ -4,8 +4,10 @@
 #include "sim/ActingTime.hpp"
 #include "sim/Rank.hpp"
 #include "sim/memory/CodeLocation.hpp"
+#include "sim/timeline/Timeline.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
 #include <algorithm>
@@ -55,14 +57,29 @@ void RankProgress::progress_point()
   }
 }
 
-void RankProgress::wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe)
+void RankProgress::wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe,
+                              WaitOn on)
 {
   struct InWait {
-    bool& flag;
-    bool was;
-    explicit InWait(bool& f) : flag(f), was(f) { flag = true; }
-    ~InWait() { flag = was; }
-  } in_wait(in_wait_);
+    RankProgress& self;
+    bool was_in_wait;
+    WaitOn was_on;
+    bool was_in_mpi;
+    InWait(RankProgress& s, WaitOn on)
+        : self(s), was_in_wait(s.in_wait_), was_on(s.wait_on_), was_in_mpi(s.waits_in_mpi_)
+    {
+      self.in_wait_ = true;
+      self.wait_on_ = on;
+      sim::RankState state = self.rank_.state();
+      self.waits_in_mpi_ = state == sim::RankState::InMpi || state == sim::RankState::Blocked;
+    }
+    ~InWait()
+    {
+      self.in_wait_ = was_in_wait;
+      self.wait_on_ = was_on;
+      self.waits_in_mpi_ = was_in_mpi;
+    }
+  } in_wait(*this, on);
   // Looking at what the rank waits for is looking at arrivals.
   auto is_done = [this, &done] {
     rank_.clock().observe();
@@ -96,6 +113,7 @@ void RankProgress::wait_until(const std::function<bool()>& done, const std::func
     // never accumulates releases.
     bool waited = true;
     if (waiting_) {
+      look_applied_at_ = -1;
       blocked_at_ = rank_.clock().begin_block();
       wakeup_->acquire();
       rank_.clock().end_block(blocked_at_);
@@ -180,11 +198,29 @@ void RankProgress::end_test_loop()
 void RankProgress::wake()
 {
   ++wakes_;
-  if (!waiting_)
+  if (!waiting_) {
+    if (look_deferred_)
+      woken_during_look_ = true;  // released at blocked_at_ all the same, to look at this
     return;
+  }
   sim::settle_before_effect_on(rank());  // woken by another rank: at that rank's clock (may yield)
-  if (!waiting_)
+  if (!waiting_) {
+    if (look_deferred_)
+      woken_during_look_ = true;
     return;
+  }
+  if (look_applied_at_ >= 0 && look_applied_at_ == sg4::Engine::get_clock()) {
+    // The look's wake-up released the rank at this instant and it has not
+    // run yet: this wake changes nothing, the rank runs as released then.
+    blocked_at_ = blocked_at_before_look_;
+    rank_.clock().set_debt_while_blocked(debt_before_look_);
+    look_applied_at_ = -1;
+    set_waiting(false);
+    woken_at_ = woken_at_by_look_;
+    wakeup_->release();
+    return;
+  }
+  look_applied_at_ = -1;
   set_waiting(false);
   woken_at_ = sim::acting_time();
   // A rank that blocked ahead of SimGrid's clock (deferred costs) goes on at
@@ -194,6 +230,87 @@ void RankProgress::wake()
     return;
   }
   wakeup_->release();
+}
+
+void RankProgress::wake_unless_selective()
+{
+  if (!apply_look())
+    wake();
+}
+
+bool RankProgress::apply_look()
+{
+  if (look_deferred_) {
+    ++wakes_;  // released at blocked_at_ already: wake() would change nothing
+    return true;
+  }
+  // Only a wait that this cannot end, in an MPI call, under a policy that
+  // allows it (ProgressPolicy::wakes_may_be_looks), from the maestro (NIC
+  // steps: a rank waking it settles first and runs among the actors), in a
+  // run going on.
+  if (!waiting_ || wait_on_ != WaitOn::Requests || !waits_in_mpi_ || !engine_.applies_looks() ||
+      !sg4::Actor::is_maestro() || rank_.frozen())
+    return false;
+  double now = sg4::Engine::get_clock();
+  if (look_applied_at_ == now) {
+    ++wakes_;  // the look's wake-up released it at this instant already
+    return true;
+  }
+  // A look that would run chunks, execute its poll, or show on the timeline:
+  // the real path.
+  double poll = engine_.parameters().poll_cost;
+  if (!host_queue_.empty() || sim::Timeline::active() || !rank_.clock().poll_after_block_defers(poll))
+    return false;
+  ++wakes_;
+  engine_.note_look_applied();
+  // What wake() and wait_until do from here: woken now, ...
+  look_applied_at_ = -1;
+  set_waiting(false);
+  woken_at_ = now;
+  if (blocked_at_ > now) {
+    // ... released at its own clock, later (take_deferred_look), ...
+    look_deferred_ = true;
+    woken_during_look_ = false;
+    simgrid::kernel::timer::Timer::set(blocked_at_, [this] { take_deferred_look(); });
+    return true;
+  }
+  // ... or now: end_block (debt 0: now >= blocked_at_), the poll's cost as
+  // debt (woken_at_ >= blocked_at_: it waited), a progress point and done()
+  // that find nothing, and begin_block at its clock.
+  double debt = 0;
+  if (poll > 0)
+    debt += poll;
+  set_looked(now + debt, debt);  // RankClock::now() then
+  return true;
+}
+
+void RankProgress::take_deferred_look()
+{
+  look_deferred_ = false;
+  if (woken_during_look_ || rank_.frozen()) {
+    wakeup_->release();  // as wake() arranged: the rank looks at what happened meanwhile
+    return;
+  }
+  // Released at its clock (end_block: debt 0, SimGrid's clock = blocked_at_),
+  // it did not wait (woken before its clock): no poll, done() finds
+  // nothing, and it blocks again at the same clock.
+  set_looked(blocked_at_, 0);
+}
+
+void RankProgress::set_looked(double clock, double debt)
+{
+  // The state changes in between (InMpi, Blocked; waiting and not) are seen
+  // by nobody: no timeline, the overlap meter counts both as in MPI, no
+  // other actor runs meanwhile; the deadlock check the rank makes when it
+  // blocks again is the watcher's (check_deadlock from the maestro).
+  look_applied_at_ = sg4::Engine::get_clock();
+  blocked_at_before_look_ = blocked_at_;
+  debt_before_look_ = rank_.clock().pending();
+  woken_at_by_look_ = woken_at_;
+  rank_.clock().set_debt_while_blocked(debt);
+  blocked_at_ = clock;
+  set_waiting(true);
+  engine_.check_deadlock();
 }
 
 void RankProgress::set_waiting(bool waiting)

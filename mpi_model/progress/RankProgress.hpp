@@ -53,12 +53,31 @@ public:
   // must progress). `describe` says what it waits for, for deadlock
   // reports; it is called only if the rank blocks (building the text for
   // every call that completes at once cost more than the call).
-  void wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe);
+  //
+  // `on` says what done() depends on. WaitOn::Requests: only the completion
+  // of requests the program holds (whole collectives included), which wake
+  // the rank through wake(); what wake_unless_selective reports cannot make
+  // done() hold then.
+  enum class WaitOn { Anything, Requests };
+  void wait_until(const std::function<bool()>& done, const std::function<std::string()>& describe,
+                  WaitOn on = WaitOn::Anything);
   // One progress step of a test procedure or progressing call: runs the
   // chunks queued for the host (the rank executes them).
   void progress_point();
   // Something this rank may be waiting for happened.
   void wake();
+  // Something happened that only a wait on anything can be waiting for: a
+  // collective's internal message completed (its schedule reacts through
+  // its completion listener), a message arrived unexpected (a probe may
+  // wait for it). A rank in a WaitOn::Requests wait would wake,
+  // poll, find nothing and block again: when that look can be applied from
+  // here (a policy that allows it, SimGrid's maestro, nothing it would run or
+  // execute, no timeline to show it), its effect on the rank's state is
+  // applied without waking it (apply_look); otherwise, and always with
+  // PROGSIM_WAKE_EVERY_COMPLETION set, this is wake(). Same simulated times,
+  // one context switch and simcall fewer per such event
+  // (docs/design/progress.md).
+  void wake_unless_selective();
 
   // A test procedure (MPI_Test*, MPI_Iprobe, MPI_Win_test...) found nothing:
   // returns whether the rank is livelocked, so that the call must be held
@@ -104,6 +123,29 @@ private:
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
   bool in_wait_ = false;
+  // The current wait's WaitOn, and whether the rank was in an MPI call
+  // (InMpi or Blocked) when it entered it: a look then changes no state
+  // another part of the model sees (the overlap meter counts both as in MPI).
+  WaitOn wait_on_ = WaitOn::Anything;
+  bool waits_in_mpi_ = false;
+  // wake_unless_selective: applies the look the rank would take if woken now;
+  // false when it cannot be applied exactly (then the rank is woken).
+  bool apply_look();
+  // The look of a rank released at blocked_at_ (it blocked ahead of
+  // SimGrid's clock, wake()): taken then, or the rank released if a wake()
+  // came meanwhile.
+  void take_deferred_look();
+  // Sets the state the rank has after a look (blocked again at `clock`, with
+  // `debt`), remembering the state it had when released at this instant
+  // (look_applied_at_): a wake() at that same instant finds the rank
+  // released and not yet run, so it takes the look back and releases it.
+  void set_looked(double clock, double debt);
+  double look_applied_at_ = -1;  // SimGrid time; -1: none since the rank blocked
+  double blocked_at_before_look_ = 0;
+  double debt_before_look_ = 0;
+  double woken_at_by_look_ = 0;   // woken_at_ as the look's wake-up set it
+  bool look_deferred_ = false;    // waiting for take_deferred_look
+  bool woken_during_look_ = false;  // a wake() came meanwhile
   bool ended_ = false;  // the rank returned (ProgressEngine::note_rank_end)
   // The current series of test calls that found nothing (false_test).
   void end_test_loop();

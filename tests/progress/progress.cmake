@@ -11,3 +11,50 @@ add_test(NAME progress.toy_policy
           ${CMAKE_CURRENT_BINARY_DIR}/toy-policy "$CACHE{CMAKE_CXX_COMPILER_LAUNCHER}")
 set_tests_properties(progress.toy_policy PROPERTIES LABELS "progress;slow" TIMEOUT 1800 RUN_SERIAL TRUE
                      SKIP_RETURN_CODE 77)
+
+# A rank waiting on requests is not woken for a collective's internal
+# completions or unexpected arrivals under offload; the look it would take is
+# applied to its state (RankProgress::wake_unless_selective). The same stdout,
+# stderr and report as when every completion wakes its rank
+# (progress/wake_every_completion.sh, PROGSIM_WAKE_EVERY_COMPLETION=1), with
+# at least one look applied (--looks), for collectives blocking and
+# nonblocking, ranks sharing hosts, mismatched collectives, probes,
+# rendezvous, RMA and a run ended by its time limit; under the other
+# policies (and offload with nic-step-latency=0), which apply none, the
+# outputs are compared all the same.
+function(wake_every_completion_test name)
+  add_test(NAME progress.wake_every_completion.${name}
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/progress/wake_every_completion.sh ${PROGSIM_CLI}
+            ${CMAKE_BINARY_DIR}/tests/progress/wake/${name} ${ARGN})
+  set_tests_properties(progress.wake_every_completion.${name} PROPERTIES LABELS "progress;program")
+endfunction()
+foreach(policy offload ideal)
+  if(policy STREQUAL offload)
+    set(looks --looks)
+  else()
+    set(looks)
+  endif()
+  wake_every_completion_test(allreduce_64.${policy} ${looks} -- -n 64 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+  wake_every_completion_test(coll_all.${policy} ${looks} -- -n 5 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/coll_all)
+  # Ranks sharing a host share its CPU: their deferred costs compete there.
+  wake_every_completion_test(allreduce_shared_hosts.${policy} ${looks} -- -n 16 --ranks-per-node 4
+                             --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+endforeach()
+foreach(policy weak offload ideal)
+  wake_every_completion_test(coll_order.${policy} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_order)
+  wake_every_completion_test(coll_mismatch.${policy} -- -n 4 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/coll_mismatch)
+  wake_every_completion_test(coll_mismatch_nonblocking.${policy} -- -n 4 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/coll_mismatch_nonblocking)
+  wake_every_completion_test(p2p_semantics.${policy} -- -n 3 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+  wake_every_completion_test(rndv.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute)
+  wake_every_completion_test(rma.${policy} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
+  wake_every_completion_test(time_limit.${policy} -- -n 64 --progress ${policy} --time-limit 0.0001
+                             ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
+endforeach()
+wake_every_completion_test(allreduce_64.thread -- -n 64 --progress thread ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+wake_every_completion_test(allreduce_64.offload_step0 -- -n 64 --progress offload --cfg nic-step-latency=0
+                           ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)

@@ -1,0 +1,43 @@
+#!/bin/bash
+# A rank in a wait on requests is not woken when a collective's internal
+# message completes or a message arrives unexpected: the look it would take
+# is applied to its clock instead (RankProgress::wake_unless_selective), an
+# optimisation of host time only. Runs a program with it and with every
+# completion waking its rank (PROGSIM_WAKE_EVERY_COMPLETION=1, the
+# unoptimized path) and requires byte-identical stdout, stderr and report.
+# With --looks, also requires that the optimized run applied at least one
+# look (PROGSIM_COUNT_LOOKS prints how many on stderr; that line is left out
+# of the comparison), so that the comparison is not vacuous.
+#   wake_every_completion.sh PROGSIM WORKDIR [--looks] -- RUN_OPTIONS... PROGRAM [ARGS...]
+set -u
+progsim=$1 work=$2
+shift 2
+need_looks=0
+if [ "$1" = --looks ]; then need_looks=1; shift; fi
+shift  # --
+rm -rf "$work" && mkdir -p "$work"
+PROGSIM_WAKE_EVERY_COMPLETION=1 "$progsim" run --report "$work/every.json" "$@" >"$work/every.out" 2>"$work/every.err"
+every=$?
+PROGSIM_COUNT_LOOKS=1 "$progsim" run --report "$work/looks.json" "$@" >"$work/looks.out" 2>"$work/looks.err.raw"
+looks=$?
+grep -v '^progsim: looks applied without waking a rank: ' "$work/looks.err.raw" >"$work/looks.err"
+applied=$(sed -n 's/^progsim: looks applied without waking a rank: \([0-9]*\)$/\1/p' "$work/looks.err.raw")
+failed=0
+[ "$every" = "$looks" ] || { echo "exit status: every completion $every, looks $looks"; failed=1; }
+# The report's path is in the report and may be in the output.
+for f in out err json; do
+  if ! cmp -s <(sed "s|$work/every|WORK|g" "$work/every.$f") <(sed "s|$work/looks|WORK|g" "$work/looks.$f"); then
+    echo "$f differs:"; diff <(sed "s|$work/every|WORK|g" "$work/every.$f") <(sed "s|$work/looks|WORK|g" "$work/looks.$f") | head -20
+    failed=1
+  fi
+done
+# The count is printed when the model is destroyed; a run that crashes in
+# its teardown prints none (time_limit under offload and ideal, exit 139 on
+# both paths, as on main since before the looks).
+if [ $need_looks = 1 ] && [ -z "$applied" ]; then
+  echo "no count of looks on stderr"; failed=1
+elif [ $need_looks = 1 ] && [ "$applied" -eq 0 ]; then
+  echo "no look was applied: the comparison tests nothing"; failed=1
+fi
+[ $failed = 0 ] && echo "same stdout, stderr and report with and without waking at every completion (exit $looks, ${applied:-no count of} looks applied)"
+exit $failed
