@@ -171,7 +171,7 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
   fabric_ = std::make_unique<Fabric>(
       hosts, static_cast<std::size_t>(parameters_.nic_transfers),
       [this](Packet&& p) {
-        if (progress_->all_ranks_ended())
+        if (progress_->all_ranks_ended() || progress_->effects_stopped())
           return;
         if (p.kind == PacketKind::Rma)
           rma_->on_arrival(std::move(p));
@@ -199,6 +199,12 @@ void MpiModel::on_simulation_start(sim::Simulation& simulation)
         return std::make_pair(d.text, d.json);
       },
       [this](int r) { return p2p_->posted_receives(r); });
+}
+
+void MpiModel::on_run_stopped()
+{
+  if (progress_)
+    progress_->stop_effects();
 }
 
 void MpiModel::on_simulation_teardown()

@@ -68,6 +68,7 @@ public:
   void register_parameters(sim::Config& config) override;
   void on_simulation_start(sim::Simulation& simulation) override;
   void on_rank_end(sim::Rank& rank) override;
+  void on_run_stopped() override;
   void on_simulation_teardown() override;
   double call_overhead() const override;
   std::string standard_errors_at_completion() override;

@@ -30,6 +30,12 @@ public:
   // Extra fields for the JSON report, globally and per rank.
   virtual void add_to_report(nlohmann::ordered_json& report) const = 0;
   virtual void add_rank_to_report(const Rank& rank, nlohmann::ordered_json& entry) const = 0;
+  // The run stopped before its ranks finished (time limit, a rank's crash,
+  // abort or fatal error): they are about to be killed and unwound, and the
+  // memory they own (stacks, and heap blocks their destructors free) goes
+  // away. The engine still runs its pending timers and network transfers
+  // meanwhile; the model must make no more effects on that memory.
+  virtual void on_run_stopped() {}
   // SimGrid's engine is about to be destroyed (the model may outlive it):
   // release the SimGrid objects the model holds.
   virtual void on_simulation_teardown() {}

@@ -305,7 +305,10 @@ void Simulation::stop_remaining_actors()
   if (engine_->get_actor_count() == 0)
     return;
   // Killed from maestro, they unwind (destructors run, semaphores and
-  // activities are released) the next time the engine schedules them.
+  // activities are released) the next time the engine schedules them. The
+  // engine also runs the timers still pending (a NIC's next step, a
+  // packet's arrival): the model must not deliver into the ranks' memory.
+  model_.on_run_stopped();
   sg4::Actor::kill_all();
   engine_->run();
 }
@@ -419,6 +422,7 @@ void Simulation::end_run(Outcome outcome, const std::string& message, int exit_s
   // Watched pages open again before the ranks unwind: an unwinder (or a
   // sanitizer's bookkeeping) reading a watched stack page must not fault.
   memory::MemoryWatch::instance().stop();
+  model_.on_run_stopped();
   sg4::Actor::kill_all();
   sg4::this_actor::exit();
   std::abort();  // not reached: exit() unwinds the actor

@@ -512,6 +512,8 @@ void PointToPoint::match_when_posted(const RequestPtr& recv)
   ++pending_matches_;
   simgrid::kernel::timer::Timer::set(recv->post_time, [this, recv, posted = recv->post_time] {
     --pending_matches_;
+    if (progress_.effects_stopped())
+      return;  // the run stopped first: its buffer may be gone
     MatchingQueues& q = queues_[static_cast<size_t>(recv->owner)];
     // Still this posting of it (a persistent receive is posted again), unmatched.
     if (recv->post_time != posted || recv->state != RequestState::Posted || recv->match_time >= 0)

@@ -101,6 +101,8 @@ void ProgressEngine::enable_round(int owner, const char* call, int round, int ro
 
 void ProgressEngine::dispatch_new(ProgressChunk chunk, std::function<void()> action)
 {
+  if (effects_stopped_)
+    return;
   sim::settle_before_effect_on(chunk.owner);  // enabled by another rank: at its clock (may yield)
   chunk.id = ++next_chunk_id_;
   chunk.enabled_at = sim::acting_time();
@@ -118,6 +120,8 @@ const char* ProgressEngine::label(Executor executor) const
 
 void ProgressEngine::execute(RankProgress& owner, ProgressChunk& chunk, Executor executor)
 {
+  if (effects_stopped_)
+    return;  // queued (a NIC's, an ideal lane's) before the run stopped
   ProgressCounters& c = owner.counters;
   // The action runs before its cost is charged: charging may yield, and the
   // chunks of one rank must take effect in the order they were enabled

@@ -82,6 +82,13 @@ public:
   // Every rank ended: the job is over, what is still in flight is never
   // delivered (as when a launcher tears the processes down).
   bool all_ranks_ended() const { return ended_ranks_ == size(); }
+  // The run stopped before its ranks finished (sim::RankModel::on_run_stopped):
+  // their memory goes away while the engine still runs pending timers, so
+  // from now on no chunk runs, and no arrival or late match takes effect
+  // (each would write a receive buffer or read a send buffer of a rank being
+  // unwound: a NIC step after a time limit wrote into a freed rank stack).
+  void stop_effects() { effects_stopped_ = true; }
+  bool effects_stopped() const { return effects_stopped_; }
   // Livelock detection (RankProgress::false_test): a rank's series of test
   // calls that found nothing reached livelock-tests, or ended.
   void note_spinning(bool spinning) { spinning_ranks_ += spinning ? 1 : -1; }
@@ -122,6 +129,7 @@ private:
   // may have left their loop since: an upper bound, for a cheap test).
   int spinning_ranks_ = 0;
   int ended_ranks_ = 0;
+  bool effects_stopped_ = false;
   ProgressDelays delays_;
   // The actor that checks for a deadlock on behalf of the maestro.
   simgrid::s4u::SemaphorePtr watcher_wakeup_;

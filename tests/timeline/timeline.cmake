@@ -37,3 +37,17 @@ foreach(mode chrome paje)
             ${PROGSIM_TEST_PROGRAM_DIR}/allreduces_then_sleep 200)
   set_tests_properties(timeline.large.${mode} PROPERTIES LABELS program SKIP_RETURN_CODE 77 TIMEOUT 900)
 endforeach()
+
+# A run stopped by its time limit reports only what happened before the stop:
+# the engine still runs pending NIC steps and packet arrivals while the
+# killed ranks unwind, and these must take no effect (they wrote into the
+# ranks' freed stacks, and the report counted them: more chunks and timeline
+# events than the timeline holds). 64 ranks of MPI_IN_PLACE allreduces on a
+# stack variable, stopped with collectives in flight.
+foreach(policy weak thread offload ideal)
+  add_test(NAME timeline.stopped_run.${policy}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/timeline/check_stopped_run.py
+            ${PROGSIM_CLI} ${CMAKE_CURRENT_BINARY_DIR}/timeline-stopped-${policy} stuck
+            -- -n 64 --progress ${policy} --time-limit 0.0001 ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
+  set_tests_properties(timeline.stopped_run.${policy} PROPERTIES LABELS program)
+endforeach()
