@@ -52,7 +52,7 @@ foreach(policy weak offload ideal)
                              ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
   wake_every_completion_test(rndv.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute)
   wake_every_completion_test(rma.${policy} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
-  wake_every_completion_test(time_limit.${policy} -- -n 64 --progress ${policy} --time-limit 0.0001
+  wake_every_completion_test(time_limit.${policy} ${looks} -- -n 64 --progress ${policy} --time-limit 0.0001
                              ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
 endforeach()
 wake_every_completion_test(allreduce_64.thread -- -n 64 --progress thread ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
