@@ -10,6 +10,8 @@
 # of the comparison), so that the comparison is not vacuous.
 #   wake_every_completion.sh PROGSIM WORKDIR [--looks] -- RUN_OPTIONS... PROGRAM [ARGS...]
 set -u
+# shellcheck source=tests/lib/same_two_runs.sh
+source "$(dirname "$0")/../lib/same_two_runs.sh"
 progsim=$1 work=$2
 shift 2
 need_looks=0
@@ -23,17 +25,7 @@ looks=$?
 grep -v '^progsim: looks applied without waking a rank: ' "$work/looks.err.raw" >"$work/looks.err"
 applied=$(sed -n 's/^progsim: looks applied without waking a rank: \([0-9]*\)$/\1/p' "$work/looks.err.raw")
 failed=0
-[ "$every" = "$looks" ] || { echo "exit status: every completion $every, looks $looks"; failed=1; }
-# The report's path is in the report and may be in the output.
-for f in out err json; do
-  if ! cmp -s <(sed "s|$work/every|WORK|g" "$work/every.$f") <(sed "s|$work/looks|WORK|g" "$work/looks.$f"); then
-    echo "$f differs:"; diff <(sed "s|$work/every|WORK|g" "$work/every.$f") <(sed "s|$work/looks|WORK|g" "$work/looks.$f") | head -20
-    failed=1
-  fi
-done
-# These programs do not fail: a status of 70 (internal error) or more is
-# progsim's own failure, which both paths could share.
-[ "$looks" -lt 70 ] || { echo "progsim failed (exit $looks)"; failed=1; }
+same_two_runs "$work" every "$every" looks "$looks" || failed=1
 # The count is printed when the model is destroyed.
 if [ $need_looks = 1 ] && [ -z "$applied" ]; then
   echo "no count of looks on stderr"; failed=1

@@ -5,6 +5,8 @@
 # unoptimized path) and requires byte-identical stdout, stderr and report.
 #   listed_transfers.sh PROGSIM WORKDIR -- RUN_OPTIONS... PROGRAM [ARGS...]
 set -u
+# shellcheck source=tests/lib/same_two_runs.sh
+source "$(dirname "$0")/../lib/same_two_runs.sh"
 progsim=$1 work=$2
 shift 3
 rm -rf "$work" && mkdir -p "$work"
@@ -13,18 +15,7 @@ listed=$?
 "$progsim" run --report "$work/unlisted.json" "$@" >"$work/unlisted.out" 2>"$work/unlisted.err"
 unlisted=$?
 failed=0
-[ "$listed" = "$unlisted" ] || { echo "exit status: listed $listed, unlisted $unlisted"; failed=1; }
-# The report's path is in the report and may be in the output.
-for f in out err json; do
-  if ! cmp -s <(sed "s|$work/listed|WORK|g" "$work/listed.$f") <(sed "s|$work/unlisted|WORK|g" "$work/unlisted.$f"); then
-    echo "$f differs:"; diff <(sed "s|$work/listed|WORK|g" "$work/listed.$f") <(sed "s|$work/unlisted|WORK|g" "$work/unlisted.$f") | head -20
-    failed=1
-  fi
-done
-# These programs do not fail: a status of 70 (internal error) or more is
-# progsim's own failure, which both paths could share (a time-limited run
-# used to crash in its teardown, exit 139, on both).
-[ "$unlisted" -lt 70 ] || { echo "progsim failed (exit $unlisted)"; failed=1; }
+same_two_runs "$work" listed "$listed" unlisted "$unlisted" || failed=1
 # A run that ended before its transfers did would compare nothing.
 grep -q '"packets": [1-9]' "$work/unlisted.json" || { echo "no packet in the report"; failed=1; }
 [ $failed = 0 ] && echo "same stdout, stderr and report with and without SimGrid's transfer list (exit $unlisted)"
