@@ -198,17 +198,18 @@ void RankProgress::end_test_loop()
 void RankProgress::wake()
 {
   ++wakes_;
-  if (!waiting_) {
-    if (look_deferred_)
-      woken_during_look_ = true;  // released at blocked_at_ all the same, to look at this
-    return;
-  }
-  sim::settle_before_effect_on(rank());  // woken by another rank: at that rank's clock (may yield)
-  if (!waiting_) {
-    if (look_deferred_)
+  // Not blocked: nothing to release, but a look deferred to the rank's clock
+  // must release it all the same, to look at this (take_deferred_look).
+  auto not_waiting = [this] {
+    if (!waiting_ && look_deferred_)
       woken_during_look_ = true;
+    return !waiting_;
+  };
+  if (not_waiting())
     return;
-  }
+  sim::settle_before_effect_on(rank());  // woken by another rank: at that rank's clock (may yield)
+  if (not_waiting())
+    return;
   if (look_applied_at_ >= 0 && look_applied_at_ == sg4::Engine::get_clock()) {
     // The look's wake-up released the rank at this instant and it has not
     // run yet: this wake changes nothing, the rank runs as released then.

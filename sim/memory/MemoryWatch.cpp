@@ -64,7 +64,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   lazy_watches_ = 0;
   lazy_armed_ = false;
   lazy_users_ = 0;
-  replay_waiters_ = 0;
+  replay_waiters_.clear();
   last_writes_.assign(kMaxWatches, LastWrite{});
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
@@ -475,23 +475,17 @@ void MemoryWatch::on_trap(const TrapRequest& request)
     case TrapKind::Write: {
       ++rw.writes;
       FaultHandler::take_pending_write();
-      int watch = WatchTable::find(request.address);
-      WriteCause cause = self.store_cause(request.rank, watch);
-      self.note_store(watch, cause);
-      self.wake_pollers(cause);  // at the writer's clock: its debt was executed first (Settle)
+      // At the writer's clock: its debt was executed first (Settle).
+      self.program_stored(request.rank, request.address);
       break;
     }
     case TrapKind::Guard:
       FaultHandler::take_pending_write();
       // The instruction may also have written a watched range.
-      if (request.write) {
-        int watch = WatchTable::find(request.address);
-        WriteCause cause = self.store_cause(request.rank, watch);
-        self.note_store(watch, cause);
-        self.wake_pollers(cause);
-      } else {
+      if (request.write)
+        self.program_stored(request.rank, request.address);
+      else
         self.wake_pollers();
-      }
       if (WatchTable::entry(request.watch).owner == request.rank)
         for (const auto& [client, listener] : self.guard_listeners_)
           listener(GuardAccess{request.rank, request.watch, request.address, request.pc, request.write});
@@ -579,6 +573,14 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   }
 }
 
+void MemoryWatch::program_stored(int rank, std::uintptr_t address)
+{
+  int watch = WatchTable::find(address);
+  WriteCause cause = store_cause(rank, watch);
+  note_store(watch, cause);
+  wake_pollers(cause);
+}
+
 // Recording, reads that did not block (docs/traces.md, Memory waits): a
 // rank that reads a flag an RMA operation already set (rma_problem3 under
 // thread progress) depended on that operation as much as one that polled
@@ -638,7 +640,7 @@ void MemoryWatch::set_trace_position(int rank, long long event)
   if (rank < 0 || static_cast<std::size_t>(rank) >= ranks_.size())
     return;
   ranks_[static_cast<std::size_t>(rank)].trace_position = event;
-  if (replay_waiters_ > 0)
+  if (!replay_waiters_.empty())
     wake_replay_waiters();  // a write made at the previous position is made for good
 }
 
@@ -663,7 +665,7 @@ void MemoryWatch::operation_applied(const WriteCause& cause)
     rw.pending_writes.erase(pending);
   if (cause.event == rw.trace_position)
     rw.write_made_at = cause.event;
-  if (replay_waiters_ > 0)
+  if (!replay_waiters_.empty())
     wake_replay_waiters();
 }
 
@@ -697,7 +699,7 @@ void MemoryWatch::replay_store(int rank)
     return;
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank)];
   rw.write_made_at = rw.trace_position;
-  if (replay_waiters_ > 0)
+  if (!replay_waiters_.empty())
     wake_replay_waiters();
 }
 
@@ -725,7 +727,7 @@ void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollIn
   rw.polling = true;
   rw.awaiting = true;
   rw.awaited = cause;
-  ++replay_waiters_;
+  replay_waiters_.insert(rank_id);
   rw.poll = poll;
   rw.poll.watch = -1;
   rw.poll.since = sg4::Engine::get_clock();
@@ -740,17 +742,23 @@ void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollIn
 
 void MemoryWatch::wake_replay_waiters()
 {
-  for (std::size_t r = 0; r < ranks_.size(); ++r) {
-    RankWatch& rw = ranks_[r];
-    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited))
+  // The ranks in replay_wait only (each writer's event calls this), in rank
+  // order, so that runs are deterministic.
+  for (auto it = replay_waiters_.begin(); it != replay_waiters_.end();) {
+    int r = *it;
+    RankWatch& rw = ranks_[static_cast<std::size_t>(r)];
+    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited)) {
+      ++it;
       continue;
+    }
     rw.polling = false;
     rw.awaiting = false;
-    --replay_waiters_;
-    simulation_->rank(static_cast<int>(r)).set_state(RankState::UserCode);
+    replay_waiters_.erase(it);
+    simulation_->rank(r).set_state(RankState::UserCode);
     if (listener_)
-      listener_(static_cast<int>(r), false);
+      listener_(r, false);
     rw.wakeup->release();
+    it = replay_waiters_.upper_bound(r);  // the listener may have changed the set
   }
 }
 

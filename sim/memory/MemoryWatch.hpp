@@ -250,6 +250,9 @@ private:
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
   void wake_pollers(const WriteCause& cause = {});
+  // A store of `rank`'s program at `address` (a trapped write): its cause
+  // noted for recording, and the pollers woken.
+  void program_stored(int rank, std::uintptr_t address);
   // Recording: the cause of a store of `rank` to `watch` (its `store`
   // event, written by the recorder unless one for that watch is its last
   // event); unknown when not recording.
@@ -281,7 +284,7 @@ private:
   std::vector<std::pair<const void*, std::function<void(const GuardAccess&)>>> guard_listeners_;
   std::function<long long(int, const std::string&)> trace_store_;
   std::function<void(int, const PollInfo&, const WriteCause&)> trace_waited_;
-  int replay_waiters_ = 0;  // ranks blocked in replay_wait
+  std::set<int> replay_waiters_;  // ranks blocked in replay_wait (woken: taken out)
   std::vector<LastWrite> last_writes_;  // by watch id, while recording
 };
 

@@ -45,7 +45,6 @@ Recorder::Recorder(const std::string& path, const std::string& otf2_dir, int nra
 
 void Recorder::write(int rank_id, const Event& event)
 {
-  flush_local(rank_id);
   ++rank(rank_id).written;
   if (rank(rank_id).in_finalize_callback > 0) {
     // Inside MPI_Finalize's call in the OTF2 export, which has no nested calls.
@@ -130,6 +129,19 @@ void Recorder::flush_all()
 // another rank's write without blocking names it too. A wake whose write a
 // trace does not hold (a receive into watched memory, a watch removed) is
 // refused.
+namespace {
+// A wait on `poll` for the write `cause` (unknown: writer and event -1, a
+// wait that nothing ended).
+Event memory_wait_event(const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause)
+{
+  return Event({{"call", "memory_wait"},
+                {"writer", cause.rank},
+                {"event", cause.event},
+                {"watch", poll.description},
+                {"offset", poll.offset}});
+}
+}  // namespace
+
 long long Recorder::stored(int rank_id, const std::string& watch)
 {
   long long index = rank(rank_id).events;
@@ -146,11 +158,7 @@ void Recorder::waited(int rank_id, const sim::memory::PollInfo& poll, const sim:
                                  "a watch removed) woke it"}}));
     return;
   }
-  emit(rank_id, Event({{"call", "memory_wait"},
-                       {"writer", cause.rank},
-                       {"event", cause.event},
-                       {"watch", poll.description},
-                       {"offset", poll.offset}}));
+  emit(rank_id, memory_wait_event(poll, cause));
 }
 
 void Recorder::write_endings()
@@ -159,11 +167,7 @@ void Recorder::write_endings()
   for (int r = 0; r < static_cast<int>(ranks_.size()); ++r) {
     // Still polling (deadlock, time limit): a wait that nothing ended.
     if (const sim::memory::PollInfo* poll = sim::memory::MemoryWatch::instance().poll_info(r))
-      emit(r, Event({{"call", "memory_wait"},
-                     {"writer", -1},
-                     {"event", -1},
-                     {"watch", poll->description},
-                     {"offset", poll->offset}}));
+      emit(r, memory_wait_event(*poll, sim::memory::WriteCause{}));
     // main's status (its return value, or exit's): a replay's main ends
     // with it. Set only when main ended (after MPI_Finalize or without it,
     // which aborts the run), never by a crash.
