@@ -50,6 +50,11 @@ void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
 {
   if (!g_recorder)
     return;
+  // A program callback's call inside an MPI call: only a generalized
+  // request's callback has its calls recorded (WrapperEntry); the others'
+  // local calls are left out, as their cost is not replayed.
+  if (rank.current_call() && !in_grequest_callback(rank))
+    return;
   g_recorder->rank(rank.id()).failed_call = nullptr;  // recorded as a local call or refused, failed or not
   if (const char* why = refusal_of(name))
     write_unsupported(rank.id(), name, why);
@@ -68,6 +73,15 @@ void failed_call(progsim::sim::Rank& rank, const char* name, const char* error)
   record.failed_error = error;
 }
 
+bool in_grequest_callback(const sim::Rank& rank)
+{
+  if (!g_recorder)
+    return false;
+  const RankRecord& record = g_recorder->rank(rank.id());
+  return record.callback_fn && record.in_callback == 0 && rank.program_calling() &&
+         rank.program_callbacks() == record.callback_level;
+}
+
 WrapperEntry::WrapperEntry(const char* name)
 {
   sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
@@ -83,6 +97,8 @@ WrapperEntry::WrapperEntry(const char* name)
     return;
   }
   RankRecord& record = g_recorder->rank(rank->id());
+  if (in_grequest_callback(*rank))
+    return;  // recorded like the program's own calls, their events marked (Recorder::emit)
   if (name && record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
     finalize_rank_ = rank->id();
     ++record.in_finalize_callback;

@@ -53,6 +53,20 @@ struct RankRecord {
   // Wrappers entered from an attribute delete callback that MPI_Finalize
   // runs: recorded, their events marked "in": "MPI_Finalize" (WrapperEntry).
   int in_finalize_callback = 0;
+  // Generalized requests (MPI-4.1 §13.2), from MPI_Grequest_start to
+  // MPI_Grequest_complete: a request the program freed (MPI_Request_free) is
+  // completed by its old handle, which `requests` forgets at the free.
+  std::map<MPI_Request, int> grequests;
+  // The program's query, free or cancel function of generalized request
+  // `callback_req` under way (GeneralizedRequestWrappers.cpp), made by the
+  // MPI call whose event was written last: the events of the calls it makes
+  // directly (at `callback_level` program callbacks deep, sim::Rank) are
+  // marked "in": `callback_fn`, after a `grequest_callback` event naming it,
+  // written before the first of them (`callback_named`).
+  const char* callback_fn = nullptr;
+  int callback_req = -1;
+  std::size_t callback_level = 0;
+  bool callback_named = false;
   // Windows, by per-rank id in creation order, and the memory the rank
   // attached to dynamic windows (by the window's job-wide number): an
   // origin names a target address by the region and its offset in it.
@@ -97,6 +111,11 @@ public:
   void local(int rank_id, const char* name, bool interacting = false);
   void flush_local(int rank_id);
   void flush_all();
+  // A generalized request's callback `fn` ("query_fn", "free_fn",
+  // "cancel_fn") of request id `req` starts, `level` program callbacks deep
+  // (sim::Rank::program_callbacks), or returns (RankRecord::callback_fn).
+  void enter_grequest_callback(int rank_id, const char* fn, int req, std::size_t level);
+  void leave_grequest_callback(int rank_id);
 
   // Memory waits (docs/traces.md): a store of the rank's program to watched
   // memory `watch` (returns the index of its `store` event); a poller
@@ -108,8 +127,10 @@ public:
 private:
   static double now();
   // Writes `event` to the progsim trace (never to the OTF2 export), after
-  // the rank's pending local calls, and counts it.
+  // the rank's pending local calls, and counts it; in a generalized
+  // request's callback, marked (RankRecord::callback_fn).
   void emit(int rank_id, const Event& event);
+  void emit_one(int rank_id, const Event& event);
   // Events of the run's end: a `memory_wait` that no write ended for a
   // rank still polling; an `exit` with the status of a rank's main that
   // returned non-zero (or called exit so).
@@ -160,7 +181,9 @@ void write_unsupported(int rank, const char* name, const char* why);
 // Except the attribute delete functions MPI_Finalize runs first (MPI-4.1
 // §11.2.4): their calls are recorded, marked "in": "MPI_Finalize", and a
 // replay makes them from a delete function of its own (local calls there
-// are left out). The program's own call (not a local one) that wrote its
+// are left out); and the query, free and cancel functions of generalized
+// requests (MPI-4.1 §13.2), whose calls, local ones too, are recorded
+// marked "in": "query_fn" (...), which a replay makes from its own. The program's own call (not a local one) that wrote its
 // event and returned an error gets a `failed` event after it when the
 // wrapper returns (the event is written before the call runs, or after,
 // for calls whose event holds results).
@@ -177,6 +200,10 @@ private:
   int finalize_rank_ = -1;  // a call of a callback MPI_Finalize runs
   long long written_before_ = 0;
 };
+
+// Whether `rank`'s call entering now is made directly by a generalized
+// request's callback under way (RankRecord::callback_fn): recorded, marked.
+bool in_grequest_callback(const sim::Rank& rank);
 
 // --- the events' shared fields (EventFields.cpp) ----------------------------
 

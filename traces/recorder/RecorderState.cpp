@@ -54,7 +54,9 @@ void Recorder::write(int rank_id, const Event& event)
     return;
   }
   emit(rank_id, event);
-  if (otf2_)
+  // A generalized request's callback's calls are inside the call that ran
+  // it in the OTF2 export too.
+  if (otf2_ && !rank(rank_id).callback_fn)
     otf2_->call(rank_id, now(), event);
 }
 
@@ -62,10 +64,47 @@ void Recorder::emit(int rank_id, const Event& event)
 {
   flush_local(rank_id);
   RankRecord& r = rank(rank_id);
+  if (r.callback_fn) {
+    // A call of a generalized request's callback (or a store it made):
+    // after the event naming the callback, marked with it.
+    if (!r.callback_named) {
+      r.callback_named = true;
+      emit_one(rank_id, Event({{"call", "grequest_callback"}, {"fn", r.callback_fn}, {"req", r.callback_req}}));
+    }
+    Event marked = event;
+    marked["in"] = r.callback_fn;
+    emit_one(rank_id, marked);
+    return;
+  }
+  emit_one(rank_id, event);
+}
+
+void Recorder::emit_one(int rank_id, const Event& event)
+{
+  RankRecord& r = rank(rank_id);
   if (writer_)
     writer_->write(rank_id, event);
   // An RMA operation the rank issues from now on is this event's write.
   sim::memory::MemoryWatch::instance().set_trace_position(rank_id, r.events++);
+}
+
+void Recorder::enter_grequest_callback(int rank_id, const char* fn, int req, std::size_t level)
+{
+  flush_local(rank_id);  // the program's local calls before the call that runs the callback
+  RankRecord& r = rank(rank_id);
+  r.callback_fn = fn;
+  r.callback_req = req;
+  r.callback_level = level;
+  r.callback_named = false;
+}
+
+void Recorder::leave_grequest_callback(int rank_id)
+{
+  flush_local(rank_id);  // the callback's own, marked
+  RankRecord& r = rank(rank_id);
+  r.callback_fn = nullptr;
+  r.callback_req = -1;
+  r.callback_level = 0;
 }
 
 void Recorder::write_failed(int rank_id, const char* call, const char* error)
@@ -75,7 +114,7 @@ void Recorder::write_failed(int rank_id, const char* call, const char* error)
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
-  if (otf2_ && rank(rank_id).in_finalize_callback == 0)
+  if (otf2_ && rank(rank_id).in_finalize_callback == 0 && !rank(rank_id).callback_fn)
     otf2_->returned(rank_id, now(), done, failed);
 }
 
@@ -144,9 +183,8 @@ Event memory_wait_event(const sim::memory::PollInfo& poll, const sim::memory::Wr
 
 long long Recorder::stored(int rank_id, const std::string& watch)
 {
-  long long index = rank(rank_id).events;
   emit(rank_id, Event({{"call", "store"}, {"watch", watch}}));
-  return index;
+  return rank(rank_id).events - 1;  // after a `grequest_callback` event emit may have written first
 }
 
 void Recorder::waited(int rank_id, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause)
