@@ -17,17 +17,19 @@
 # since when, whom it waits for), each rank named at its trace line, a
 # poller at its memory_wait's (issue 19). "erroneous@POLICY,...": the run
 # finishes but breaks a rule of the standard (outcome "erroneous"), and the
-# replay must find the same errors (rule, ranks, time) too.
+# replay must find the same errors (rule, ranks, time) too. "deadlock@as-run":
+# only under the run's own policy (its --progress, else weak), where the
+# run deadlocks.
 #   roundtrip_program.sh PROGSIM WORKDIR REFUSED -- RUN_OPTIONS... -- PROGRAM [ARGS...]
 set -u
 progsim=$1 work=$2 refused=$3
 refused_under=weak,thread,offload,ideal
 case "$refused" in *@*) refused_under=${refused#*@} refused=${refused%@*} ;; esac
 shift 4
-options=() run_only=()
+options=() run_only=() own_policy=weak
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
   case "$1" in
-    --progress) shift 2; continue ;;
+    --progress) own_policy=$2; shift 2; continue ;;
     --privatize=*) run_only+=("$1"); shift; continue ;;  # how the program is loaded: not an option of replay
   esac
   options+=("$1"); shift
@@ -38,8 +40,12 @@ summary='[.exit_status, .outcome, .simulated_time, [.ranks[] | .finish_time], [.
 # not hold (MPI_Comm_set_name is a local event): not compared.
 deadlock='.deadlock | [.class, .cycle, [.ranks[] | [.rank, (.call // "" | gsub("comm=[^,)]*"; "comm=")), .state,
           .last_call, .blocked_since, .polling_since, .watch, .offset, [.waits_for[]? | [.rank, .kind]]]]]'
+policies="weak thread offload ideal"
+if [ "$refused_under" = as-run ]; then  # "deadlock@as-run": under the run's own policy only
+  policies=$own_policy refused_under=$own_policy
+fi
 failed=0
-for policy in weak thread offload ideal; do
+for policy in $policies; do
   dir="$work/$policy"
   rm -rf "$dir" && mkdir -p "$dir"
   "$progsim" run --progress "$policy" "${options[@]}" "${run_only[@]}" --record "$dir/trace.jsonl" --report "$dir/run.json" "$@" \
@@ -74,14 +80,15 @@ for policy in weak thread offload ideal; do
     echo "FAIL $policy: the replay differs from the recorded run"; cat "$dir/replay.out"; failed=1
   elif [ "$expected" = deadlock ]; then
     # The same deadlock: class, cycle, and per rank its blocked call (or the
-    # memory it polls), since when, and whom it waits for; each rank named
-    # at its trace line, a poller at its memory_wait's.
+    # memory it polls), since when, and whom it waits for; each rank that
+    # did not finish named at its trace line, a poller at its memory_wait's.
     recorded=$(jq -c "$deadlock" "$dir/run.json" 2>/dev/null)
     replayed=$(jq -c "$deadlock" "$dir/replay.json" 2>/dev/null)
     same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
     echo "$policy: deadlock $replayed"
-    unnamed=$(jq -r '.deadlock.ranks[] | (if .state == "polling" then "memory_wait" else "[a-z_]+" end) as $event |
-                     select(.source | test("trace\\.jsonl:[0-9]+ \\(" + $event + "\\)$") | not) |
+    unnamed=$(jq -r '.deadlock.ranks[] | select(.state != "finished") |
+                     (if .watch then "memory_wait" else "[a-z_]+" end) as $event |
+                     select(.source // "" | test("trace\\.jsonl:[0-9]+ \\(" + $event + "\\)$") | not) |
                      "rank \(.rank) at \(.source)"' "$dir/replay.json" 2>&1)
     if [ "$same" != yes ] || [ -n "$unnamed" ] || [ -z "$replayed" ]; then
       echo "FAIL $policy: another deadlock, or a rank not named at its trace line: $unnamed"; cat "$dir/replay.out"

@@ -130,8 +130,10 @@ foreach(program IN LISTS erroneous)
   roundtrip_program_test(${program} ${program} erroneous@weak,thread,offload,ideal "${run}" "${args}")
   list(APPEND roundtripped ${program})
 endforeach()
+set(deadlocking_everywhere)
 while(deadlocking_tests)
   list(POP_FRONT deadlocking_tests test expected)
+  list(APPEND deadlocking_everywhere ${test})
   get_property(program GLOBAL PROPERTY PROGSIM_TEST_PROGRAM_${test})
   get_property(run GLOBAL PROPERTY PROGSIM_TEST_RUN_${test})
   get_property(args GLOBAL PROPERTY PROGSIM_TEST_ARGS_${test})
@@ -154,6 +156,42 @@ foreach(entry IN LISTS other_runs)
   separate_arguments(args UNIX_COMMAND "${args}")
   roundtrip_program_test(${program} ${program} ${how} "${run}" "${args}")
   list(APPEND roundtripped ${program})
+endforeach()
+
+# Every other test of progsim_program_test that expects a deadlock (not
+# through another command: compare, check): its run recorded and replayed
+# under its own options and policy, and the replay deadlocks alike
+# (traces.roundtrip.deadlock.TEST). Not these, with why ("TEST|WHY"):
+set(deadlocks_not_roundtripped
+  # A livelock (a test loop held once livelock-tests calls in a row found
+  # nothing) never returns from its last test call, whose event, written
+  # after a call returns (iprobe), is never written: the replay makes the
+  # calls that returned and runs out of events ("the events of rank 1 end
+  # before MPI_Finalize"), where the run went on polling until the deadlock.
+  "livelock.iprobe.weak|livelock" "livelock.iprobe.thread|livelock" "livelock.iprobe.offload|livelock"
+  "livelock.iprobe.ideal|livelock" "livelock.both.weak|livelock" "livelock.both.thread|livelock"
+  "livelock.both.offload|livelock" "livelock.both.ideal|livelock" "livelock.sleep.weak|livelock"
+  "check.race.infeasible_iprobe.weak|livelock" "check.race.infeasible_iprobe.thread|livelock"
+  "check.race.infeasible_iprobe.offload|livelock" "check.race.infeasible_iprobe.ideal|livelock"
+)
+get_property(deadlocking GLOBAL PROPERTY PROGSIM_DEADLOCKING_TESTS)
+foreach(entry IN LISTS deadlocks_not_roundtripped)
+  string(REGEX REPLACE "[|].*" "" test "${entry}")
+  if(NOT test IN_LIST deadlocking)
+    message(FATAL_ERROR "roundtrip_programs.cmake: ${test} is not a deadlocking test of progsim_program_test")
+  endif()
+  list(REMOVE_ITEM deadlocking ${test})
+endforeach()
+list(REMOVE_ITEM deadlocking ${deadlocking_everywhere})
+foreach(test IN LISTS deadlocking)
+  get_property(program GLOBAL PROPERTY PROGSIM_TEST_PROGRAM_${test})
+  get_property(run GLOBAL PROPERTY PROGSIM_TEST_RUN_${test})
+  get_property(args GLOBAL PROPERTY PROGSIM_TEST_ARGS_${test})
+  add_test(NAME traces.roundtrip.deadlock.${test}
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/traces/roundtrip_program.sh ${PROGSIM_CLI}
+            ${CMAKE_BINARY_DIR}/tests/traces/roundtrip_deadlock/${test} deadlock@as-run
+            -- ${run} -- ${PROGSIM_TEST_PROGRAM_DIR}/${program} ${args})
+  set_tests_properties(traces.roundtrip.deadlock.${test} PROPERTIES LABELS program)
 endforeach()
 
 # Every program is accounted for (issue 19: "every program under
