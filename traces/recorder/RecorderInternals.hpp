@@ -67,6 +67,11 @@ struct RankRecord {
   int callback_req = -1;
   std::size_t callback_level = 0;
   bool callback_named = false;
+  // The event of the call under way that is written when it returns (it
+  // holds what the call found: MPI_Iprobe's flag), null when none is: a run
+  // that ends with the rank still in it (a livelock held it, the run
+  // stopped) writes it then, marked "unreturned" (Recorder::write_endings).
+  Event unreturned;
   // Windows, by per-rank id in creation order, and the memory the rank
   // attached to dynamic windows (by the window's job-wide number): an
   // origin names a target address by the region and its offset in it.
@@ -204,6 +209,13 @@ private:
 // Whether `rank`'s call entering now is made directly by a generalized
 // request's callback under way (RankRecord::callback_fn): recorded, marked.
 bool in_grequest_callback(const sim::Rank& rank);
+
+// A call whose event is written after it returns (with its flag, 0 until
+// then): `event` is its event if it never returns (RankRecord::unreturned);
+// returned_from forgets it. Not a destructor's: a run that ends with the
+// rank in the call may unwind it.
+void until_returned(int rank, Event event);
+void returned_from(int rank);
 
 // --- the events' shared fields (EventFields.cpp) ----------------------------
 

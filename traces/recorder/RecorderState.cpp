@@ -203,6 +203,15 @@ void Recorder::write_endings()
 {
   sim::Simulation* simulation = sim::Simulation::current();
   for (int r = 0; r < static_cast<int>(ranks_.size()); ++r) {
+    // Still in a call whose event is written when it returns (a livelock
+    // held its MPI_Iprobe loop): its replay makes that call until it
+    // finds what the program's never found.
+    if (!rank(r).unreturned.is_null()) {
+      Event event = std::move(rank(r).unreturned);
+      rank(r).unreturned = nullptr;
+      event["unreturned"] = 1;
+      emit(r, event);
+    }
     // Still polling (deadlock, time limit): a wait that nothing ended.
     if (const sim::memory::PollInfo* poll = sim::memory::MemoryWatch::instance().poll_info(r))
       emit(r, memory_wait_event(*poll, sim::memory::WriteCause{}));
@@ -277,6 +286,16 @@ void forget_request(int rank, MPI_Request before, MPI_Request after)
   }
   if (after == MPI_REQUEST_NULL)
     record.requests.erase(before);
+}
+
+void until_returned(int rank, Event event)
+{
+  g_recorder->rank(rank).unreturned = std::move(event);
+}
+
+void returned_from(int rank)
+{
+  g_recorder->rank(rank).unreturned = nullptr;
 }
 
 int new_comm(int rank)

@@ -306,7 +306,9 @@ void RankReplay::replay_win_test(const TraceEvent& e)
     return;
   }
   int flag = 0;
-  check(PMPI_Win_test(w.handle, &flag));
+  do
+    check(PMPI_Win_test(w.handle, &flag));
+  while (!flag && e.has("unreturned"));
   if (recorded && !flag)
     check(PMPI_Win_wait(w.handle));
   w.exposure_ended = flag && !recorded;
