@@ -201,6 +201,13 @@ foreach(policy weak thread offload ideal)
     RUN --progress ${policy} EXPECT --expect-outcome aborted --expect-exit 1 --twice
     --stderr-regex "rank 1: MPI_Recv at [^ ]*truncated_recv_unrecorded\\.jsonl:8 \\(recv\\): MPI_ERR_TRUNCATE")
 endforeach()
+# The local calls of the attribute delete callbacks MPI_Finalize runs are
+# recorded too since branch issue19-grequest (finalize_callbacks order:
+# three callbacks each call MPI_Finalized, 3 MPI calls a replay missed).
+add_test(NAME traces.roundtrip.finalize_callbacks.order
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_finalize_order -
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/finalize_callbacks order)
+set_tests_properties(traces.roundtrip.finalize_callbacks.order PROPERTIES LABELS program)
 # Generalized requests (issue 19, branch issue19-grequest; the round trips
 # are traces.roundtrip.program.grequest and .p2p.grequest_never_completed):
 # the calls of a request's query function that the replay's MPI does not

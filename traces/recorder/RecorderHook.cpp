@@ -51,10 +51,16 @@ void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
   if (!g_recorder)
     return;
   // A program callback's call inside an MPI call: only a generalized
-  // request's callback has its calls recorded (WrapperEntry); the others'
-  // local calls are left out, as their cost is not replayed.
-  if (rank.current_call() && !in_grequest_callback(rank))
+  // request's callback and the attribute delete callbacks MPI_Finalize runs
+  // have their calls recorded (WrapperEntry); the others' local calls are
+  // left out, as their cost is not replayed.
+  if (rank.current_call() && !in_grequest_callback(rank)) {
+    RankRecord& record = g_recorder->rank(rank.id());
+    if (record.in_callback == 0 && rank.program_callbacks() == 1 &&
+        std::string_view(rank.current_call()) == "MPI_Finalize" && !refusal_of(name))
+      g_recorder->finalize_local(rank.id(), name, !local_query);
     return;
+  }
   g_recorder->rank(rank.id()).failed_call = nullptr;  // recorded as a local call or refused, failed or not
   if (const char* why = refusal_of(name))
     write_unsupported(rank.id(), name, why);
@@ -99,7 +105,7 @@ WrapperEntry::WrapperEntry(const char* name)
   RankRecord& record = g_recorder->rank(rank->id());
   if (in_grequest_callback(*rank))
     return;  // recorded like the program's own calls, their events marked (Recorder::emit)
-  if (name && record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
+  if (record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
     finalize_rank_ = rank->id();
     ++record.in_finalize_callback;
     return;

@@ -116,6 +116,10 @@ public:
   void local(int rank_id, const char* name, bool interacting = false);
   void flush_local(int rank_id);
   void flush_all();
+  // A local call of an attribute delete callback that MPI_Finalize runs:
+  // its own event, marked "in": "MPI_Finalize" (the calls of such a
+  // callback are made by the replay's delete callback).
+  void finalize_local(int rank_id, const char* name, bool interacting);
   // A generalized request's callback `fn` ("query_fn", "free_fn",
   // "cancel_fn") of request id `req` starts, `level` program callbacks deep
   // (sim::Rank::program_callbacks), or returns (RankRecord::callback_fn).
@@ -184,11 +188,12 @@ void write_unsupported(int rank, const char* name, const char* why);
 // runs no callbacks, so such a call is refused (`name`; local calls, null
 // `name`, are only left out) and nothing the callback calls is recorded.
 // Except the attribute delete functions MPI_Finalize runs first (MPI-4.1
-// §11.2.4): their calls are recorded, marked "in": "MPI_Finalize", and a
-// replay makes them from a delete function of its own (local calls there
-// are left out); and the query, free and cancel functions of generalized
-// requests (MPI-4.1 §13.2), whose calls, local ones too, are recorded
-// marked "in": "query_fn" (...), which a replay makes from its own. The program's own call (not a local one) that wrote its
+// §11.2.4): their calls, local ones too (since branch issue19-grequest),
+// are recorded, marked "in": "MPI_Finalize", and a replay makes them from a
+// delete function of its own; and the query, free and cancel functions of
+// generalized requests (MPI-4.1 §13.2), whose calls, local ones too, are
+// recorded marked "in": "query_fn" (...), which a replay makes from its
+// own. The program's own call (not a local one) that wrote its
 // event and returned an error gets a `failed` event after it when the
 // wrapper returns (the event is written before the call runs, or after,
 // for calls whose event holds results).

@@ -129,6 +129,10 @@ void Recorder::finish(double end)
 void Recorder::local(int rank_id, const char* name, bool interacting)
 {
   RankRecord& r = rank(rank_id);
+  if (r.in_finalize_callback > 0) {  // a local wrapper's call in a delete callback of MPI_Finalize
+    finalize_local(rank_id, name, interacting);
+    return;
+  }
   if (r.local_name && std::strcmp(r.local_name, name) != 0)
     flush_local(rank_id);
   r.local_name = name;
@@ -148,6 +152,15 @@ void Recorder::flush_local(int rank_id)
     event["repeat"] = r.local_repeat;
   r.local_name = nullptr;
   r.local_repeat = 0;
+  emit(rank_id, event);
+}
+
+void Recorder::finalize_local(int rank_id, const char* name, bool interacting)
+{
+  Event event = {{"call", "local"}, {"name", name}};
+  if (interacting)
+    event["kind"] = "interacting";
+  event["in"] = "MPI_Finalize";
   emit(rank_id, event);
 }
 
