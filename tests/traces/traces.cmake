@@ -208,6 +208,16 @@ add_test(NAME traces.roundtrip.finalize_callbacks.order
   COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_finalize_order -
           -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/finalize_callbacks order)
 set_tests_properties(traces.roundtrip.finalize_callbacks.order PROPERTIES LABELS program)
+# A child that a rank forks shares the trace file but is not an MPI process:
+# its sleep (1 s of host time) and its MPI_Send (which ends it) were
+# recorded as rank 1's until branch issue19-grequest (the replay slept 1 s
+# more, or sent twice and finished erroneous).
+foreach(mode sleep mpi)
+  add_test(NAME traces.roundtrip.fork_child.${mode}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_fork_${mode} -
+            -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/fork_child ${mode})
+  set_tests_properties(traces.roundtrip.fork_child.${mode} PROPERTIES LABELS program)
+endforeach()
 # Generalized requests (issue 19, branch issue19-grequest; the round trips
 # are traces.roundtrip.program.grequest and .p2p.grequest_never_completed):
 # the calls of a request's query function that the replay's MPI does not

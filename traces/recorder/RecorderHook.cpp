@@ -3,6 +3,7 @@
 // traces/UnrecordedCalls.def), and wrappers entered from a program callback.
 #include "traces/recorder/RecorderInternals.hpp"
 
+#include "sim/ForkedChild.hpp"
 #include "sim/ProgramCallHook.hpp"
 
 #include <string>
@@ -48,7 +49,7 @@ void write_unsupported(int rank, const char* name, const char* why)
 
 void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
 {
-  if (!g_recorder)
+  if (!g_recorder || sim::ForkedChild::active())  // not the rank's call (recording_rank)
     return;
   // A program callback's call inside an MPI call: only a generalized
   // request's callback and the attribute delete callbacks MPI_Finalize runs
@@ -90,7 +91,7 @@ bool in_grequest_callback(const sim::Rank& rank)
 
 WrapperEntry::WrapperEntry(const char* name)
 {
-  sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
+  sim::Rank* rank = g_recorder && !sim::ForkedChild::active() ? sim::calling_rank() : nullptr;
   if (!rank)
     return;
   if (!rank->current_call()) {

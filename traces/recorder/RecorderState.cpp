@@ -4,6 +4,7 @@
 #include "traces/recorder/RecorderInternals.hpp"
 
 #include "MpiModel.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/ProgramCallHook.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
@@ -245,7 +246,10 @@ std::unique_ptr<Recorder> g_recorder;
 
 int recording_rank()
 {
-  if (!g_recorder)
+  // A child a rank forked is not an MPI process and writes none of the
+  // run's outputs (sim/ForkedChild.hpp): its sleeps and its MPI call (which
+  // ends it) are not the rank's, though it shares the trace file.
+  if (!g_recorder || sim::ForkedChild::active())
     return -1;
   sim::Rank* rank = sim::calling_rank();
   return rank && g_recorder->rank(rank->id()).in_callback == 0 ? rank->id() : -1;
