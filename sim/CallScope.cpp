@@ -89,7 +89,7 @@ CallScope::CallScope(Rank* rank, const char* name, CallKind kind, const void* ca
     return;
   if (rank_->interposed_caller)
     caller = rank_->interposed_caller;
-  else if (g_program_call_hook && !rank_->current_call())
+  else if (g_program_call_hook && rank_->program_calling())
     g_program_call_hook(*rank_, name, kind == CallKind::LocalQuery);
   const RuntimeParameters& params = Simulation::current()->parameters();
   inline_ = stays_inline(params);

@@ -9,8 +9,10 @@ namespace progsim::sim {
 class Rank;
 
 // Called as a program's call of `name` enters the library, before it does
-// anything: not for calls MPI makes itself (nested), nor for those an
-// interposed library (InterposedCall) already saw. `local_query`: whether the
+// anything: from user code, or from a program callback that an MPI call
+// runs (Rank::program_calling; the hook tells them apart by
+// Rank::current_call); not for calls MPI makes itself (nested), nor for
+// those an interposed library (InterposedCall) already saw. `local_query`: whether the
 // call is a CallKind::LocalQuery (its cost may stay deferred), which a
 // replay reproduces to take the same time. nullptr: no hook.
 using ProgramCallHook = void (*)(Rank& rank, const char* name, bool local_query);

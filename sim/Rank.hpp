@@ -111,6 +111,31 @@ public:
       last_call_ = current_call_;
     libc_.leave_simulator();
   }
+  // A program callback that an MPI call runs (an attribute function, a user
+  // reduction, an error handler, a generalized request's query, free or
+  // cancel function): the MPI calls it makes are the program's own, though
+  // made inside another one. The interposed library's caller (the outer
+  // call's) does not apply to them: a call it did not see itself must reach
+  // the program-call hook (sim/ProgramCallHook.hpp, CallScope).
+  void enter_program_callback()
+  {
+    callbacks_.push_back({outer_calls_.size(), interposed_caller});
+    interposed_caller = nullptr;
+  }
+  void leave_program_callback()
+  {
+    interposed_caller = callbacks_.back().interposed_caller;
+    callbacks_.pop_back();
+  }
+  // Whether a call entering now is made by the program: from user code, or
+  // directly by a program callback (not by a call that callback made, nor by
+  // the library itself).
+  bool program_calling() const
+  {
+    return !current_call_ || (!callbacks_.empty() && callbacks_.back().depth == outer_calls_.size());
+  }
+  // How many program callbacks are under way, one inside another's call.
+  std::size_t program_callbacks() const { return callbacks_.size(); }
   // Where the current (outermost) MPI procedure returns to: in the program
   // when the program called it directly, else in a library between them.
   std::uintptr_t call_return_address() const { return call_return_address_; }
@@ -235,6 +260,11 @@ private:
   RankState state_ = RankState::NotStarted;
   const char* current_call_ = nullptr;
   std::vector<const char*> outer_calls_;  // the calls current_call_ is nested in
+  struct Callback {
+    std::size_t depth;                  // outer_calls_.size() while the callback runs
+    const void* interposed_caller;      // the outer call's, restored when it returns
+  };
+  std::vector<Callback> callbacks_;  // program callbacks under way, innermost last
   std::uintptr_t call_return_address_ = 0;
   const char* last_call_ = nullptr;  // call names are string literals
   uint64_t mpi_calls_ = 0;

@@ -31,6 +31,9 @@ std::vector<EventSpec> make_specs()
   FieldSpec disp{"disp", I, true};
   FieldSpec region{"region", I, false};
   FieldSpec assert_{"assert", I, true};
+  // 1: the run ended with the rank still in the call (a livelock held it),
+  // so the event was written then, with the flag it never returned.
+  FieldSpec unreturned{"unreturned", I, false};
   return {
 #define PROGSIM_TRACE_EVENT(kind, ...) {#kind, __VA_ARGS__},
 #include "traces/TraceEvents.def"

@@ -102,12 +102,14 @@ decltype(auto) call_user_code(sim::Rank* rank, F&& f)
     {
       if (rank) {
         rank->libc().leave_callback();
+        rank->leave_program_callback();
         rank->set_state(state);
       }
     }
   } restore{rank, rank ? rank->state() : sim::RankState::InMpi};
   if (rank) {
     rank->set_state(sim::RankState::UserCode);
+    rank->enter_program_callback();  // its MPI calls are the program's (sim::CallScope)
     rank->libc().enter_callback();  // errno, optind, environ: the rank's own
   }
   return f();

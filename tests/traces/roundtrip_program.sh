@@ -11,26 +11,41 @@
 # once the program round-trips). REFUSED@POLICY,...: refused only under
 # those policies, a round trip under the others. REFUSED "deadlock@POLICY,...":
 # under those policies the run deadlocks (a busy-wait on memory that weak
-# progress never ends), and the replay must deadlock alike: the same
-# summary, outcome "deadlock" (issue 19, memory waits).
+# progress never ends, a generalized request never completed), and the
+# replay must deadlock alike: the same summary, outcome "deadlock", and the
+# same deadlock (class, cycle, each rank's blocked call or polled memory,
+# since when, whom it waits for), each rank named at its trace line, a
+# poller at its memory_wait's (issue 19). "erroneous@POLICY,...": the run
+# finishes but breaks a rule of the standard (outcome "erroneous"), and the
+# replay must find the same errors (rule, ranks, time) too. "deadlock@as-run":
+# only under the run's own policy (its --progress, else weak), where the
+# run deadlocks.
 #   roundtrip_program.sh PROGSIM WORKDIR REFUSED -- RUN_OPTIONS... -- PROGRAM [ARGS...]
 set -u
 progsim=$1 work=$2 refused=$3
 refused_under=weak,thread,offload,ideal
 case "$refused" in *@*) refused_under=${refused#*@} refused=${refused%@*} ;; esac
 shift 4
-options=() run_only=()
+options=() run_only=() own_policy=weak
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do
   case "$1" in
-    --progress) shift 2; continue ;;
+    --progress) own_policy=$2; shift 2; continue ;;
     --privatize=*) run_only+=("$1"); shift; continue ;;  # how the program is loaded: not an option of replay
   esac
   options+=("$1"); shift
 done
 shift
 summary='[.exit_status, .outcome, .simulated_time, [.ranks[] | .finish_time], [.ranks[] | .mpi_calls]]'
+# A blocked call's communicator is named by its name, which a trace does
+# not hold (MPI_Comm_set_name is a local event): not compared.
+deadlock='.deadlock | [.class, .cycle, [.ranks[] | [.rank, (.call // "" | gsub("comm=[^,)]*"; "comm=")), .state,
+          .last_call, .blocked_since, .polling_since, .watch, .offset, [.waits_for[]? | [.rank, .kind]]]]]'
+policies="weak thread offload ideal"
+if [ "$refused_under" = as-run ]; then  # "deadlock@as-run": under the run's own policy only
+  policies=$own_policy refused_under=$own_policy
+fi
 failed=0
-for policy in weak thread offload ideal; do
+for policy in $policies; do
   dir="$work/$policy"
   rm -rf "$dir" && mkdir -p "$dir"
   "$progsim" run --progress "$policy" "${options[@]}" "${run_only[@]}" --record "$dir/trace.jsonl" --report "$dir/run.json" "$@" \
@@ -39,8 +54,12 @@ for policy in weak thread offload ideal; do
     >"$dir/replay.out" 2>&1
   replay_status=$?
   expected=completed
+  summary_of=$summary
   if [ "$refused" = deadlock ] && [[ ",$refused_under," == *",$policy,"* ]]; then
     expected=deadlock
+  elif [ "$refused" = erroneous ] && [[ ",$refused_under," == *",$policy,"* ]]; then
+    expected=erroneous
+    summary_of="$summary + [[.errors[] | [.rule, .ranks, .time]]]"  # the same errors, found at the same time
   elif [ "$refused" != - ] && [[ ",$refused_under," == *",$policy,"* ]]; then
     if [ "$replay_status" = 2 ] && grep -q "the recorded program [a-z]* $refused, which traces cannot replay yet" "$dir/replay.out"; then
       echo "$policy: refused as expected: $(grep -o "$refused, [^(]*([^)]*)" "$dir/replay.out" | head -1)"
@@ -50,8 +69,8 @@ for policy in weak thread offload ideal; do
     fi
     continue
   fi
-  recorded=$(jq -c "$summary" "$dir/run.json" 2>/dev/null)
-  replayed=$(jq -c "$summary" "$dir/replay.json" 2>/dev/null)
+  recorded=$(jq -c "$summary_of" "$dir/run.json" 2>/dev/null)
+  replayed=$(jq -c "$summary_of" "$dir/replay.json" 2>/dev/null)
   same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
   echo "$policy: run $recorded"
   echo "$policy: replay $replayed"
@@ -60,11 +79,20 @@ for policy in weak thread offload ideal; do
   elif [ "$same" != yes ]; then
     echo "FAIL $policy: the replay differs from the recorded run"; cat "$dir/replay.out"; failed=1
   elif [ "$expected" = deadlock ]; then
-    # The same class, and the poller named at its memory_wait's line.
-    classes=$(jq -r '.deadlock.class' "$dir/run.json" "$dir/replay.json" | sort -u)
-    echo "$policy: deadlock class $classes"
-    if [ "$(wc -l <<<"$classes")" != 1 ] || ! grep -q "trace\.jsonl:[0-9]* (memory_wait)" "$dir/replay.out"; then
-      echo "FAIL $policy: another deadlock, or no memory_wait line named"; cat "$dir/replay.out"; failed=1
+    # The same deadlock: class, cycle, and per rank its blocked call (or the
+    # memory it polls), since when, and whom it waits for; each rank that
+    # did not finish named at its trace line, a poller at its memory_wait's.
+    recorded=$(jq -c "$deadlock" "$dir/run.json" 2>/dev/null)
+    replayed=$(jq -c "$deadlock" "$dir/replay.json" 2>/dev/null)
+    same=$(python3 "$(dirname "$0")/same_report_values.py" "$recorded" "$replayed" 2>/dev/null)
+    echo "$policy: deadlock $replayed"
+    unnamed=$(jq -r '.deadlock.ranks[] | select(.state != "finished") |
+                     (if .watch then "memory_wait" else "[a-z_]+" end) as $event |
+                     select(.source // "" | test("trace\\.jsonl:[0-9]+ \\(" + $event + "\\)$") | not) |
+                     "rank \(.rank) at \(.source)"' "$dir/replay.json" 2>&1)
+    if [ "$same" != yes ] || [ -n "$unnamed" ] || [ -z "$replayed" ]; then
+      echo "FAIL $policy: another deadlock, or a rank not named at its trace line: $unnamed"; cat "$dir/replay.out"
+      failed=1
     fi
   fi
 done

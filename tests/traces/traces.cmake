@@ -146,11 +146,11 @@ trace_replay_test(traces.ti.split_index TRACE ${TRACE_TESTS}/ti/split_index RUN 
 
 # Calls replay does not support yet leave an "unsupported" event: replaying
 # stops there with an error naming the call, not with a different run
-# (p2p_semantics: its first refused call, after the probes, matched probes
-# and persistent requests, which are recorded).
+# (abort: rank 1's MPI_Abort, the run exits 3; it was grequest's
+# MPI_Grequest_start until branch issue19-grequest recorded it).
 add_test(NAME traces.record.unsupported_call
-  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Grequest_start
-          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/grequest)
+  COMMAND ${TRACE_TESTS}/unsupported_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/unsupported MPI_Abort 3
+          -- -n 2 ${PROGSIM_TEST_PROGRAM_DIR}/abort)
 set_tests_properties(traces.record.unsupported_call PROPERTIES LABELS program)
 # The Sessions Model (issue 19, branch issue19-roundtrip): sessions.c's
 # scenarios that complete, with their tests' run options, round-trip under
@@ -201,6 +201,40 @@ foreach(policy weak thread offload ideal)
     RUN --progress ${policy} EXPECT --expect-outcome aborted --expect-exit 1 --twice
     --stderr-regex "rank 1: MPI_Recv at [^ ]*truncated_recv_unrecorded\\.jsonl:8 \\(recv\\): MPI_ERR_TRUNCATE")
 endforeach()
+# The local calls of the attribute delete callbacks MPI_Finalize runs are
+# recorded too since branch issue19-grequest (finalize_callbacks order:
+# three callbacks each call MPI_Finalized, 3 MPI calls a replay missed).
+add_test(NAME traces.roundtrip.finalize_callbacks.order
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_finalize_order -
+          -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/finalize_callbacks order)
+set_tests_properties(traces.roundtrip.finalize_callbacks.order PROPERTIES LABELS program)
+# A child that a rank forks shares the trace file but is not an MPI process:
+# its sleep (1 s of host time) and its MPI_Send (which ends it) were
+# recorded as rank 1's until branch issue19-grequest (the replay slept 1 s
+# more, or sent twice and finished erroneous).
+foreach(mode sleep mpi)
+  add_test(NAME traces.roundtrip.fork_child.${mode}
+    COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_fork_${mode} -
+            -- -n 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/fork_child ${mode})
+  set_tests_properties(traces.roundtrip.fork_child.${mode} PROPERTIES LABELS program)
+endforeach()
+# Generalized requests (issue 19, branch issue19-grequest; the round trips
+# are traces.roundtrip.program.grequest and .p2p.grequest_never_completed):
+# the calls of a request's query function that the replay's MPI does not
+# run where the program's did (req 0: after an MPI_Test that completed
+# nothing; req 1: freed, so never queried) are made once all the same, as
+# that call returns: 3 + 2 MPI calls more than the 9 events' calls. A
+# request completed that was never started stops the replay at its line.
+trace_replay_test(traces.replay.grequest.callbacks_elsewhere TRACE ${TRACE_TESTS}/grequest_callbacks_elsewhere.jsonl
+  EXPECT --expect-outcome completed --expect-exit 0 --twice --check /ranks/0/mpi_calls=14)
+trace_replay_test(traces.replay.grequest.unknown TRACE ${TRACE_TESTS}/grequest_unknown.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 2 --twice
+  --stderr-regex "grequest_unknown\\.jsonl:4: generalized request id 1 was not started earlier in rank 0's events")
+# An accumulate of no data (rma_semantics: a zero-size datatype, recorded as
+# 0 MPI_BYTE with its operation) completes under every operation, though
+# MPI_SUM and MPI_MAXLOC are not defined for MPI_BYTE.
+trace_replay_test(traces.replay.accumulate_empty TRACE ${TRACE_TESTS}/accumulate_empty.jsonl
+  EXPECT --expect-outcome completed --expect-exit 0 --twice)
 foreach(case after_match busy_target)
   add_test(NAME traces.roundtrip.cancel.${case}
     COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_cancel/${case} -

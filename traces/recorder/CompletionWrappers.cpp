@@ -156,10 +156,12 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Request_get_status(request, flag, status);
+  Event event = {{"call", "request_get_status"}, {"req", request_id(rank, request)}, {"flag", 0}};
+  until_returned(rank, event);
   int err = PMPI_Request_get_status(request, flag, status);
-  g_recorder->write(rank, Event({{"call", "request_get_status"},
-                                 {"req", request_id(rank, request)},
-                                 {"flag", flag && *flag ? 1 : 0}}));
+  returned_from(rank);
+  event["flag"] = flag && *flag ? 1 : 0;
+  g_recorder->write(rank, event);
   g_recorder->returned(rank);
   return err;
 }

@@ -88,11 +88,12 @@ int MPI_Parrived(MPI_Request request, int partition, int* flag)
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Parrived(request, partition, flag);
+  Event event = {{"call", "parrived"}, {"req", request_id(rank, request)}, {"partition", partition}, {"flag", 0}};
+  until_returned(rank, event);
   int err = PMPI_Parrived(request, partition, flag);
-  g_recorder->write(rank, Event({{"call", "parrived"},
-                                 {"req", request_id(rank, request)},
-                                 {"partition", partition},
-                                 {"flag", err == MPI_SUCCESS && flag && *flag ? 1 : 0}}));
+  returned_from(rank);
+  event["flag"] = err == MPI_SUCCESS && flag && *flag ? 1 : 0;
+  g_recorder->write(rank, event);
   g_recorder->returned(rank);
   return err;
 }

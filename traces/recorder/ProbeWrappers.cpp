@@ -56,9 +56,12 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Iprobe(source, tag, comm, flag, status);
+  Event event = {{"call", "iprobe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"flag", 0}};
+  until_returned(rank, event);
   int err = PMPI_Iprobe(source, tag, comm, flag, status);
-  g_recorder->write(rank, Event({{"call", "iprobe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)},
-                                 {"flag", flag && *flag ? 1 : 0}}));
+  returned_from(rank);
+  event["flag"] = flag && *flag ? 1 : 0;
+  g_recorder->write(rank, event);
   g_recorder->returned(rank);
   return err;
 }
@@ -84,9 +87,11 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
   int rank = recording_rank();
   if (rank < 0 || !message || !flag)
     return PMPI_Improbe(source, tag, comm, flag, message, status);
+  Event event = {{"call", "improbe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)}, {"flag", 0}};
+  until_returned(rank, event);
   int err = PMPI_Improbe(source, tag, comm, flag, message, status);
-  Event event = {{"call", "improbe"}, {"peer", source}, {"tag", tag}, {"comm", comm_id(rank, comm)},
-                 {"flag", *flag ? 1 : 0}};
+  returned_from(rank);
+  event["flag"] = *flag ? 1 : 0;
   if (*flag)
     event["msg"] = err == MPI_SUCCESS ? bind_message(rank, *message) : -2;
   g_recorder->write(rank, event);

@@ -3,6 +3,7 @@
 // traces/UnrecordedCalls.def), and wrappers entered from a program callback.
 #include "traces/recorder/RecorderInternals.hpp"
 
+#include "sim/ForkedChild.hpp"
 #include "sim/ProgramCallHook.hpp"
 
 #include <string>
@@ -48,8 +49,19 @@ void write_unsupported(int rank, const char* name, const char* why)
 
 void program_call(progsim::sim::Rank& rank, const char* name, bool local_query)
 {
-  if (!g_recorder)
+  if (!g_recorder || sim::ForkedChild::active())  // not the rank's call (recording_rank)
     return;
+  // A program callback's call inside an MPI call: only a generalized
+  // request's callback and the attribute delete callbacks MPI_Finalize runs
+  // have their calls recorded (WrapperEntry); the others' local calls are
+  // left out, as their cost is not replayed.
+  if (rank.current_call() && !in_grequest_callback(rank)) {
+    RankRecord& record = g_recorder->rank(rank.id());
+    if (record.in_callback == 0 && rank.program_callbacks() == 1 &&
+        std::string_view(rank.current_call()) == "MPI_Finalize" && !refusal_of(name))
+      g_recorder->finalize_local(rank.id(), name, !local_query);
+    return;
+  }
   g_recorder->rank(rank.id()).failed_call = nullptr;  // recorded as a local call or refused, failed or not
   if (const char* why = refusal_of(name))
     write_unsupported(rank.id(), name, why);
@@ -68,9 +80,18 @@ void failed_call(progsim::sim::Rank& rank, const char* name, const char* error)
   record.failed_error = error;
 }
 
+bool in_grequest_callback(const sim::Rank& rank)
+{
+  if (!g_recorder)
+    return false;
+  const RankRecord& record = g_recorder->rank(rank.id());
+  return record.callback_fn && record.in_callback == 0 && rank.program_calling() &&
+         rank.program_callbacks() == record.callback_level;
+}
+
 WrapperEntry::WrapperEntry(const char* name)
 {
-  sim::Rank* rank = g_recorder ? sim::calling_rank() : nullptr;
+  sim::Rank* rank = g_recorder && !sim::ForkedChild::active() ? sim::calling_rank() : nullptr;
   if (!rank)
     return;
   if (!rank->current_call()) {
@@ -83,7 +104,9 @@ WrapperEntry::WrapperEntry(const char* name)
     return;
   }
   RankRecord& record = g_recorder->rank(rank->id());
-  if (name && record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
+  if (in_grequest_callback(*rank))
+    return;  // recorded like the program's own calls, their events marked (Recorder::emit)
+  if (record.in_callback == 0 && std::string_view(rank->current_call()) == "MPI_Finalize") {
     finalize_rank_ = rank->id();
     ++record.in_finalize_callback;
     return;

@@ -53,6 +53,25 @@ struct RankRecord {
   // Wrappers entered from an attribute delete callback that MPI_Finalize
   // runs: recorded, their events marked "in": "MPI_Finalize" (WrapperEntry).
   int in_finalize_callback = 0;
+  // Generalized requests (MPI-4.1 §13.2), from MPI_Grequest_start to
+  // MPI_Grequest_complete: a request the program freed (MPI_Request_free) is
+  // completed by its old handle, which `requests` forgets at the free.
+  std::map<MPI_Request, int> grequests;
+  // The program's query, free or cancel function of generalized request
+  // `callback_req` under way (GeneralizedRequestWrappers.cpp), made by the
+  // MPI call whose event was written last: the events of the calls it makes
+  // directly (at `callback_level` program callbacks deep, sim::Rank) are
+  // marked "in": `callback_fn`, after a `grequest_callback` event naming it,
+  // written before the first of them (`callback_named`).
+  const char* callback_fn = nullptr;
+  int callback_req = -1;
+  std::size_t callback_level = 0;
+  bool callback_named = false;
+  // The event of the call under way that is written when it returns (it
+  // holds what the call found: MPI_Iprobe's flag), null when none is: a run
+  // that ends with the rank still in it (a livelock held it, the run
+  // stopped) writes it then, marked "unreturned" (Recorder::write_endings).
+  Event unreturned;
   // Windows, by per-rank id in creation order, and the memory the rank
   // attached to dynamic windows (by the window's job-wide number): an
   // origin names a target address by the region and its offset in it.
@@ -97,6 +116,15 @@ public:
   void local(int rank_id, const char* name, bool interacting = false);
   void flush_local(int rank_id);
   void flush_all();
+  // A local call of an attribute delete callback that MPI_Finalize runs:
+  // its own event, marked "in": "MPI_Finalize" (the calls of such a
+  // callback are made by the replay's delete callback).
+  void finalize_local(int rank_id, const char* name, bool interacting);
+  // A generalized request's callback `fn` ("query_fn", "free_fn",
+  // "cancel_fn") of request id `req` starts, `level` program callbacks deep
+  // (sim::Rank::program_callbacks), or returns (RankRecord::callback_fn).
+  void enter_grequest_callback(int rank_id, const char* fn, int req, std::size_t level);
+  void leave_grequest_callback(int rank_id);
 
   // Memory waits (docs/traces.md): a store of the rank's program to watched
   // memory `watch` (returns the index of its `store` event); a poller
@@ -108,8 +136,10 @@ public:
 private:
   static double now();
   // Writes `event` to the progsim trace (never to the OTF2 export), after
-  // the rank's pending local calls, and counts it.
+  // the rank's pending local calls, and counts it; in a generalized
+  // request's callback, marked (RankRecord::callback_fn).
   void emit(int rank_id, const Event& event);
+  void emit_one(int rank_id, const Event& event);
   // Events of the run's end: a `memory_wait` that no write ended for a
   // rank still polling; an `exit` with the status of a rank's main that
   // returned non-zero (or called exit so).
@@ -158,9 +188,12 @@ void write_unsupported(int rank, const char* name, const char* why);
 // runs no callbacks, so such a call is refused (`name`; local calls, null
 // `name`, are only left out) and nothing the callback calls is recorded.
 // Except the attribute delete functions MPI_Finalize runs first (MPI-4.1
-// §11.2.4): their calls are recorded, marked "in": "MPI_Finalize", and a
-// replay makes them from a delete function of its own (local calls there
-// are left out). The program's own call (not a local one) that wrote its
+// §11.2.4): their calls, local ones too (since branch issue19-grequest),
+// are recorded, marked "in": "MPI_Finalize", and a replay makes them from a
+// delete function of its own; and the query, free and cancel functions of
+// generalized requests (MPI-4.1 §13.2), whose calls, local ones too, are
+// recorded marked "in": "query_fn" (...), which a replay makes from its
+// own. The program's own call (not a local one) that wrote its
 // event and returned an error gets a `failed` event after it when the
 // wrapper returns (the event is written before the call runs, or after,
 // for calls whose event holds results).
@@ -177,6 +210,17 @@ private:
   int finalize_rank_ = -1;  // a call of a callback MPI_Finalize runs
   long long written_before_ = 0;
 };
+
+// Whether `rank`'s call entering now is made directly by a generalized
+// request's callback under way (RankRecord::callback_fn): recorded, marked.
+bool in_grequest_callback(const sim::Rank& rank);
+
+// A call whose event is written after it returns (with its flag, 0 until
+// then): `event` is its event if it never returns (RankRecord::unreturned);
+// returned_from forgets it. Not a destructor's: a run that ends with the
+// rank in the call may unwind it.
+void until_returned(int rank, Event event);
+void returned_from(int rank);
 
 // --- the events' shared fields (EventFields.cpp) ----------------------------
 

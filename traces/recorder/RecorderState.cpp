@@ -4,6 +4,7 @@
 #include "traces/recorder/RecorderInternals.hpp"
 
 #include "MpiModel.hpp"
+#include "sim/ForkedChild.hpp"
 #include "sim/ProgramCallHook.hpp"
 #include "sim/Rank.hpp"
 #include "sim/Simulation.hpp"
@@ -54,7 +55,9 @@ void Recorder::write(int rank_id, const Event& event)
     return;
   }
   emit(rank_id, event);
-  if (otf2_)
+  // A generalized request's callback's calls are inside the call that ran
+  // it in the OTF2 export too.
+  if (otf2_ && !rank(rank_id).callback_fn)
     otf2_->call(rank_id, now(), event);
 }
 
@@ -62,10 +65,47 @@ void Recorder::emit(int rank_id, const Event& event)
 {
   flush_local(rank_id);
   RankRecord& r = rank(rank_id);
+  if (r.callback_fn) {
+    // A call of a generalized request's callback (or a store it made):
+    // after the event naming the callback, marked with it.
+    if (!r.callback_named) {
+      r.callback_named = true;
+      emit_one(rank_id, Event({{"call", "grequest_callback"}, {"fn", r.callback_fn}, {"req", r.callback_req}}));
+    }
+    Event marked = event;
+    marked["in"] = r.callback_fn;
+    emit_one(rank_id, marked);
+    return;
+  }
+  emit_one(rank_id, event);
+}
+
+void Recorder::emit_one(int rank_id, const Event& event)
+{
+  RankRecord& r = rank(rank_id);
   if (writer_)
     writer_->write(rank_id, event);
   // An RMA operation the rank issues from now on is this event's write.
   sim::memory::MemoryWatch::instance().set_trace_position(rank_id, r.events++);
+}
+
+void Recorder::enter_grequest_callback(int rank_id, const char* fn, int req, std::size_t level)
+{
+  flush_local(rank_id);  // the program's local calls before the call that runs the callback
+  RankRecord& r = rank(rank_id);
+  r.callback_fn = fn;
+  r.callback_req = req;
+  r.callback_level = level;
+  r.callback_named = false;
+}
+
+void Recorder::leave_grequest_callback(int rank_id)
+{
+  flush_local(rank_id);  // the callback's own, marked
+  RankRecord& r = rank(rank_id);
+  r.callback_fn = nullptr;
+  r.callback_req = -1;
+  r.callback_level = 0;
 }
 
 void Recorder::write_failed(int rank_id, const char* call, const char* error)
@@ -75,7 +115,7 @@ void Recorder::write_failed(int rank_id, const char* call, const char* error)
 
 void Recorder::returned(int rank_id, const std::vector<Completion>& done, bool failed)
 {
-  if (otf2_ && rank(rank_id).in_finalize_callback == 0)
+  if (otf2_ && rank(rank_id).in_finalize_callback == 0 && !rank(rank_id).callback_fn)
     otf2_->returned(rank_id, now(), done, failed);
 }
 
@@ -90,6 +130,10 @@ void Recorder::finish(double end)
 void Recorder::local(int rank_id, const char* name, bool interacting)
 {
   RankRecord& r = rank(rank_id);
+  if (r.in_finalize_callback > 0) {  // a local wrapper's call in a delete callback of MPI_Finalize
+    finalize_local(rank_id, name, interacting);
+    return;
+  }
   if (r.local_name && std::strcmp(r.local_name, name) != 0)
     flush_local(rank_id);
   r.local_name = name;
@@ -109,6 +153,15 @@ void Recorder::flush_local(int rank_id)
     event["repeat"] = r.local_repeat;
   r.local_name = nullptr;
   r.local_repeat = 0;
+  emit(rank_id, event);
+}
+
+void Recorder::finalize_local(int rank_id, const char* name, bool interacting)
+{
+  Event event = {{"call", "local"}, {"name", name}};
+  if (interacting)
+    event["kind"] = "interacting";
+  event["in"] = "MPI_Finalize";
   emit(rank_id, event);
 }
 
@@ -144,9 +197,8 @@ Event memory_wait_event(const sim::memory::PollInfo& poll, const sim::memory::Wr
 
 long long Recorder::stored(int rank_id, const std::string& watch)
 {
-  long long index = rank(rank_id).events;
   emit(rank_id, Event({{"call", "store"}, {"watch", watch}}));
-  return index;
+  return rank(rank_id).events - 1;  // after a `grequest_callback` event emit may have written first
 }
 
 void Recorder::waited(int rank_id, const sim::memory::PollInfo& poll, const sim::memory::WriteCause& cause)
@@ -165,6 +217,15 @@ void Recorder::write_endings()
 {
   sim::Simulation* simulation = sim::Simulation::current();
   for (int r = 0; r < static_cast<int>(ranks_.size()); ++r) {
+    // Still in a call whose event is written when it returns (a livelock
+    // held its MPI_Iprobe loop): its replay makes that call until it
+    // finds what the program's never found.
+    if (!rank(r).unreturned.is_null()) {
+      Event event = std::move(rank(r).unreturned);
+      rank(r).unreturned = nullptr;
+      event["unreturned"] = 1;
+      emit(r, event);
+    }
     // Still polling (deadlock, time limit): a wait that nothing ended.
     if (const sim::memory::PollInfo* poll = sim::memory::MemoryWatch::instance().poll_info(r))
       emit(r, memory_wait_event(*poll, sim::memory::WriteCause{}));
@@ -185,7 +246,10 @@ std::unique_ptr<Recorder> g_recorder;
 
 int recording_rank()
 {
-  if (!g_recorder)
+  // A child a rank forked is not an MPI process and writes none of the
+  // run's outputs (sim/ForkedChild.hpp): its sleeps and its MPI call (which
+  // ends it) are not the rank's, though it shares the trace file.
+  if (!g_recorder || sim::ForkedChild::active())
     return -1;
   sim::Rank* rank = sim::calling_rank();
   return rank && g_recorder->rank(rank->id()).in_callback == 0 ? rank->id() : -1;
@@ -239,6 +303,16 @@ void forget_request(int rank, MPI_Request before, MPI_Request after)
   }
   if (after == MPI_REQUEST_NULL)
     record.requests.erase(before);
+}
+
+void until_returned(int rank, Event event)
+{
+  g_recorder->rank(rank).unreturned = std::move(event);
+}
+
+void returned_from(int rank)
+{
+  g_recorder->rank(rank).unreturned = nullptr;
 }
 
 int new_comm(int rank)

@@ -438,8 +438,11 @@ int MPI_Win_test(MPI_Win win, int* flag)
   int rank = recording_rank();
   if (rank < 0)
     return PMPI_Win_test(win, flag);
-  int err = PMPI_Win_test(win, flag);
   Event event = window_event("win_test", rank, win);
+  event["flag"] = 0;
+  until_returned(rank, event);
+  int err = PMPI_Win_test(win, flag);
+  returned_from(rank);
   event["flag"] = err == MPI_SUCCESS && flag && *flag ? 1 : 0;
   g_recorder->write(rank, event);
   g_recorder->returned(rank);

@@ -63,7 +63,9 @@ void RankReplay::replay_pready_list(const TraceEvent& e)
 void RankReplay::replay_parrived(const TraceEvent& e)
 {
   int flag = 0;
-  check(PMPI_Parrived(request_or_null(e), e.small("partition"), &flag));
+  do
+    check(PMPI_Parrived(request_or_null(e), e.small("partition"), &flag));
+  while (!flag && e.has("unreturned"));
 }
 
 }  // namespace progsim::traces

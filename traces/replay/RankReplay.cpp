@@ -61,6 +61,16 @@ void RankReplay::run()
       in_finalize_.push_back(std::move(ahead));
       more = read_ahead();
     }
+    // The calls of generalized requests' functions that this call ran.
+    while (more && ahead.call == "grequest_callback") {
+      CallbackCalls calls{ahead.fields.at("fn").get<std::string>(), ahead.small("req"), {}};
+      more = read_ahead();
+      while (more && ahead.has("in") && ahead.fields.at("in") == calls.fn) {
+        calls.events.push_back(std::move(ahead));
+        more = read_ahead();
+      }
+      callback_calls_.push_back(std::move(calls));
+    }
     event_ = &event;
     rank_.trace_position.line = event.line;
     // An RMA operation of this event is the write a memory_wait may name.
@@ -71,6 +81,7 @@ void RankReplay::run()
     } else {
       perform(event);
     }
+    callbacks_left();
   }
   if (ahead_error)
     std::rethrow_exception(ahead_error);

@@ -199,6 +199,35 @@ private:
   std::vector<TraceEvent> in_finalize_;
   std::exception_ptr in_finalize_error_;
   static int replay_in_finalize(MPI_Comm comm, int keyval, void* value, void* extra);
+  // Generalized requests (GeneralizedRequestActions.cpp). The calls a
+  // program's query, free or cancel function made, read after the event of
+  // the call that ran it (its `grequest_callback` event and the events
+  // marked with it), in that order: the replay's own function of that
+  // request makes them when the replayed call runs it, and those it did not
+  // run there are made as the call returns (callbacks_left).
+  struct CallbackCalls {
+    std::string fn;  // "query_fn", "free_fn", "cancel_fn"
+    int req;
+    std::vector<TraceEvent> events;
+  };
+  std::vector<CallbackCalls> callback_calls_;
+  std::exception_ptr callback_error_;  // met in a callback, raised as the call returns
+  struct Grequest {
+    RankReplay* self;
+    int req;
+  };
+  std::map<int, Grequest> grequests_;            // by id until free_fn ran: the functions' extra state
+  std::map<int, MPI_Request> grequest_handles_;  // by id until grequest_complete (a freed request too)
+  static int replay_query_fn(void* extra, MPI_Status* status);
+  static int replay_free_fn(void* extra);
+  static int replay_cancel_fn(void* extra, int complete);
+  // Makes the calls of `fn` of request `req` if they are the next ones read.
+  void run_callback(const char* fn, int req);
+  // After the call that ran the callbacks: makes those it did not run, and
+  // raises an error met in one.
+  void callbacks_left();
+  // Performs `events` (a callback's calls), then names `outer` again.
+  void perform_nested(const std::vector<TraceEvent>& events, const TraceEvent* outer);
   bool errors_recorded_ = false;
   std::unique_ptr<char[]> attached_;  // the buffer of buffer_attach, MPI's until buffer_detach
   int exit_code_ = 0;

@@ -564,7 +564,9 @@ void RankReplay::replay_request_get_status(const TraceEvent& e)
   auto found = requests_.find(e.small("req"));
   MPI_Request handle = found == requests_.end() ? MPI_REQUEST_NULL : found->second;
   int flag = 0;
-  check(PMPI_Request_get_status(handle, &flag, MPI_STATUS_IGNORE));
+  do
+    check(PMPI_Request_get_status(handle, &flag, MPI_STATUS_IGNORE));
+  while (!flag && e.has("unreturned"));
 }
 
 void RankReplay::replay_request_free(const TraceEvent& e)
@@ -588,11 +590,16 @@ void RankReplay::replay_probe(const TraceEvent& e)
 // One MPI_Iprobe per recorded one: the replay keeps the program's control
 // flow (how many times it polled), so under the recording's policy it sees
 // the same flags; under another the flags may differ and are not used.
+// "unreturned": the program's call never returned (a livelock held it when
+// the run ended): the replay polls until it finds a message, which the
+// program never did (held alike under the recording's policy).
 void RankReplay::replay_iprobe(const TraceEvent& e)
 {
   MPI_Comm c = comm(e);
   int flag = 0;
-  check(PMPI_Iprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+  do
+    check(PMPI_Iprobe(rank_field(e, "peer", c, true), e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+  while (!flag && e.has("unreturned"));
 }
 
 void RankReplay::replay_mprobe(const TraceEvent& e)
@@ -614,7 +621,9 @@ void RankReplay::replay_improbe(const TraceEvent& e)
   int peer = rank_field(e, "peer", c, true);
   int flag = 0;
   if (e.small("flag") == 0) {
-    check(PMPI_Iprobe(peer, e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+    do
+      check(PMPI_Iprobe(peer, e.small("tag"), c, &flag, MPI_STATUS_IGNORE));
+    while (!flag && e.has("unreturned"));
     return;
   }
   if (!e.has("msg"))

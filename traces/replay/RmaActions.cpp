@@ -176,6 +176,13 @@ void RankReplay::accumulate(const TraceEvent& e, MPI_Request* request, bool fetc
   int n = count(e.integer("count"));
   MPI_Datatype type = datatype(e);
   MPI_Op o = op(e);
+  // An accumulate of no data (a zero-size datatype: no predefined type to
+  // record, so MPI_BYTE) moves nothing, whatever its type; but the model
+  // checks the operation against the type (MPI-4.1 §12.3.4), as it did the
+  // program's against its empty type, which it accepts. A type the
+  // operation is defined for keeps the replay's call valid too.
+  if (n == 0 && type == MPI_BYTE && o != MPI_REPLACE && o != MPI_NO_OP)
+    type = o == MPI_MAXLOC || o == MPI_MINLOC ? MPI_2INT : MPI_INT;
   long long bytes = n * type_size(type);
   const void* in = send_scratch.get(bytes);
   void* out = recv_scratch.get(bytes);
@@ -299,7 +306,9 @@ void RankReplay::replay_win_test(const TraceEvent& e)
     return;
   }
   int flag = 0;
-  check(PMPI_Win_test(w.handle, &flag));
+  do
+    check(PMPI_Win_test(w.handle, &flag));
+  while (!flag && e.has("unreturned"));
   if (recorded && !flag)
     check(PMPI_Win_wait(w.handle));
   w.exposure_ended = flag && !recorded;
