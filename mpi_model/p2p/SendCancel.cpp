@@ -142,8 +142,21 @@ void PointToPoint::released_by_user(const Request& request)
 void PointToPoint::begin_finalize(int rank)
 {
   finalizing_[static_cast<size_t>(rank)] = true;
-  for (int r = 0; r < world_size_; ++r)
+  // Its sends cannot be cancelled any more: that may end a wait in another
+  // rank's MPI_Finalize, and no other wait (waking every rank here cost
+  // O(ranks) per rank, O(N^2) per run). In rank order; a copy, as a wake may
+  // let other ranks run (settle_before_effect_on).
+  std::vector<int> waiters(cancellation_waiters_.begin(), cancellation_waiters_.end());
+  for (int r : waiters)
     progress_.rank(r).wake();
+}
+
+void PointToPoint::set_waiting_for_cancellations(int rank, bool waiting)
+{
+  if (waiting)
+    cancellation_waiters_.insert(rank);
+  else
+    cancellation_waiters_.erase(rank);
 }
 
 void PointToPoint::on_rank_end(int rank)
