@@ -227,6 +227,10 @@ private:
   std::vector<std::size_t> sends_to_pruned_size_;
   std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
   std::set<int> cancellation_waiters_;  // set_waiting_for_cancellations
+  // Per sender: the waiters above it had a send to that may be cancelled
+  // (when they began to wait, or since); begin_finalize wakes these. An entry
+  // may be stale (the rank stopped waiting): checked then.
+  std::map<int, std::set<int>> cancellation_waiters_by_sender_;
   std::size_t pending_matches_ = 0;
   // (sender, receiver) pairs with a type mismatch reported: one error per
   // pair, not one per message of a loop.
