@@ -86,6 +86,9 @@ public:
   bool may_be_cancelled_to(int rank) const { return !cancellable_sends_to(rank).empty(); }
   std::vector<RequestPtr> cancellable_sends_to(int rank) const;
   bool finalizing(int rank) const { return finalizing_[static_cast<size_t>(rank)]; }
+  // `rank`'s MPI_Finalize waits (or no longer waits) for may_be_cancelled_to:
+  // the only wait a sender's begin_finalize can end, so the only ranks it wakes.
+  void set_waiting_for_cancellations(int rank, bool waiting);
 
   BufferedSendBuffer& bsend_buffer(int rank) { return bsend_buffers_[static_cast<size_t>(rank)]; }
   // Decoupled activities a rank still has (MPI_Finalize waits for them).
@@ -223,6 +226,11 @@ private:
   std::vector<std::vector<std::weak_ptr<Request>>> sends_to_;
   std::vector<std::size_t> sends_to_pruned_size_;
   std::vector<bool> finalizing_;  // entered MPI_Finalize or ended
+  std::set<int> cancellation_waiters_;  // set_waiting_for_cancellations
+  // Per sender: the waiters above it had a send to that may be cancelled
+  // (when they began to wait, or since); begin_finalize wakes these. An entry
+  // may be stale (the rank stopped waiting): checked then.
+  std::map<int, std::set<int>> cancellation_waiters_by_sender_;
   std::size_t pending_matches_ = 0;
   // (sender, receiver) pairs with a type mismatch reported: one error per
   // pair, not one per message of a loop.

@@ -142,8 +142,29 @@ void PointToPoint::released_by_user(const Request& request)
 void PointToPoint::begin_finalize(int rank)
 {
   finalizing_[static_cast<size_t>(rank)] = true;
-  for (int r = 0; r < world_size_; ++r)
-    progress_.rank(r).wake();
+  // Its sends cannot be cancelled any more: that may end a wait in the
+  // MPI_Finalize of a rank it sent to, and no other wait (waking every rank
+  // here cost O(ranks) per rank, O(N^2) per run). In rank order; taken out
+  // first, as a wake may let other ranks run (settle_before_effect_on).
+  auto entry = cancellation_waiters_by_sender_.find(rank);
+  if (entry == cancellation_waiters_by_sender_.end())
+    return;
+  std::set<int> targets = std::move(entry->second);
+  cancellation_waiters_by_sender_.erase(entry);
+  for (int r : targets)
+    if (cancellation_waiters_.count(r))
+      progress_.rank(r).wake();
+}
+
+void PointToPoint::set_waiting_for_cancellations(int rank, bool waiting)
+{
+  if (!waiting) {
+    cancellation_waiters_.erase(rank);
+    return;
+  }
+  cancellation_waiters_.insert(rank);
+  for (const RequestPtr& send : cancellable_sends_to(rank))
+    cancellation_waiters_by_sender_[send->owner].insert(rank);
 }
 
 void PointToPoint::on_rank_end(int rank)
@@ -183,6 +204,8 @@ void PointToPoint::track_cancellable(const RequestPtr& send)
     sends_to_pruned_size_[target] = sends.size();
   }
   sends.push_back(send);
+  if (cancellation_waiters_.count(send->peer_world))  // sent to a rank waiting in MPI_Finalize
+    cancellation_waiters_by_sender_[send->owner].insert(send->peer_world);
 }
 
 std::vector<RequestPtr> PointToPoint::cancellable_sends_to(int rank) const

@@ -12,6 +12,19 @@ void run_remaining_activities(int rank, const char* call, PendingCancellations c
 {
   PointToPoint& p2p = MpiModel::instance().p2p();
   bool wait_for_cancellations = cancellations == PendingCancellations::WaitFor;
+  // Registered while it waits, also when the wait unwinds (a killed rank).
+  struct CancellationWait {
+    PointToPoint& p2p;
+    int rank;
+    bool on;
+    ~CancellationWait()
+    {
+      if (on)
+        p2p.set_waiting_for_cancellations(rank, false);
+    }
+  } registered{p2p, rank, wait_for_cancellations};
+  if (wait_for_cancellations)
+    p2p.set_waiting_for_cancellations(rank, true);
   MpiModel::instance().rank_progress(rank).wait_until(
       [&p2p, rank, wait_for_cancellations] {
         return !p2p.has_pending_activities(rank) && !(wait_for_cancellations && p2p.may_be_cancelled_to(rank));

@@ -5,6 +5,7 @@ progsim_test_program(hello ${PROJECT_SOURCE_DIR}/examples/hello/hello.c)
 progsim_test_program(hello_cxx hello_cxx.cpp)
 progsim_test_program(sleep_wtime sleep_wtime.c)
 progsim_test_program(global_counter global_counter.c)
+progsim_test_program(finalize_elsewhere finalize_elsewhere.c)
 progsim_test_program(nonzero_return nonzero_return.c)
 progsim_test_program(segfault segfault.c)
 progsim_test_program(abort abort.c)
@@ -239,6 +240,18 @@ progsim_program_test(compare.head_to_head_json PROGRAM head_to_head
 progsim_test_program(nonovertaking nonovertaking.c)
 progsim_test_program(nonovertaking_sizes nonovertaking_sizes.c)
 progsim_test_program(p2p_semantics p2p_semantics.c)
+# Other ranks' MPI_Finalize does not wake a rank blocked in MPI_Recv: rank 0
+# blocks once, from its call (t < 1 us) to the message's arrival (t = 1 s +
+# a few us). Waking every rank at each finalize cost O(ranks^2) per run and
+# gave the blocked rank looks that moved its timing.
+foreach(policy weak thread offload ideal)
+  progsim_program_test(p2p.finalize_elsewhere.${policy} PROGRAM finalize_elsewhere
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0 received 42"
+           --timeline-regex "\"name\":\"MPI_Recv\",\"cat\":\"blocked\",\"ph\":\"X\",\"ts\":0\\.[0-9]+,\"dur\":1000000\\.[0-9]+,\"pid\":0,\"tid\":0}"
+           --check "/ranks/0/blocked_time~1.000001+-0.0000005"
+    RUN -n 16 --progress ${policy})
+endforeach()
+
 foreach(policy weak thread offload ideal)
   progsim_program_test(p2p.nonovertaking.${policy} PROGRAM nonovertaking
     EXPECT --expect-outcome completed --stdout-regex "received in send order: yes"
