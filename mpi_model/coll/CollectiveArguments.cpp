@@ -47,10 +47,10 @@ using Shape = CollectiveArguments::Shape;
 
 const Args* arguments_of(const CollectiveLog& log, std::uint64_t k)
 {
-  if (!log.arguments || log.calls <= k || log.calls - k > CollectiveLog::kDepth)
+  if (log.calls <= k || log.calls - k > CollectiveLog::kDepth)
     return nullptr;
-  const Args& a = (*log.arguments)[k % CollectiveLog::kDepth];
-  return a.shape == Shape::Unknown ? nullptr : &a;
+  const Args* a = log.recorded_slot(k);
+  return a && a->shape != Shape::Unknown ? a : nullptr;
 }
 
 // The count and type `side` holds for `peer`; false when not known.
@@ -352,10 +352,8 @@ void note_arguments(const CallContext& caller, const Communicator& comm, Collect
   CollectiveLog& log = self.log;
   if (log.calls == 0)
     return;
-  if (!log.arguments)
-    log.arguments = std::make_unique<std::array<CollectiveArguments, CollectiveLog::kDepth>>();
   std::uint64_t k = log.calls - 1;  // note_collective counted this call
-  Args& mine = (*log.arguments)[k % CollectiveLog::kDepth];
+  Args& mine = log.argument_slot(k);
   mine = std::move(args);
   if (log.arguments_mismatch_reported || log.mismatch_reported)
     return;

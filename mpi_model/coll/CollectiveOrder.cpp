@@ -67,8 +67,10 @@ void note_collective(const CallContext& caller, const Communicator& comm, const 
   std::uint64_t k = self.log.calls++;
   self.log.names[k % CollectiveLog::kDepth] = name;
   self.log.return_addresses[k % CollectiveLog::kDepth] = call_site_mark(caller.rank());
-  if (self.log.arguments)  // recorded by note_arguments once the call's arguments are checked
-    (*self.log.arguments)[k % CollectiveLog::kDepth] = CollectiveArguments{};
+  // Recorded by note_arguments once the call's arguments are checked; until
+  // then not those of call #k - kDepth.
+  if (self.log.recorded_slot(k))
+    self.log.argument_slot(k) = CollectiveArguments{};
   // Among the (local) group; intercommunicators compare within each group.
   int n = comm.group->size();
   if (n < 2 || self.log.mismatch_reported)

@@ -98,10 +98,27 @@ struct CollectiveLog {
   // the source lines of an error.
   std::array<std::uintptr_t, kDepth> return_addresses{};
   bool mismatch_reported = false;
-  // The arguments of call #i at [i % kDepth] (made on the first collective
-  // that records them), and whether a disagreement was reported.
-  std::unique_ptr<std::array<CollectiveArguments, kDepth>> arguments;
+  // The arguments of call #i at [i % kDepth], and whether a disagreement
+  // was reported. Grown on demand up to kDepth entries: most communicators
+  // see a few collectives, and a million replayed ranks held 16 each
+  // (1.8 KB per rank for MPI_COMM_WORLD).
+  std::vector<CollectiveArguments> arguments;
   bool arguments_mismatch_reported = false;
+
+  // Call #k's argument slot (made if needed), or nullptr / unknown arguments
+  // when none was recorded there.
+  CollectiveArguments& argument_slot(std::uint64_t k)
+  {
+    std::size_t i = k % kDepth;
+    if (arguments.size() <= i)
+      arguments.resize(i + 1);
+    return arguments[i];
+  }
+  const CollectiveArguments* recorded_slot(std::uint64_t k) const
+  {
+    std::size_t i = k % kDepth;
+    return i < arguments.size() ? &arguments[i] : nullptr;
+  }
 };
 
 struct Communicator {
