@@ -13,8 +13,8 @@ set_tests_properties(progress.toy_policy PROPERTIES LABELS "progress;slow" TIMEO
                      SKIP_RETURN_CODE 77)
 
 # A rank waiting on requests is not woken for a collective's internal
-# completions or unexpected arrivals under offload; the look it would take is
-# applied to its state (RankProgress::wake_unless_selective). The same stdout,
+# completions, unexpected arrivals or its NIC's matches under offload; the
+# look it would take is applied to its state (RankProgress::wake_unless_selective). The same stdout,
 # stderr and report as when every completion wakes its rank
 # (progress/wake_every_completion.sh, PROGSIM_WAKE_EVERY_COMPLETION=1), with
 # at least one look applied (--looks), for collectives blocking and
@@ -43,15 +43,28 @@ foreach(policy offload ideal)
                              --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
 endforeach()
 foreach(policy weak offload ideal)
-  wake_every_completion_test(coll_order.${policy} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_order)
-  wake_every_completion_test(coll_mismatch.${policy} -- -n 4 --progress ${policy}
+  # Under offload these apply looks (the NIC's matches), and must: the
+  # comparison is not vacuous. `looks` is set here, not left over from the
+  # loop above (whose last policy, ideal, requires none).
+  if(policy STREQUAL offload)
+    set(looks --looks)
+  else()
+    set(looks)
+  endif()
+  wake_every_completion_test(coll_order.${policy} ${looks} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_order)
+  wake_every_completion_test(coll_mismatch.${policy} ${looks} -- -n 4 --progress ${policy}
                              ${PROGSIM_TEST_PROGRAM_DIR}/coll_mismatch)
-  wake_every_completion_test(coll_mismatch_nonblocking.${policy} -- -n 4 --progress ${policy}
+  wake_every_completion_test(coll_mismatch_nonblocking.${policy} ${looks} -- -n 4 --progress ${policy}
                              ${PROGSIM_TEST_PROGRAM_DIR}/coll_mismatch_nonblocking)
-  wake_every_completion_test(p2p_semantics.${policy} -- -n 3 --progress ${policy}
+  wake_every_completion_test(p2p_semantics.${policy} ${looks} -- -n 3 --progress ${policy}
                              ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+  # The NIC matches a program's receives while its rank waits for another
+  # request, or for the very receive it matches (the look, then the
+  # completion's wake-up at the same instant, which takes the look back).
+  wake_every_completion_test(wait_while_matched.${policy} ${looks} -- -n 4 --progress ${policy}
+                             ${PROGSIM_TEST_PROGRAM_DIR}/wait_while_matched)
   wake_every_completion_test(rndv.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/rndv_compute)
-  wake_every_completion_test(rma.${policy} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
+  wake_every_completion_test(rma.${policy} ${looks} -- -n 4 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
   wake_every_completion_test(time_limit.${policy} ${looks} -- -n 64 --progress ${policy} --time-limit 0.0001
                              ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
 endforeach()
