@@ -71,3 +71,42 @@ endforeach()
 wake_every_completion_test(allreduce_64.thread -- -n 64 --progress thread ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
 wake_every_completion_test(allreduce_64.offload_step0 -- -n 64 --progress offload --cfg nic-step-latency=0
                            ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+
+# A rank's debt is executed as one SimGrid execution set up and started in
+# one simcall (sim/HostExecution), not SimGrid's this_actor::execute (five):
+# the same stdout, stderr and report as with PROGSIM_EXECUTE_STEPWISE=1, with
+# at least one execution made, for programs of every kind, ranks sharing
+# hosts (their executions share the CPU) and a run ended by its time limit,
+# under every policy.
+function(execute_stepwise_test name)
+  add_test(NAME progress.execute_stepwise.${name}
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/progress/execute_stepwise.sh ${PROGSIM_CLI}
+            ${CMAKE_BINARY_DIR}/tests/progress/stepwise/${name} ${ARGN})
+  set_tests_properties(progress.execute_stepwise.${name} PROPERTIES LABELS "progress;program")
+endfunction()
+foreach(policy weak thread offload ideal)
+  execute_stepwise_test(allreduce_64.${policy} -- -n 64 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+  execute_stepwise_test(allreduce_shared_hosts.${policy} -- -n 16 --ranks-per-node 4 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+  execute_stepwise_test(coll_all.${policy} -- -n 5 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_all)
+  execute_stepwise_test(p2p_semantics.${policy} -- -n 3 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
+  execute_stepwise_test(wait_while_matched.${policy} -- -n 4 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/wait_while_matched)
+  execute_stepwise_test(test_loop.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/test_loop)
+  execute_stepwise_test(rma_semantics.${policy} -- -n 4 --ranks-per-node 4 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/rma_semantics)
+  execute_stepwise_test(memory_poll.${policy} -- -n 2 --privatize=off --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/memory_poll write)
+  execute_stepwise_test(bsend_sleep.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/bsend_sleep)
+  # 4-core hosts: 4 ranks (and their progress threads), then 8 ranks, on each.
+  execute_stepwise_test(compute_slowdown.${policy} -- -n 4 --ranks-per-node 4
+                        --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml
+                        --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
+  execute_stepwise_test(allreduce_oversubscribed.${policy} -- -n 32 --ranks-per-node 8
+                        --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml
+                        --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
+  execute_stepwise_test(time_limit.${policy} -- -n 64 --progress ${policy} --time-limit 0.0001
+                        ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
+endforeach()
