@@ -14,10 +14,12 @@ namespace progsim::sim {
 
 namespace {
 
+bool allowed = true;  // allow_two_simcall_executions
+
 bool stepwise()
 {
   static const bool set = std::getenv("PROGSIM_EXECUTE_STEPWISE") != nullptr;
-  return set;
+  return set || !allowed;
 }
 
 // PROGSIM_COUNT_EXECUTIONS (set, any value): how many executions took the
@@ -35,16 +37,21 @@ ExecutionCount count;
 
 }  // namespace
 
+void allow_two_simcall_executions(bool allowed_now)
+{
+  allowed = allowed_now;
+}
+
 void execute_on_host(double flops)
 {
   if (stepwise()) {
     sg4::this_actor::execute(flops);
     return;
   }
+  ++count.two_simcalls;
   // Created by the actor, as exec_init does: SimGrid records the creating
   // actor as the execution's owner (cancelled with it); created in the
   // maestro, it would be the maestro's.
-  ++count.two_simcalls;
   sg4::ExecPtr exec = sg4::Exec::init();
   sg4::Host* host = sg4::this_actor::get_host();  // as exec_init (no simcall)
   // this_actor::execute(flops) is execute(flops, 1.0): exec_init's setters,

@@ -77,7 +77,10 @@ wake_every_completion_test(allreduce_64.offload_step0 -- -n 64 --progress offloa
 # the same stdout, stderr and report as with PROGSIM_EXECUTE_STEPWISE=1, with
 # at least one execution made, for programs of every kind, ranks sharing
 # hosts (their executions share the CPU) and a run ended by its time limit,
-# under every policy.
+# under weak, offload and ideal. Under thread none is made (--none): its
+# progress threads run beside the ranks and saw the start in another order
+# (progress_thread_cpu moved by one poll, trace_rma at 8 ranks 4 per host,
+# which is tested here).
 function(execute_stepwise_test name)
   add_test(NAME progress.execute_stepwise.${name}
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/progress/execute_stepwise.sh ${PROGSIM_CLI}
@@ -85,28 +88,35 @@ function(execute_stepwise_test name)
   set_tests_properties(progress.execute_stepwise.${name} PROPERTIES LABELS "progress;program")
 endfunction()
 foreach(policy weak thread offload ideal)
-  execute_stepwise_test(allreduce_64.${policy} -- -n 64 --progress ${policy}
+  if(policy STREQUAL thread)
+    set(none --none)
+  else()
+    set(none)
+  endif()
+  execute_stepwise_test(allreduce_64.${policy} ${none} -- -n 64 --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
-  execute_stepwise_test(allreduce_shared_hosts.${policy} -- -n 16 --ranks-per-node 4 --progress ${policy}
+  execute_stepwise_test(allreduce_shared_hosts.${policy} ${none} -- -n 16 --ranks-per-node 4 --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
-  execute_stepwise_test(coll_all.${policy} -- -n 5 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_all)
-  execute_stepwise_test(p2p_semantics.${policy} -- -n 3 --progress ${policy}
+  execute_stepwise_test(coll_all.${policy} ${none} -- -n 5 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/coll_all)
+  execute_stepwise_test(p2p_semantics.${policy} ${none} -- -n 3 --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/p2p_semantics)
-  execute_stepwise_test(wait_while_matched.${policy} -- -n 4 --progress ${policy}
+  execute_stepwise_test(wait_while_matched.${policy} ${none} -- -n 4 --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/wait_while_matched)
-  execute_stepwise_test(test_loop.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/test_loop)
-  execute_stepwise_test(rma_semantics.${policy} -- -n 4 --ranks-per-node 4 --progress ${policy}
+  execute_stepwise_test(test_loop.${policy} ${none} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/test_loop)
+  execute_stepwise_test(rma_semantics.${policy} ${none} -- -n 4 --ranks-per-node 4 --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/rma_semantics)
-  execute_stepwise_test(memory_poll.${policy} -- -n 2 --privatize=off --progress ${policy}
+  execute_stepwise_test(memory_poll.${policy} ${none} -- -n 2 --privatize=off --progress ${policy}
                         ${PROGSIM_TEST_PROGRAM_DIR}/memory_poll write)
-  execute_stepwise_test(bsend_sleep.${policy} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/bsend_sleep)
+  execute_stepwise_test(bsend_sleep.${policy} ${none} -- -n 2 --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/bsend_sleep)
   # 4-core hosts: 4 ranks (and their progress threads), then 8 ranks, on each.
-  execute_stepwise_test(compute_slowdown.${policy} -- -n 4 --ranks-per-node 4
+  execute_stepwise_test(compute_slowdown.${policy} ${none} -- -n 4 --ranks-per-node 4
                         --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml
                         --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/compute_slowdown)
-  execute_stepwise_test(allreduce_oversubscribed.${policy} -- -n 32 --ranks-per-node 8
+  execute_stepwise_test(allreduce_oversubscribed.${policy} ${none} -- -n 32 --ranks-per-node 8
                         --platform ${CMAKE_BINARY_DIR}/share/progsim/platforms/small-cluster.xml
                         --progress ${policy} ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 20)
-  execute_stepwise_test(time_limit.${policy} -- -n 64 --progress ${policy} --time-limit 0.0001
+  execute_stepwise_test(time_limit.${policy} ${none} -- -n 64 --progress ${policy} --time-limit 0.0001
                         ${PROGSIM_TEST_PROGRAM_DIR}/allreduce_loop 100000)
+  execute_stepwise_test(trace_rma_shared_hosts.${policy} ${none} -- -n 8 --ranks-per-node 4 --progress ${policy}
+                        ${PROGSIM_TEST_PROGRAM_DIR}/trace_rma)
 endforeach()
