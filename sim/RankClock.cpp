@@ -1,5 +1,6 @@
 #include "sim/RankClock.hpp"
 
+#include "sim/HostExecution.hpp"
 #include "sim/OutputCapture.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -25,7 +26,7 @@ void RankClock::flush()
     return;
   double flops = debt_ * host_->get_speed();
   debt_ = 0;
-  sg4::this_actor::execute(flops);
+  execute_on_host(flops);  // this_actor::execute in two simcalls, not five
 }
 
 double RankClock::begin_block()

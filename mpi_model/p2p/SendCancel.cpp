@@ -128,7 +128,13 @@ void PointToPoint::note_matched(const Packet& packet)
   if (!packet.origin || packet.message_id == 0)
     return;
   packet.origin->matched_message = packet.message_id;
-  progress_.rank(packet.dst).wake();  // its MPI_Finalize may wait for this send
+  // Its MPI_Finalize may wait for this send (a wait on anything). A wait on
+  // requests cannot be ended by a match: the receive's completion, if the
+  // match completes it, wakes the rank itself. So under offload the NIC's
+  // match of a collective's internal message is a look, not a wake-up
+  // (RankProgress::wake_unless_selective; PROGSIM_WAKE_EVERY_COMPLETION=1
+  // wakes as before).
+  progress_.rank(packet.dst).wake_unless_selective();
 }
 
 void PointToPoint::released_by_user(const Request& request)

@@ -2,6 +2,7 @@
 
 #include "sim/ActingTime.hpp"
 #include "sim/Diagnostics.hpp"
+#include "sim/HostExecution.hpp"
 #include "sim/RankStateListener.hpp"
 #include "sim/Simulation.hpp"
 #include "sim/memory/MemoryWatch.hpp"
@@ -28,6 +29,9 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
   // its rank, as before the looks were applied; tests compare the two paths
   // (tests/progress/wake_every_completion.sh).
   applies_looks_ = policy_->wakes_may_be_looks() && std::getenv("PROGSIM_WAKE_EVERY_COMPLETION") == nullptr;
+  // Progress threads run beside their ranks: a rank's executions stay
+  // SimGrid's five-simcall this_actor::execute (sim/HostExecution).
+  sim::allow_two_simcall_executions(!policy_->agents_are_actors());
   // Time in MPI calls (entered, blocked, left) for the overlap measure.
   sim::set_rank_state_listener(
       [](void* engine, const sim::Rank& r, double now) {

@@ -39,6 +39,14 @@ public:
   // keeps and a look would lose (under ideal, two arrivals of one round at
   // one instant did that: coll_all, 5 ranks).
   virtual bool wakes_may_be_looks() const { return false; }
+  // Whether the policy's agents are actors running beside the ranks
+  // (progress threads). A rank's execution of its debt then stays SimGrid's
+  // this_actor::execute, five simcalls (sim/HostExecution): an agent on the
+  // rank's host runs between them within the instant, and the order in
+  // which it then sees the rank's execution start changes its own CPU
+  // account (thread: progress_thread_cpu by a poll, 8 ranks 4 per host,
+  // trace_rma and rma_semantics).
+  virtual bool agents_are_actors() const { return false; }
   // Extra CPU seconds every MPI call costs under this policy (locks).
   virtual double call_overhead() const { return 0; }
   // Host CPU seconds `owner` spends when a collective schedule starts whose

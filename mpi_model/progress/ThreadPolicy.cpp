@@ -89,6 +89,7 @@ public:
   double call_overhead() const override { return p_.lock_cost; }
 
   bool agents_busy() const override { return busy_agents_ > 0; }
+  bool agents_are_actors() const override { return true; }  // a progress thread per rank
 
   void on_rank_end(ProgressEngine&, int rank) override
   {

@@ -138,7 +138,7 @@ progsim_program_test(runtime.environment PROGRAM environment
 
 # --- point-to-point protocols and progress policies (issue 3) ---
 progsim_test_program(bsend_sleep ${PROJECT_SOURCE_DIR}/examples/bsend_then_sleep/bsend_sleep.c)
-foreach(p rndv_compute ssend_then_send)
+foreach(p rndv_compute ssend_then_send wait_while_matched)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 progsim_test_program(head_to_head ${PROJECT_SOURCE_DIR}/examples/unsafe_send_order/unsafe_send_order.c)
@@ -169,6 +169,24 @@ foreach(policy thread offload ideal)
            --stdout-regex "rank 1: receive wait returned at 5\\.000000, count 4194304, last 4194303"
            --check "/ranks/0/finish_time~0.00134+-0.0001"
     RUN -n 2 --progress ${policy})
+endforeach()
+# Receives matched while their rank waits for another request (MPI_Wait on
+# tag 3, then MPI_Waitany, MPI_Waitall; a blocking MPI_Recv; an MPI_Sendrecv
+# ring): every policy receives everything, and the waits return when the
+# last message they need arrived (rank 1 sends tag 3 after 1 ms, rank 3's
+# synchronous send comes after 2 ms, rank 2's tag 5 after 3 ms plus its
+# 1 MiB rendezvous). Under offload the NIC's matches are looks, not
+# wake-ups (progress.wake_every_completion.wait_while_matched.*).
+foreach(policy weak thread offload ideal)
+  progsim_program_test(p2p.wait_while_matched.${policy} PROGRAM wait_while_matched
+    EXPECT --expect-outcome completed --expect-exit 0
+           --stdout-regex "rank 0: tag 3 \\(13\\) at 0\\.00100[01]"
+           --stdout-regex "rank 0: waitany -> 0 at 0\\.00100[01]"
+           --stdout-regex "rank 0: all \\(11, 7, 14\\) at 0\\.00200[01]"
+           --stdout-regex "rank 0: recv 15 at 0\\.00308[67]"
+           --stdout-regex "rank 1: ring got 0 at 0\\.00308[789]"
+           --check "/ranks/0/finish_time~0.003087+-0.00001"
+    RUN -n 4 --progress ${policy})
 endforeach()
 # Sender computes 5 s: with the push rendezvous the receiver waits for it;
 # with receiver-pull the waiting receiver completes early.
