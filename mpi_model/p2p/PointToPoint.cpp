@@ -117,13 +117,7 @@ int PointToPoint::start(const RequestPtr& r)
     return MPI_SUCCESS;
   }
   if (r->kind == RequestKind::Recv) {
-    int rank = r->owner;
-    if (races_)
-      races_->on_post(*r);
-    if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
-      start_matched_recv(r, std::move(*message));
-    else
-      queues_[static_cast<size_t>(rank)].post(r);
+    start_recv(r);
     return MPI_SUCCESS;
   }
 
@@ -374,7 +368,18 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   return p;
 }
 
-void PointToPoint::send_packet(Packet packet)
+void PointToPoint::start_recv(const RequestPtr& r)
+{
+  int rank = r->owner;
+  if (races_)
+    races_->on_post(*r);
+  if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
+    start_matched_recv(r, std::move(*message));
+  else
+    queues_[static_cast<size_t>(rank)].post(r);
+}
+
+void PointToPoint::send_packet(Packet&& packet)
 {
   if (packet.kind == PacketKind::Eager || packet.kind == PacketKind::Rts)
     packet.sequence = links_[link_key(packet.src, packet.dst)].next_out++;
