@@ -45,6 +45,12 @@ LibcState::LibcState(int rank) : rank_(rank)
   }
   // A copy of the array, not of the strings: setenv/putenv/unsetenv of one
   // rank change its array (unsetenv in place), never a string of another.
+  // Sized exactly: growing it one push at a time left up to twice its size
+  // per rank (~200 bytes of a million-rank replay's ranks, issue 19).
+  std::size_t entries = g_rank_variables.size() + 1;
+  for (char** e = g_process_environ; e && *e; ++e)
+    ++entries;
+  environment_.reserve(entries);
   for (char** e = g_process_environ; e && *e; ++e) {
     bool replaced = !g_rank_variables.empty() &&
                     std::any_of(g_rank_variables.begin(), g_rank_variables.end(), [&](const std::string& v) {

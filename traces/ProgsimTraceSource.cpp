@@ -45,11 +45,10 @@ public:
       int rank = -1;
       event = parse_event(reader_.path(), reader_.line_number(), line, rank);
       if (shared_ && rank < 0)
-        throw TraceError(reader_.path(), reader_.line_number(), "missing \"rank\" (required in a single-file trace)");
+        wrong_rank(rank);
       if (rank >= 0 && rank != rank_) {
         if (!shared_)
-          throw TraceError(reader_.path(), reader_.line_number(),
-                           "event of rank " + std::to_string(rank) + " in rank " + std::to_string(rank_) + "'s file");
+          wrong_rank(rank);
         continue;
       }
       return true;
@@ -60,6 +59,17 @@ public:
   const std::string& file() const override { return reader_.path(); }
 
 private:
+  // The errors of next(), out of its frame: it runs on the replayed rank's
+  // stack below every event's replay, whose depth decides how many pages a
+  // rank keeps resident (RankReplay.hpp).
+  [[noreturn, gnu::noinline, gnu::cold]] void wrong_rank(int rank) const
+  {
+    if (rank < 0)
+      throw TraceError(reader_.path(), reader_.line_number(), "missing \"rank\" (required in a single-file trace)");
+    throw TraceError(reader_.path(), reader_.line_number(),
+                     "event of rank " + std::to_string(rank) + " in rank " + std::to_string(rank_) + "'s file");
+  }
+
   // Lines written by progsim start with {"rank":R, — another rank's line
   // can be skipped without parsing it.
   bool skip_quickly(const std::string& line) const

@@ -146,7 +146,7 @@ int start_request(const Binding& b, const RequestPtr& request)
   if (request->kind == RequestKind::Collective)
     return request->collective->start();
   if (request->kind == RequestKind::Partitioned)
-    return request->partitioned->start();
+    return request->rare().partitioned->start();
   if (request->kind == RequestKind::Send && request->mode == SendMode::Buffered)
     return b.p2p().start_buffered(request);
   return b.p2p().start(request);

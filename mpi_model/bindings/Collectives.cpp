@@ -252,7 +252,8 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
   Channel channel{p.comm, coll::schedule_tag(*p.comm)};
   RequestPtr r = coll::make_collective_request(
       b, *p.comm, [build = std::move(p.build), channel](Schedule& s) { return build(s, channel); }, persistent);
-  r->program_buffers = std::move(p.buffers);
+  if (!p.buffers.empty())
+    r->writable_rare().program_buffers = std::move(p.buffers);
   if (!persistent)
     r->collective->start();
   *request = b.model().requests().insert(r);  // marks the call site

@@ -23,7 +23,7 @@ int retire_generalized(const Binding& b, MPI_Request* handle, const RequestPtr& 
   MPI_Status local{};
   MPI_Status* st = status == MPI_STATUS_IGNORE ? &local : status;
   fill_status(st, *request);
-  const GeneralizedCallbacks& g = request->generalized;
+  const GeneralizedCallbacks& g = request->rare().generalized;
   int err = call_user_code(b.rank(), [&] { return g.query(g.extra_state, st); });
   int free_err = call_free_fn(b, g);
   b.model().requests().erase(*handle);
@@ -33,7 +33,7 @@ int retire_generalized(const Binding& b, MPI_Request* handle, const RequestPtr& 
 
 int cancel_generalized(const Binding& b, Request& request)
 {
-  const GeneralizedCallbacks& g = request.generalized;
+  const GeneralizedCallbacks& g = request.rare().generalized;
   int complete = request.complete() ? 1 : 0;
   return call_user_code(b.rank(), [&] { return g.cancel(g.extra_state, complete); });
 }
@@ -43,7 +43,7 @@ int free_generalized(const Binding& b, const RequestPtr& request)
   request->freed_by_user = true;
   if (!request->complete())
     return MPI_SUCCESS;
-  return call_free_fn(b, request->generalized);
+  return call_free_fn(b, request->rare().generalized);
 }
 
 }  // namespace progsim::mpi
@@ -66,7 +66,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free
   r->post_time = sim::acting_time();
   r->status_source = MPI_UNDEFINED;
   r->status_tag = MPI_UNDEFINED;
-  r->generalized = {query_fn, free_fn, cancel_fn, extra_state};
+  r->writable_rare().generalized = {query_fn, free_fn, cancel_fn, extra_state};
   *request = b.model().requests().insert(r);
   return MPI_SUCCESS;
 }
@@ -87,7 +87,7 @@ int PMPI_Grequest_complete(MPI_Request request)
   b.model().rank_progress(r->owner).wake();
   if (r->freed_by_user) {
     b.model().requests().erase(request);
-    return call_free_fn(b, r->generalized);
+    return call_free_fn(b, r->rare().generalized);
   }
   return MPI_SUCCESS;
 }

@@ -193,7 +193,8 @@ int run(NeighborCall& call)
         return topology::build_neighbor_exchange(s, *c, x, slot);
       },
       persistent);
-  r->program_buffers = std::move(buffers);
+  if (!buffers.empty())
+    r->writable_rare().program_buffers = std::move(buffers);
   if (!persistent)
     r->collective->start();
   *call.request = call.b.model().requests().insert(r);  // marks the call site

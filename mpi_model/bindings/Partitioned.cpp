@@ -33,7 +33,7 @@ int partitioned_send(const Binding& b, MPI_Request handle, RequestPtr& request, 
 {
   if (int err = partitioned_request(b, handle, request))
     return err;
-  send = dynamic_cast<PartitionedSend*>(request->partitioned.get());
+  send = dynamic_cast<PartitionedSend*>(request->rare().partitioned.get());
   if (!send)
     return b.error(request->comm_handle, MPI_ERR_REQUEST,
                    std::string("the request of ") + request->call +
@@ -45,7 +45,7 @@ int partitioned_recv(const Binding& b, MPI_Request handle, RequestPtr& request, 
 {
   if (int err = partitioned_request(b, handle, request))
     return err;
-  recv = dynamic_cast<PartitionedRecv*>(request->partitioned.get());
+  recv = dynamic_cast<PartitionedRecv*>(request->rare().partitioned.get());
   if (!recv)
     return b.error(request->comm_handle, MPI_ERR_REQUEST,
                    std::string("the request of ") + request->call +
@@ -96,7 +96,7 @@ int init_partitioned(const Binding& b, RequestPtr r, int partitions, MPI_Request
   r->persistent = true;
   r->state = RequestState::Inactive;
   auto op = std::make_shared<Operation>(b.p2p(), r, partitions, extra...);
-  r->partitioned = op;
+  r->writable_rare().partitioned = op;
   if (int err = op->init())
     return b.error(r->comm_handle, err, "the matching handshake could not be sent");
   *request = b.model().requests().insert(r);

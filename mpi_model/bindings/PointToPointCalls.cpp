@@ -142,7 +142,7 @@ RequestPtr composite(const RequestPtr& send, const RequestPtr& recv, const char*
   r->handle = MPI_REQUEST_NULL;
   r->call = call;
   r->state = RequestState::Posted;
-  r->parts = {send, recv};
+  r->writable_rare().parts = {send, recv};
   return r;
 }
 

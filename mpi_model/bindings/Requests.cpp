@@ -458,9 +458,9 @@ int PMPI_Request_free(MPI_Request* request)
     // Inactive, or complete and not yet waited for: nothing moves any more.
   } else if (r->active() && !Binding::done(*r)) {
     // MPI-4.1 §3.7.3: the operation goes on; the library completes it alone.
-    for (auto& part : r->parts)
+    for (auto& part : r->rare().parts)
       b.p2p().freed_by_user(*part);
-    if (r->parts.empty())
+    if (r->rare().parts.empty())
       b.p2p().freed_by_user(*r);
   }
   b.model().requests().erase(*request);
@@ -491,7 +491,7 @@ int PMPI_Cancel(MPI_Request* request)
   // RMA operations cannot be cancelled. A send whose request completed (its
   // data was buffered) may still be withdrawn: its message may be unmatched.
   bool cancellable = r->kind == RequestKind::Send ? r->active() : r->active() && !r->complete();
-  if (cancellable && r->kind != RequestKind::Rma && r->parts.empty())
+  if (cancellable && r->kind != RequestKind::Rma && r->rare().parts.empty())
     b.p2p().cancel(r);
   return MPI_SUCCESS;
 }

@@ -149,12 +149,12 @@ void guard_buffers(const Binding& b, Window& w, const rma::Operation& op, Reques
   }
   bool get = op.kind == OpKind::Get;
   if (!get)
-    request->program_buffers.push_back({op.origin_addr, true, "origin", {{0, op.origin_count, op.origin_type}}});
+    request->writable_rare().program_buffers.push_back({op.origin_addr, true, "origin", {{0, op.origin_count, op.origin_type}}});
   if (op.result_addr)
-    request->program_buffers.push_back(
+    request->writable_rare().program_buffers.push_back(
         {op.result_addr, false, get ? "origin" : "result", {{0, op.result_count, op.result_type}}});
   b.model().pending_buffers().arm(*request);
-  if (!request->buffer_guards.empty())
+  if (!request->rare().buffer_guards.empty())
     w.guarded_operations.emplace_back(op.target, std::move(request));
 }
 

@@ -136,7 +136,7 @@ void ScheduleRunner::run()
           error_ = err;
       }
     };
-    if (request_.buffer_guards.empty() || round.after.empty())
+    if (request_.rare().buffer_guards.empty() || round.after.empty())
       local_steps();
     else
       MpiModel::instance().pending_buffers().model_access_all(request_, local_steps);

@@ -33,13 +33,13 @@ bool CallContext::done(Request& request)
     return false;
   if (request.complete())
     return true;
-  if (request.parts.empty())
+  if (request.rare().parts.empty())
     return false;
-  for (auto& part : request.parts)
+  for (auto& part : request.rare().parts)
     if (!part->complete())
       return false;
   const Request* recv = nullptr;
-  for (auto& part : request.parts)
+  for (auto& part : request.rare().parts)
     if (part->kind == RequestKind::Recv)
       recv = part.get();
   if (recv) {
@@ -48,8 +48,8 @@ bool CallContext::done(Request& request)
     request.status_bytes = recv->status_bytes;
     request.status_error = recv->status_error;
   }
-  if (request.on_complete)
-    request.on_complete();
+  if (request.rare().on_complete)
+    request.rare().on_complete();
   request.state = RequestState::Complete;
   return true;
 }

@@ -54,7 +54,7 @@ std::string Request::describe() const
   if (kind == RequestKind::Collective)
     return collective ? collective->describe() : std::string(call);
   if (kind == RequestKind::Partitioned)
-    return partitioned ? partitioned->describe() : std::string(call);
+    return rare().partitioned ? rare().partitioned->describe() : std::string(call);
   if (kind == RequestKind::Rma)
     return std::string(call) + "(target=" + std::to_string(peer) + ", " + std::to_string(bytes) +
            " bytes), waiting for the operation to complete";
@@ -71,6 +71,13 @@ std::string Request::describe() const
            std::to_string(peer);
   return std::string(call) + "(" + peer_text + ", tag=" + tag_text + ", comm=" + comm_text + ", " +
          std::to_string(bytes) + " bytes)";
+}
+
+const RequestRare& Request::rare() const
+{
+  static const RequestRare kNone;
+  const RequestRare* r = rare_.get();
+  return r ? *r : kNone;
 }
 
 RequestPtr new_request(RequestKind kind, int owner, const Communicator& comm, int context_offset, const char* call)

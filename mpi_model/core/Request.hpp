@@ -26,7 +26,7 @@ namespace progsim::mpi {
 // Rma: MPI_Rput & co. (MPI-4.1 §12.3.5), completed by the RMA engine.
 // Partitioned: MPI_Psend_init / MPI_Precv_init (chapter 4), its partitions
 // moved as internal messages (p2p/partitioned/).
-enum class RequestKind { Send, Recv, Generalized, Collective, Rma, Partitioned };
+enum class RequestKind : std::uint8_t { Send, Recv, Generalized, Collective, Rma, Partitioned };
 
 // The program's callbacks of a generalized request.
 struct GeneralizedCallbacks {
@@ -35,7 +35,7 @@ struct GeneralizedCallbacks {
   MPI_Grequest_cancel_function* cancel = nullptr;
   void* extra_state = nullptr;
 };
-enum class SendMode { Standard, Buffered, Synchronous, Ready };
+enum class SendMode : std::uint8_t { Standard, Buffered, Synchronous, Ready };
 
 // A buffer of the program that an operation reads (`send`: the program may
 // read it meanwhile) or writes, as blocks of typed items at byte offsets
@@ -91,7 +91,7 @@ public:
 };
 
 // How a message travels; chosen by ProtocolSelector from mode and size.
-enum class Protocol {
+enum class Protocol : std::uint8_t {
   None,            // nothing to move (MPI_PROC_NULL)
   Eager,           // data sent with the envelope, buffered at the target if unexpected
   EagerSync,       // eager, and the target acknowledges the match (MPI_Ssend of a small message)
@@ -99,7 +99,7 @@ enum class Protocol {
   RendezvousPull,  // RTS; the target reads the data from the origin (RDMA get), then sends FIN
 };
 
-enum class RequestState {
+enum class RequestState : std::uint8_t {
   Inactive,        // persistent request, not started
   Posted,          // receive waiting for a match / send started, nothing answered yet
   WaitingForCts,   // rendezvous push origin: RTS sent
@@ -114,6 +114,58 @@ const char* to_string(Protocol protocol);
 const char* to_string(RequestState state);
 const char* to_string(SendMode mode);
 
+// The fields of the requests few operations make (buffers guarded by
+// --check buffers, buffered and cancelled sends, MPI_Isendrecv, generalized
+// and partitioned requests), apart from Request: inline, they took ~190 of
+// its 504 bytes in every request, and a replayed rank holds ~7 requests
+// (issue 19: a million ranks on 24 GiB). Made on the first write
+// (Request::writable_rare), copied with the request.
+struct RequestRare {
+  // --check buffers (diagnosis/PendingBuffers): the memory watches guarding
+  // the operation's buffers while it is pending (none when unguarded).
+  std::vector<int> buffer_guards;
+  // The program's buffers of a nonblocking or persistent collective or of a
+  // request-based RMA operation, described by its binding when --check
+  // buffers is on (a point-to-point request's is buf, count, type).
+  std::vector<ProgramBuffer> program_buffers;
+  std::size_t bsend_reservation = 0;
+  // A buffered send: the library's request that carries the data (the
+  // program's request completed at once, MPI-4.1 §3.6).
+  std::shared_ptr<Request> buffered_message;
+  // MPI_Isendrecv(_replace): the request completes when all parts have; its
+  // status is the receive part's. on_complete runs once, at completion.
+  std::vector<std::shared_ptr<Request>> parts;
+  std::function<void()> on_complete;
+  GeneralizedCallbacks generalized;  // kind Generalized only
+  std::shared_ptr<PartitionedOperation> partitioned;  // kind Partitioned only
+};
+
+// Owns a request's RequestRare (or none); a copy of the request gets a copy of it.
+class RequestRarePtr {
+public:
+  RequestRarePtr() = default;
+  RequestRarePtr(const RequestRarePtr& other) : p_(other.p_ ? std::make_unique<RequestRare>(*other.p_) : nullptr) {}
+  RequestRarePtr& operator=(const RequestRarePtr& other)
+  {
+    p_ = other.p_ ? std::make_unique<RequestRare>(*other.p_) : nullptr;
+    return *this;
+  }
+  RequestRarePtr(RequestRarePtr&&) = default;
+  RequestRarePtr& operator=(RequestRarePtr&&) = default;
+  const RequestRare* get() const { return p_.get(); }
+  RequestRare& make()
+  {
+    if (!p_)
+      p_ = std::make_unique<RequestRare>();
+    return *p_;
+  }
+
+private:
+  std::unique_ptr<RequestRare> p_;
+};
+
+// Its enumerations are one byte each (std::uint8_t): with the handle they
+// fill the first 8 bytes.
 struct Request {
   MPI_Request handle = MPI_REQUEST_NULL;
   RequestKind kind = RequestKind::Send;
@@ -146,14 +198,6 @@ struct Request {
   // An internal message carrying a program's portion whose type signature
   // is checked at the match (neighborhood collectives, coll/Schedule.hpp).
   bool check_types = false;
-  // --check buffers (diagnosis/PendingBuffers): the memory watches guarding
-  // the operation's buffers while it is pending (none when unguarded).
-  std::vector<int> buffer_guards;
-  // The program's buffers of a nonblocking or persistent collective or of a
-  // request-based RMA operation, described by its binding when --check
-  // buffers is on (a point-to-point request's is buf, count, type).
-  std::vector<ProgramBuffer> program_buffers;
-
   bool persistent = false;
   bool freed_by_user = false;    // MPI_Request_free on an active request
   bool cancelled = false;
@@ -168,7 +212,6 @@ struct Request {
   // Protocol state.
   std::shared_ptr<std::vector<std::byte>> staged;  // packed data of an eager or buffered send
   std::uint64_t message_id = 0;  // the message this request sends or received (report, trace)
-  std::size_t bsend_reservation = 0;
 
   // MPI_Cancel of a send (p2p/SendCancel.cpp). The target NIC's match word
   // of the message this request sent: the id of the message once the target
@@ -176,15 +219,7 @@ struct Request {
   std::uint64_t matched_message = 0;
   std::uint64_t withdrawn_message = 0;
   bool cancel_pending = false;  // the withdrawal's answer has not been handled yet: not done
-  // A buffered send: the library's request that carries the data (the
-  // program's request completed at once, MPI-4.1 §3.6).
-  std::shared_ptr<Request> buffered_message;
 
-  // MPI_Isendrecv(_replace): the request completes when all parts have; its
-  // status is the receive part's. on_complete runs once, at completion.
-  std::vector<std::shared_ptr<Request>> parts;
-  std::function<void()> on_complete;
-  GeneralizedCallbacks generalized;  // kind Generalized only
   // Internal messages of a collective schedule: told when the message
   // completes (the schedule then enables its next round). Runs once.
   std::function<void()> completion_listener;
@@ -196,7 +231,6 @@ struct Request {
   // whatever its size), so the collective never waits for its partner.
   bool library_buffered = false;
   std::shared_ptr<CollectiveOperation> collective;  // kind Collective only
-  std::shared_ptr<PartitionedOperation> partitioned;  // kind Partitioned only
 
   // Message races (p2p/MessageRaces.hpp), only when recorded or scheduled:
   // this receive's decision number on its rank (0: none, or made), and
@@ -210,6 +244,12 @@ struct Request {
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;
+
+  // The rare fields (RequestRare): read without making them (an empty
+  // record when never written), or made to be written.
+  const RequestRare& rare() const;
+  RequestRare& writable_rare() { return rare_.make(); }
+  RequestRarePtr rare_;
 
   bool complete() const { return state == RequestState::Complete; }
   bool active() const { return state != RequestState::Inactive; }

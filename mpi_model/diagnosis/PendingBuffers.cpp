@@ -183,7 +183,7 @@ void PendingBuffers::arm(Request& request)
   if (request.kind == RequestKind::Partitioned) {
     // A send's partitions are the program's until MPI_Pready; a receive's
     // are all the operation's from MPI_Start (MPI-4.1 §4.2.2).
-    if (request.partitioned && !request.partitioned->sends() && request.active())
+    if (request.rare().partitioned && !request.rare().partitioned->sends() && request.active())
       if (Partitions* p = partitions_of(request)) {
         p->guarded.assign(p->guarded.size(), true);
         p->call.assign(p->guarded.size(), "MPI_Start");
@@ -193,22 +193,22 @@ void PendingBuffers::arm(Request& request)
     return;
   }
   if (request.kind == RequestKind::Collective || request.kind == RequestKind::Rma) {
-    if (!request.active() || !request.buffer_guards.empty())
+    if (!request.active() || !request.rare().buffer_guards.empty())
       return;
-    for (const ProgramBuffer& buffer : request.program_buffers)
+    for (const ProgramBuffer& buffer : request.rare().program_buffers)
       arm_buffer(request, buffer);
     return;
   }
   // Point-to-point; an operation that moves nothing (MPI_PROC_NULL, no
   // data) has no buffer the standard's rule could be about.
   auto arm_p2p = [this](Request& r) {
-    if ((r.kind == RequestKind::Send || r.kind == RequestKind::Recv) && r.active() && r.buffer_guards.empty() &&
+    if ((r.kind == RequestKind::Send || r.kind == RequestKind::Recv) && r.active() && r.rare().buffer_guards.empty() &&
         r.bytes > 0 && r.peer != MPI_PROC_NULL)
       arm_buffer(r, buffer_of(r));
   };
-  if (request.parts.empty())
+  if (request.rare().parts.empty())
     arm_p2p(request);
-  for (const RequestPtr& part : request.parts)
+  for (const RequestPtr& part : request.rare().parts)
     if (!request.staged || part->buf != request.staged->data())  // the packed copy of a _replace call is the library's
       arm_p2p(*part);
 }
@@ -222,7 +222,7 @@ void PendingBuffers::arm_buffer(Request& request, ProgramBuffer buffer, bool who
                                                       buffer.send);
   if (id < 0)
     return;  // watch table full: not checked
-  request.buffer_guards.push_back(id);
+  request.writable_rare().buffer_guards.push_back(id);
   // A persistent request's operation is started by MPI_Start: that call is the site.
   const char* call = request.persistent ? "MPI_Start" : request.call;
   std::uintptr_t site = request.persistent ? call_site_mark(sim::calling_rank()) : request.call_site;
@@ -231,7 +231,7 @@ void PendingBuffers::arm_buffer(Request& request, ProgramBuffer buffer, bool who
 
 void PendingBuffers::disarm(Request& request)
 {
-  for (const RequestPtr& part : request.parts)
+  for (const RequestPtr& part : request.rare().parts)
     disarm(*part);
   drop_guards(request);
   partitions_.erase(&request);
@@ -239,16 +239,17 @@ void PendingBuffers::disarm(Request& request)
 
 void PendingBuffers::drop_guards(Request& request)
 {
-  for (int id : request.buffer_guards) {
+  for (int id : request.rare().buffer_guards) {
     sim::memory::MemoryWatch::instance().unwatch(id);
     guards_.erase(id);
   }
-  request.buffer_guards.clear();
+  if (!request.rare().buffer_guards.empty())
+    request.writable_rare().buffer_guards.clear();
 }
 
 void PendingBuffers::partitions_ready(Request& request, const std::vector<int>& partitions, const char* call)
 {
-  if (!on_ || !request.partitioned || !request.partitioned->sends() || replaying())
+  if (!on_ || !request.rare().partitioned || !request.rare().partitioned->sends() || replaying())
     return;
   Partitions* p = partitions_of(request);
   if (!p)
@@ -269,7 +270,7 @@ PendingBuffers::Partitions* PendingBuffers::partitions_of(Request& request)
 {
   if (request.count <= 0 || !request.type || request.peer == MPI_PROC_NULL)
     return nullptr;
-  auto n = static_cast<std::size_t>(request.partitioned->partitions());
+  auto n = static_cast<std::size_t>(request.rare().partitioned->partitions());
   Partitions& p = partitions_[&request];
   if (p.guarded.size() != n) {
     p.stride = request.count / static_cast<std::int64_t>(n) * request.type->extent();
@@ -302,7 +303,7 @@ void PendingBuffers::guard_partitions(Request& request)
 {
   const Partitions& p = partitions_.at(&request);
   std::int64_t per_partition = request.count / static_cast<std::int64_t>(p.guarded.size());
-  ProgramBuffer buffer{request.buf, request.partitioned->sends(), request.partitioned->sends() ? "send" : "receive", {}};
+  ProgramBuffer buffer{request.buf, request.rare().partitioned->sends(), request.rare().partitioned->sends() ? "send" : "receive", {}};
   for (std::size_t i = 0; i < p.guarded.size();) {
     if (!p.guarded[i]) {
       ++i;
@@ -319,8 +320,8 @@ void PendingBuffers::guard_partitions(Request& request)
   bool last_guarded = p.guarded.back();
   // A guard in place moves: only the pages that change are (un)protected
   // (MPICH part/start_pready readies 512 partitions of 16 pages one by one).
-  if (request.buffer_guards.size() == 1 && keep_data_blocks(buffer)) {
-    int id = request.buffer_guards.front();
+  if (request.rare().buffer_guards.size() == 1 && keep_data_blocks(buffer)) {
+    int id = request.rare().buffer_guards.front();
     auto [lo, hi] = watched_range(buffer, !first_guarded, !last_guarded);
     if (sim::memory::MemoryWatch::instance().resize_guard(id, reinterpret_cast<const void*>(lo), hi - lo)) {
       guards_.at(id).buffer = std::move(buffer);
@@ -329,7 +330,7 @@ void PendingBuffers::guard_partitions(Request& request)
   }
   drop_guards(request);
   arm_buffer(request, std::move(buffer), !first_guarded, !last_guarded);
-  for (int id : request.buffer_guards)
+  for (int id : request.rare().buffer_guards)
     guards_.at(id).partitioned = &request;
 }
 
@@ -358,11 +359,11 @@ void PendingBuffers::model_access(const void* buf, const dt::Datatype& type, std
 void PendingBuffers::model_access_all(const Request& request, const std::function<void()>& access) const
 {
   std::function<void(std::size_t)> open_from = [&](std::size_t i) {
-    if (i == request.buffer_guards.size()) {
+    if (i == request.rare().buffer_guards.size()) {
       access();
       return;
     }
-    auto it = guards_.find(request.buffer_guards[i]);
+    auto it = guards_.find(request.rare().buffer_guards[i]);
     if (it == guards_.end()) {
       open_from(i + 1);
       return;

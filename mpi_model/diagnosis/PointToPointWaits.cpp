@@ -70,17 +70,17 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
     // A partitioned request waits for its handshake and partition messages
     // (an unmatched one: for the peer's partitioned call), and for the
     // partitions its owner has not marked ready.
-    if (!r.partitioned)
+    if (!r.rare().partitioned)
       return;
     std::size_t first = edges.size();
-    for (const RequestPtr& message : r.partitioned->in_flight())
+    for (const RequestPtr& message : r.rare().partitioned->in_flight())
       edges_of(*message, edges);
     for (std::size_t i = first; i < edges.size(); ++i)
       if (edges[i].kind == WaitKind::CollectivePartner) {
         edges[i].kind = WaitKind::MatchingCall;
-        edges[i].waits_for = r.partitioned->waits_for_peer();
+        edges[i].waits_for = r.rare().partitioned->waits_for_peer();
       }
-    std::string own = r.partitioned->waits_for_owner();
+    std::string own = r.rare().partitioned->waits_for_owner();
     if (!own.empty()) {
       WaitEdge e;
       e.from = e.to = r.owner;
@@ -90,8 +90,8 @@ void PointToPointWaits::edges_of(const Request& r, std::vector<WaitEdge>& edges)
     }
     return;
   }
-  if (!r.parts.empty()) {
-    for (auto& part : r.parts)
+  if (!r.rare().parts.empty()) {
+    for (auto& part : r.rare().parts)
       edges_of(*part, edges);
     return;
   }

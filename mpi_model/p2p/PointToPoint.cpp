@@ -117,13 +117,7 @@ int PointToPoint::start(const RequestPtr& r)
     return MPI_SUCCESS;
   }
   if (r->kind == RequestKind::Recv) {
-    int rank = r->owner;
-    if (races_)
-      races_->on_post(*r);
-    if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
-      start_matched_recv(r, std::move(*message));
-    else
-      queues_[static_cast<size_t>(rank)].post(r);
+    start_recv(r);
     return MPI_SUCCESS;
   }
 
@@ -133,7 +127,7 @@ int PointToPoint::start(const RequestPtr& r)
     std::size_t need = r->bytes + MPI_BSEND_OVERHEAD;
     if (!bsend_buffers_[static_cast<size_t>(r->owner)].reserve(need))
       return MPI_ERR_BUFFER;
-    r->bsend_reservation = need;
+    r->writable_rare().bsend_reservation = need;
     r->from_bsend_buffer = true;
     r->staged = pack(*r);
   }
@@ -277,10 +271,10 @@ void PointToPoint::complete(Request& request)
 
 void PointToPoint::release_bsend(Request& send)
 {
-  if (send.bsend_reservation == 0)
+  if (send.rare().bsend_reservation == 0)
     return;
-  bsend_buffers_[static_cast<size_t>(send.owner)].release(send.bsend_reservation);
-  send.bsend_reservation = 0;
+  bsend_buffers_[static_cast<size_t>(send.owner)].release(send.rare().bsend_reservation);
+  send.writable_rare().bsend_reservation = 0;
   progress_.rank(send.owner).wake();
 }
 
@@ -291,7 +285,7 @@ void PointToPoint::release_bsend(Request& send)
 template <class Access>
 void PointToPoint::with_buffer(const Request& request, bool write, Access&& access)
 {
-  if (request.buffer_guards.empty() && !MpiModel::instance().pending_buffers().guarding())
+  if (request.rare().buffer_guards.empty() && !MpiModel::instance().pending_buffers().guarding())
     access();
   else
     MpiModel::instance().pending_buffers().model_access(request, write, access);
@@ -374,7 +368,18 @@ Packet PointToPoint::envelope_packet(PacketKind kind, const Request& send) const
   return p;
 }
 
-void PointToPoint::send_packet(Packet packet)
+void PointToPoint::start_recv(const RequestPtr& r)
+{
+  int rank = r->owner;
+  if (races_)
+    races_->on_post(*r);
+  if (auto message = queues_[static_cast<size_t>(rank)].take_unexpected(r->context_id, r->peer, r->tag))
+    start_matched_recv(r, std::move(*message));
+  else
+    queues_[static_cast<size_t>(rank)].post(r);
+}
+
+void PointToPoint::send_packet(Packet&& packet)
 {
   if (packet.kind == PacketKind::Eager || packet.kind == PacketKind::Rts)
     packet.sequence = links_[link_key(packet.src, packet.dst)].next_out++;

@@ -188,7 +188,11 @@ private:
   Packet control_packet(PacketKind kind, int src, int dst) const;
   // The first packet of a send (eager data or RTS): its envelope for matching.
   Packet envelope_packet(PacketKind kind, const Request& send) const;
-  void send_packet(Packet packet);
+  void send_packet(Packet&& packet);
+  // start() of a receive: matches an unexpected message or posts it. Out of
+  // start()'s frame (its unexpected message is a Packet): a send's start()
+  // is on the deepest path of a replayed rank's stack (Fabric::arm_departures).
+  [[gnu::noinline]] void start_recv(const RequestPtr& request);
   void accept_in_order(Packet&& packet);
   void enable_matching(Packet&& packet);
   // Between world ranks src and dst: their transport's threshold and variant.

@@ -48,7 +48,8 @@ int PointToPoint::start_buffered(const RequestPtr& send)
   auto message = std::make_shared<Request>(*send);
   message->persistent = false;
   message->handle = MPI_REQUEST_NULL;
-  message->buffered_message = nullptr;
+  if (message->rare().buffered_message)
+    message->writable_rare().buffered_message = nullptr;
   if (int err = start(message))
     return err;
   send->state = RequestState::Complete;
@@ -56,7 +57,7 @@ int PointToPoint::start_buffered(const RequestPtr& send)
   send->cancelled = false;
   send->cancel_pending = false;
   send->message_id = message->message_id;
-  send->buffered_message = message;
+  send->writable_rare().buffered_message = message;
   if (send->message_id != 0)
     track_cancellable(send);
   return MPI_SUCCESS;
@@ -64,7 +65,7 @@ int PointToPoint::start_buffered(const RequestPtr& send)
 
 void PointToPoint::cancel_send(const RequestPtr& send)
 {
-  const RequestPtr& message = send->buffered_message ? send->buffered_message : send;
+  const RequestPtr& message = send->rare().buffered_message ? send->rare().buffered_message : send;
   // MPI_PROC_NULL sends no message; a second MPI_Cancel adds nothing.
   if (send->message_id == 0 || send->cancel_pending || message->withdrawn_message == send->message_id)
     return;
@@ -183,7 +184,7 @@ bool PointToPoint::cancellable(const Request& send) const
   if (send.handle == MPI_REQUEST_NULL || !send.active() || send.message_id == 0 ||
       finalizing_[static_cast<size_t>(send.owner)])
     return false;
-  const Request& message = send.buffered_message ? *send.buffered_message : send;
+  const Request& message = send.rare().buffered_message ? *send.rare().buffered_message : send;
   return message.matched_message != send.message_id && message.withdrawn_message != send.message_id;
 }
 
@@ -202,7 +203,7 @@ void PointToPoint::track_cancellable(const RequestPtr& send)
                                  RequestPtr s = w.lock();
                                  if (!s)
                                    return true;
-                                 const Request& m = s->buffered_message ? *s->buffered_message : *s;
+                                 const Request& m = s->rare().buffered_message ? *s->rare().buffered_message : *s;
                                  return !s->active() || finalizing_[static_cast<size_t>(s->owner)] ||
                                         m.matched_message == s->message_id || m.withdrawn_message == s->message_id;
                                }),

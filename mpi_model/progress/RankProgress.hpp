@@ -3,13 +3,13 @@
 // waits, and the counters the report shows.
 #pragma once
 
+#include "progress/ChunkQueue.hpp"
 #include "progress/OverlapMeter.hpp"
 #include "progress/ProgressChunk.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <string>
 
@@ -42,8 +42,8 @@ public:
   // (ProgressEngine::execute), never before a cost that may yield, so that
   // the chunks of one rank take effect in the order they were enabled
   // whoever runs them (matching order is message order, MPI-4.1 §3.5).
-  std::deque<ProgressChunk>& host_queue() { return host_queue_; }
-  const std::deque<ProgressChunk>& host_queue() const { return host_queue_; }
+  ChunkQueue& host_queue() { return host_queue_; }
+  const ChunkQueue& host_queue() const { return host_queue_; }
   ProgressCounters counters;
   // Blocked and stalled intervals, and the overlap of its nonblocking operations.
   OverlapMeter overlap;
@@ -119,7 +119,7 @@ private:
 
   ProgressEngine& engine_;
   sim::Rank& rank_;
-  std::deque<ProgressChunk> host_queue_;
+  ChunkQueue host_queue_;
   simgrid::s4u::SemaphorePtr wakeup_;
   bool waiting_ = false;
   bool in_wait_ = false;

@@ -73,12 +73,16 @@ Fabric::~Fabric()
     current_fabric = nullptr;
 }
 
-void Fabric::send(Packet packet)
+void Fabric::send(Packet&& packet)
 {
   ++in_flight_;
   ++packets_sent_;
   bytes_sent_ += packet.wire_bytes;
-  departures_.push_back({sim::acting_time(), departures_sent_++, std::move(packet)});
+  // Built in place (no temporary Departure in this frame: see arm_departures).
+  Departure& d = departures_.emplace_back();
+  d.time = sim::acting_time();
+  d.order = departures_sent_++;
+  d.packet = std::move(packet);
   std::push_heap(departures_.begin(), departures_.end(), departs_later);
   arm_departures();
 }

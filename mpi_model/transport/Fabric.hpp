@@ -58,7 +58,7 @@ public:
   // Sends the packet at the caller's simulated time (sim::acting_time); the
   // arrival handler runs when its transfer ends. Callable from any actor and
   // from the maestro.
-  void send(Packet packet);
+  void send(Packet&& packet);
   // Packets sent and not yet handed to their destination (waiting to
   // depart, on the network, or landed and about to be handled).
   std::size_t in_flight() const { return in_flight_; }
@@ -88,7 +88,10 @@ private:
     return a.time != b.time ? a.time > b.time : a.order > b.order;
   }
 
-  void arm_departures();
+  // Out of send()'s frame: send() runs at the bottom of the deepest path of
+  // a replayed rank's stack (a collective's next round posting its sends),
+  // whose depth decides how many pages each rank keeps resident (issue 19).
+  [[gnu::noinline]] void arm_departures();
   void depart_due();
   // Starts the transfer, or queues it behind its host's busy DMA queues.
   void start_or_queue(Packet packet);

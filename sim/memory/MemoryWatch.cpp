@@ -57,8 +57,6 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   poll_repeats_ = parameters.memory_poll_repeats < 1 ? 1 : parameters.memory_poll_repeats;
   ranks_.clear();
   ranks_.resize(static_cast<std::size_t>(simulation.size()));
-  for (RankWatch& r : ranks_)
-    r.wakeup = sg4::Semaphore::create(0);
   descriptions_.assign(kMaxWatches, std::string());
   active_watches_ = 0;
   lazy_watches_ = 0;
@@ -393,6 +391,12 @@ void MemoryWatch::wake_pollers(const WriteCause& cause)
   }
 }
 
+void MemoryWatch::ensure_wakeup(RankWatch& rw)
+{
+  if (!rw.wakeup)
+    rw.wakeup = sg4::Semaphore::create(0);
+}
+
 bool MemoryWatch::polling(int rank) const
 {
   return rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() && ranks_[static_cast<std::size_t>(rank)].polling;
@@ -551,6 +555,7 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   if (WatchTable::entry(watch).generation != generation)
     return;
   rw.polling = true;
+  ensure_wakeup(rw);
   rw.seen_generation = generation;
   rw.poll.watch = watch;
   rw.poll.description = descriptions_[static_cast<std::size_t>(watch)];
@@ -725,6 +730,7 @@ void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollIn
     return;
   // As block(): the rank polls, and is counted so, until the write.
   rw.polling = true;
+  ensure_wakeup(rw);
   rw.awaiting = true;
   rw.awaited = cause;
   replay_waiters_.insert(rank_id);

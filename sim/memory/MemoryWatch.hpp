@@ -219,6 +219,9 @@ private:
     std::uint64_t blocks = 0;  // polls that blocked
     double polling_time = 0;   // simulated seconds blocked polling
     std::vector<Read> reads;   // the latest read of each (instruction, address)
+    // Made when the rank first blocks (ensure_wakeup): most ranks never do,
+    // and a SimGrid semaphore costs ~700 bytes (its queue's std::deque), per
+    // rank of a million-rank replay (issue 19).
     simgrid::s4u::SemaphorePtr wakeup;
     int mpi_depth = 0;                 // nested MPI calls (callbacks calling MPI)
     std::vector<std::uintptr_t> held;  // watched pages opened while inside MPI
@@ -246,6 +249,7 @@ private:
     std::uintptr_t lo = 0, hi = 0;
   };
 
+  static void ensure_wakeup(RankWatch& rw);
   static void on_trap(const TrapRequest& request);
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);

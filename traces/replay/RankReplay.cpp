@@ -86,8 +86,18 @@ void RankReplay::run()
   if (ahead_error)
     std::rethrow_exception(ahead_error);
   if (rank_.mpi_initialized && !rank_.mpi_finalized)
-    sim::diag(events_->file() + ": the events of rank " + std::to_string(rank_.id()) +
-              " end before MPI_Finalize (a trace of a run that did not complete?)");
+    events_end_early();
+}
+
+void RankReplay::cannot_replay(const TraceEvent& e) const
+{
+  fail("event \"" + e.call + "\" cannot be replayed");
+}
+
+void RankReplay::events_end_early() const
+{
+  sim::diag(events_->file() + ": the events of rank " + std::to_string(rank_.id()) +
+            " end before MPI_Finalize (a trace of a run that did not complete?)");
 }
 
 // The recorded call returned an error: what it did is not repeated (a
@@ -137,7 +147,7 @@ void RankReplay::perform(const TraceEvent& e)
 {
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
-    fail("event \"" + e.call + "\" cannot be replayed");
+    cannot_replay(e);
   // A trace may compute, sleep or make local calls (MPI_Initialized) before
   // MPI_Init; every other event needs MPI.
   if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local" &&

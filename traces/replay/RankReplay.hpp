@@ -40,6 +40,12 @@ public:
 
 private:
   void perform(const TraceEvent& e);
+  // The warning of a rank whose events end before MPI_Finalize, out of
+  // run()'s frame: run() is at the top of the rank's stack, below which every
+  // event is replayed, and its depth decides how many pages each replayed
+  // rank keeps resident (ReplayProgram.cpp).
+  [[gnu::noinline, gnu::cold]] void events_end_early() const;
+  [[noreturn, gnu::noinline, gnu::cold]] void cannot_replay(const TraceEvent& e) const;  // perform's error, likewise
   // `call` has the `failed` event `failed` after it.
   void replay_failed_call(const TraceEvent& call, const TraceEvent& failed);
 

@@ -9,6 +9,8 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/Simulation.hpp"
 
+#include <memory>
+
 namespace {
 
 // Probed once, by the first rank to start (all ranks share this program and
@@ -38,9 +40,14 @@ int main(int argc, char** argv)
     // The replay's buffers are scratch (RankReplay): a 64 KiB halo kept as
     // an unexpected message held 64 KiB per rank for nothing.
     mpi::MpiModel::instance().p2p().drop_program_data();
-    traces::RankReplay replay(*rank, argv[1], info);
-    replay.run();
-    return replay.exit_code();  // the recorded main's status (its `exit` event)
+    // On the heap, not in this frame: every call the replay makes runs on the
+    // rank's stack below this frame, and the deepest of them (a trace line's
+    // JSON parse, an allreduce's next round) must stay within the stack's top
+    // page, the one page a replayed rank keeps resident (issue 19: its ~500
+    // bytes here pushed both past 4 KiB, a second page per rank).
+    auto replay = std::make_unique<traces::RankReplay>(*rank, argv[1], info);
+    replay->run();
+    return replay->exit_code();  // the recorded main's status (its `exit` event)
   } catch (const traces::TraceError& e) {
     sim::Simulation::current()->end_run(sim::Outcome::Aborted, std::string("replay: ") + e.what(),
                                         sim::kExitUsageError);

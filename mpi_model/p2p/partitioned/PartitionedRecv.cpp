@@ -16,7 +16,8 @@ PartitionedRecv::PartitionedRecv(PointToPoint& p2p, const RequestPtr& user, int 
                                  std::size_t partition_bytes)
     : p2p_(p2p), user_(user), base_(*user), partitions_(partitions), partition_bytes_(partition_bytes)
 {
-  base_.partitioned.reset();
+  if (base_.rare().partitioned)
+    base_.writable_rare().partitioned.reset();
 }
 
 int PartitionedRecv::init()

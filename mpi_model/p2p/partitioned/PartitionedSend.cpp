@@ -21,7 +21,8 @@ PartitionedSend::PartitionedSend(PointToPoint& p2p, const RequestPtr& user, int 
       ready_(static_cast<size_t>(partitions), false),
       ready_in_message_(static_cast<size_t>(layout.messages()), 0)
 {
-  base_.partitioned.reset();
+  if (base_.rare().partitioned)
+    base_.writable_rare().partitioned.reset();
 }
 
 int PartitionedSend::init()
