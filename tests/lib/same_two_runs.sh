@@ -1,6 +1,6 @@
 # Sourced by the tests that run one program on an optimized and an
 # unoptimized path (transport/listed_transfers.sh,
-# progress/wake_every_completion.sh).
+# progress/wake_every_completion.sh, progress/execute_stepwise.sh).
 #   same_two_runs WORK A STATUS_A B STATUS_B
 # compares the exit statuses and the stdout, stderr and report of runs A and
 # B (WORK/A.out, .err, .json), with their paths normalized (the report's path
@@ -18,4 +18,21 @@ same_two_runs() {
     fi
   done
   return $ok
+}
+
+# unoptimized_and_counted WORK PROGSIM OLD_VAR COUNT_VAR COUNT_TEXT RUN_ARGS...
+# runs `PROGSIM run RUN_ARGS` as WORK/old with OLD_VAR=1 (the unoptimized
+# path) and as WORK/new with COUNT_VAR=1, whose stderr line
+# "progsim: COUNT_TEXT: N" is taken out of WORK/new.err (the comparison) and
+# left in COUNTED (empty when not printed). Sets OLD_STATUS and NEW_STATUS;
+# then `same_two_runs WORK old "$OLD_STATUS" new "$NEW_STATUS"` compares them.
+unoptimized_and_counted() {
+  local work=$1 progsim=$2 old_var=$3 count_var=$4 text=$5
+  shift 5
+  env "$old_var=1" "$progsim" run --report "$work/old.json" "$@" >"$work/old.out" 2>"$work/old.err"
+  OLD_STATUS=$?
+  env "$count_var=1" "$progsim" run --report "$work/new.json" "$@" >"$work/new.out" 2>"$work/new.err.raw"
+  NEW_STATUS=$?
+  grep -v "^progsim: $text: " "$work/new.err.raw" >"$work/new.err"
+  COUNTED=$(sed -n "s/^progsim: $text: \([0-9]*\)\$/\1/p" "$work/new.err.raw")
 }

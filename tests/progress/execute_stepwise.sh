@@ -20,14 +20,11 @@ expect_none=0
 if [ "$1" = --none ]; then expect_none=1; shift; fi
 shift  # --
 rm -rf "$work" && mkdir -p "$work"
-PROGSIM_EXECUTE_STEPWISE=1 "$progsim" run --report "$work/stepwise.json" "$@" >"$work/stepwise.out" 2>"$work/stepwise.err"
-stepwise=$?
-PROGSIM_COUNT_EXECUTIONS=1 "$progsim" run --report "$work/one.json" "$@" >"$work/one.out" 2>"$work/one.err.raw"
-one=$?
-grep -v '^progsim: executions in two simcalls: ' "$work/one.err.raw" >"$work/one.err"
-made=$(sed -n 's/^progsim: executions in two simcalls: \([0-9]*\)$/\1/p' "$work/one.err.raw")
+unoptimized_and_counted "$work" "$progsim" PROGSIM_EXECUTE_STEPWISE PROGSIM_COUNT_EXECUTIONS \
+  "executions in two simcalls" "$@"
+made=$COUNTED
 failed=0
-same_two_runs "$work" stepwise "$stepwise" one "$one" || failed=1
+same_two_runs "$work" old "$OLD_STATUS" new "$NEW_STATUS" || failed=1
 if [ -z "$made" ]; then
   echo "no count of executions on stderr"; failed=1
 elif [ $expect_none = 1 ] && [ "$made" -ne 0 ]; then
@@ -35,5 +32,5 @@ elif [ $expect_none = 1 ] && [ "$made" -ne 0 ]; then
 elif [ $expect_none = 0 ] && [ "$made" -eq 0 ]; then
   echo "no execution was made: the comparison tests nothing"; failed=1
 fi
-[ $failed = 0 ] && echo "same stdout, stderr and report with executions in two simcalls and stepwise (exit $one, $made executions)"
+[ $failed = 0 ] && echo "same stdout, stderr and report with executions in two simcalls and stepwise (exit $NEW_STATUS, $made executions)"
 exit $failed

@@ -18,19 +18,16 @@ need_looks=0
 if [ "$1" = --looks ]; then need_looks=1; shift; fi
 shift  # --
 rm -rf "$work" && mkdir -p "$work"
-PROGSIM_WAKE_EVERY_COMPLETION=1 "$progsim" run --report "$work/every.json" "$@" >"$work/every.out" 2>"$work/every.err"
-every=$?
-PROGSIM_COUNT_LOOKS=1 "$progsim" run --report "$work/looks.json" "$@" >"$work/looks.out" 2>"$work/looks.err.raw"
-looks=$?
-grep -v '^progsim: looks applied without waking a rank: ' "$work/looks.err.raw" >"$work/looks.err"
-applied=$(sed -n 's/^progsim: looks applied without waking a rank: \([0-9]*\)$/\1/p' "$work/looks.err.raw")
+unoptimized_and_counted "$work" "$progsim" PROGSIM_WAKE_EVERY_COMPLETION PROGSIM_COUNT_LOOKS \
+  "looks applied without waking a rank" "$@"
+applied=$COUNTED
 failed=0
-same_two_runs "$work" every "$every" looks "$looks" || failed=1
+same_two_runs "$work" old "$OLD_STATUS" new "$NEW_STATUS" || failed=1
 # The count is printed when the model is destroyed.
 if [ $need_looks = 1 ] && [ -z "$applied" ]; then
   echo "no count of looks on stderr"; failed=1
 elif [ $need_looks = 1 ] && [ "$applied" -eq 0 ]; then
   echo "no look was applied: the comparison tests nothing"; failed=1
 fi
-[ $failed = 0 ] && echo "same stdout, stderr and report with and without waking at every completion (exit $looks, ${applied:-no count of} looks applied)"
+[ $failed = 0 ] && echo "same stdout, stderr and report with and without waking at every completion (exit $NEW_STATUS, ${applied:-no count of} looks applied)"
 exit $failed
