@@ -19,20 +19,28 @@ public:
   const ProgressChunk& front() const { return items_[head_]; }
   void push_back(ProgressChunk&& chunk) { items_.push_back(std::move(chunk)); }
   // Destroys the first chunk now (its action's captures with it, as a
-  // deque's pop_front); the storage goes once the queue is empty.
+  // deque's pop_front); the storage goes once the queue is empty, and the
+  // popped prefix once it is half the vector (a queue that chunks keep
+  // reaching before it empties would otherwise grow with the run).
   void pop_front()
   {
     items_[head_++] = ProgressChunk{};
     if (head_ == items_.size()) {
       std::vector<ProgressChunk>().swap(items_);
       head_ = 0;
+    } else if (head_ >= kCompactAfter && 2 * head_ >= items_.size()) {
+      items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
     }
   }
   // In queue order (the deadlock explanations look through them).
   std::vector<ProgressChunk>::const_iterator begin() const { return items_.begin() + static_cast<std::ptrdiff_t>(head_); }
   std::vector<ProgressChunk>::const_iterator end() const { return items_.end(); }
+  // Chunk slots held, popped ones included (what the queue costs in memory).
+  std::size_t held() const { return items_.size(); }
 
 private:
+  static constexpr std::size_t kCompactAfter = 32;
   std::vector<ProgressChunk> items_;
   std::size_t head_ = 0;  // items_[0, head_) were popped
 };
