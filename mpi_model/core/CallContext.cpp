@@ -48,8 +48,6 @@ bool CallContext::done(Request& request)
     request.status_bytes = recv->status_bytes;
     request.status_error = recv->status_error;
   }
-  if (request.rare().on_complete)
-    request.rare().on_complete();
   request.state = RequestState::Complete;
   return true;
 }

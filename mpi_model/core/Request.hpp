@@ -133,9 +133,8 @@ struct RequestRare {
   // program's request completed at once, MPI-4.1 §3.6).
   std::shared_ptr<Request> buffered_message;
   // MPI_Isendrecv(_replace): the request completes when all parts have; its
-  // status is the receive part's. on_complete runs once, at completion.
+  // status is the receive part's.
   std::vector<std::shared_ptr<Request>> parts;
-  std::function<void()> on_complete;
   GeneralizedCallbacks generalized;  // kind Generalized only
   std::shared_ptr<PartitionedOperation> partitioned;  // kind Partitioned only
 };
