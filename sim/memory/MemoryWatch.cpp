@@ -167,10 +167,13 @@ void MemoryWatch::unwatch(int watch)
   WatchTable::remove(watch);
   if (static_cast<std::size_t>(watch) < last_writes_.size())
     last_writes_[static_cast<std::size_t>(watch)] = LastWrite{};
-  for (RankWatch& rw : ranks_) {
-    rw.observed.erase(watch);
-    rw.store_events.erase(watch);
-  }
+  // Filled only while a trace is recorded: no scan of every rank otherwise
+  // (each rank's window free unwatches, O(ranks) each).
+  if (trace_store_ || trace_waited_)
+    for (RankWatch& rw : ranks_) {
+      rw.observed.erase(watch);
+      rw.store_events.erase(watch);
+    }
   // A rank blocked on it would wait forever: let it re-read.
   WatchTable::entry(watch).generation = WatchTable::entry(watch).generation + 1;
   wake_pollers();
