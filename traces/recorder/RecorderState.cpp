@@ -141,14 +141,24 @@ void Recorder::local(int rank_id, const char* name, bool interacting)
   ++r.local_repeat;
 }
 
+namespace {
+// A `local` event (Recorder::local; `interacting`: its replay executes the
+// rank's deferred costs too).
+Event local_event(const char* name, bool interacting)
+{
+  Event event = {{"call", "local"}, {"name", name}};
+  if (interacting)
+    event["kind"] = "interacting";
+  return event;
+}
+}  // namespace
+
 void Recorder::flush_local(int rank_id)
 {
   RankRecord& r = rank(rank_id);
   if (!r.local_name)
     return;
-  Event event = {{"call", "local"}, {"name", r.local_name}};
-  if (r.local_interacting)
-    event["kind"] = "interacting";
+  Event event = local_event(r.local_name, r.local_interacting);
   if (r.local_repeat > 1)
     event["repeat"] = r.local_repeat;
   r.local_name = nullptr;
@@ -158,9 +168,7 @@ void Recorder::flush_local(int rank_id)
 
 void Recorder::finalize_local(int rank_id, const char* name, bool interacting)
 {
-  Event event = {{"call", "local"}, {"name", name}};
-  if (interacting)
-    event["kind"] = "interacting";
+  Event event = local_event(name, interacting);
   event["in"] = "MPI_Finalize";
   emit(rank_id, event);
 }

@@ -9,6 +9,7 @@
 
 #include <climits>
 #include <exception>
+#include <set>
 
 namespace progsim::traces {
 
@@ -148,10 +149,13 @@ void RankReplay::perform(const TraceEvent& e)
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
     cannot_replay(e);
-  // A trace may compute, sleep or make local calls (MPI_Initialized) before
-  // MPI_Init; every other event needs MPI.
-  if (e.call != "compute" && e.call != "sleep" && e.call != "init" && e.call != "unsupported" && e.call != "local" &&
-      e.call != "session_init" && e.call != "store" && e.call != "memory_wait" && e.call != "exit")
+  // A trace may compute, sleep, make local calls (MPI_Initialized), store
+  // into or wait on watched memory, or end main, before MPI_Init; the
+  // initializations themselves and an unsupported event neither need it.
+  // Every other event needs MPI.
+  static const std::set<std::string> kWithoutMpi = {"compute", "exit",  "init",  "local",      "memory_wait",
+                                                    "session_init", "sleep", "store", "unsupported"};
+  if (kWithoutMpi.count(e.call) == 0)
     ensure_initialized();
   (this->*action->second)(e);
 }
