@@ -109,7 +109,7 @@ std::string validate_event(const nlohmann::json& event)
   }
   if (spec->call == std::string("compute") && event.contains("s") == event.contains("flops"))
     return "compute: exactly one of \"s\" (seconds) and \"flops\" is required";
-  for (const char* size : {"bytes", "count", "repeat"})
+  for (const char* size : {"bytes", "count", "repeat", "elements"})
     if (auto value = event.find(size); value != event.end() && value->is_number_integer() && value->get<long long>() < 0)
       return spec->call + std::string(": field \"") + size + "\" must not be negative";
   return "";

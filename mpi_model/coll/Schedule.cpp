@@ -5,7 +5,7 @@ namespace progsim::mpi::coll {
 Round& Schedule::message_round()
 {
   if (closed_ || rounds_.empty() || !rounds_.back().after.empty()) {
-    rounds_.emplace_back();
+    rounds_.emplace_back().messages.reserve(2);  // most rounds: one send and one receive
     closed_ = false;
   }
   return rounds_.back();

@@ -8,8 +8,15 @@ std::uint64_t MessageLog::add(MessageRecord record)
   record.id = ++count_;
   if (kept_.size() < keep_)
     kept_.push_back(record);
-  else
+  else if (spare_nodes_.empty())
     open_.emplace(record.id, record);
+  else {
+    auto node = std::move(spare_nodes_.back());
+    spare_nodes_.pop_back();
+    node.key() = record.id;
+    node.mapped() = record;
+    open_.insert(std::move(node));
+  }
   return record.id;
 }
 
@@ -34,7 +41,10 @@ std::optional<MessageRecord> MessageLog::completed(std::uint64_t id, double time
   if (it == open_.end())
     return std::nullopt;
   MessageRecord r = it->second;
-  open_.erase(it);
+  if (spare_nodes_.size() < kSpareNodes)
+    spare_nodes_.push_back(open_.extract(it));
+  else
+    open_.erase(it);
   r.complete_time = time;
   latencies_.add(time - r.post_time);
   return r;

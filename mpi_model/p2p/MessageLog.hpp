@@ -52,6 +52,10 @@ private:
   std::vector<MessageRecord> kept_;                        // ids 1 .. keep_
   std::unordered_map<std::uint64_t, MessageRecord> open_;  // later ids, until complete (lookups only)
   LatencyDistribution latencies_;                          // of completed messages
+  // Nodes of completed messages, reused by the next ones: no allocation per
+  // message once as many are in flight as ever were (up to kSpareNodes).
+  static constexpr std::size_t kSpareNodes = 1024;
+  std::vector<decltype(open_)::node_type> spare_nodes_;
 };
 
 }  // namespace progsim::mpi

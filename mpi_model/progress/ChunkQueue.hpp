@@ -17,7 +17,15 @@ public:
   std::size_t size() const { return items_.size() - head_; }
   ProgressChunk& front() { return items_[head_]; }
   const ProgressChunk& front() const { return items_[head_]; }
-  void push_back(ProgressChunk&& chunk) { items_.push_back(std::move(chunk)); }
+  void push_back(ProgressChunk&& chunk)
+  {
+    // Room for two at once: a message's arrival and the step it enables
+    // (e.g. a collective's next round) usually wait together, and growing
+    // 1 -> 2 would allocate twice each time the queue refills.
+    if (items_.capacity() == 0)
+      items_.reserve(kFirstCapacity);
+    items_.push_back(std::move(chunk));
+  }
   // Destroys the first chunk now (its action's captures with it, as a
   // deque's pop_front); the storage goes once the queue is empty, and the
   // popped prefix once it is half the vector (a queue that chunks keep
@@ -41,6 +49,7 @@ public:
 
 private:
   static constexpr std::size_t kCompactAfter = 32;
+  static constexpr std::size_t kFirstCapacity = 2;
   std::vector<ProgressChunk> items_;
   std::size_t head_ = 0;  // items_[0, head_) were popped
 };

@@ -63,6 +63,7 @@ void MemoryWatch::start(Simulation& simulation, const RuntimeParameters& paramet
   lazy_armed_ = false;
   lazy_users_ = 0;
   replay_waiters_.clear();
+  pollers_.clear();
   last_writes_.assign(kMaxWatches, LastWrite{});
   held_open_.clear();
   enabled_ = parameters.memory_watch && supported();
@@ -378,19 +379,26 @@ bool MemoryWatch::lazy_watches_unarmed()
 
 void MemoryWatch::wake_pollers(const WriteCause& cause)
 {
-  // In rank order, so that runs are deterministic.
-  for (std::size_t r = 0; r < ranks_.size(); ++r) {
-    RankWatch& rw = ranks_[r];
-    if (!rw.polling || rw.awaiting || WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
+  // The ranks blocked in block() only (every watched write calls this: a
+  // scan of every rank was O(ranks) per RMA landing while any watch is
+  // active), in rank order, so that runs are deterministic.
+  for (auto it = pollers_.begin(); it != pollers_.end();) {
+    int r = *it;
+    RankWatch& rw = ranks_[static_cast<std::size_t>(r)];
+    if (WatchTable::entry(rw.poll.watch).generation == rw.seen_generation) {
+      ++it;
       continue;
+    }
     rw.woken_by = cause;
     // Not polling from now on, although the rank resumes later: a deadlock
     // check meanwhile must see it as runnable.
     rw.polling = false;
-    simulation_->rank(static_cast<int>(r)).set_state(RankState::UserCode);
+    pollers_.erase(it);
+    simulation_->rank(r).set_state(RankState::UserCode);
     if (listener_)
-      listener_(static_cast<int>(r), false);
+      listener_(r, false);
     rw.wakeup->release();
+    it = pollers_.upper_bound(r);  // the listener may have changed the set
   }
 }
 
@@ -558,6 +566,7 @@ void MemoryWatch::block(int rank_id, int watch, std::uintptr_t pc, std::uintptr_
   if (WatchTable::entry(watch).generation != generation)
     return;
   rw.polling = true;
+  pollers_.insert(rank_id);
   ensure_wakeup(rw);
   rw.seen_generation = generation;
   rw.poll.watch = watch;

@@ -289,6 +289,7 @@ private:
   std::function<long long(int, const std::string&)> trace_store_;
   std::function<void(int, const PollInfo&, const WriteCause&)> trace_waited_;
   std::set<int> replay_waiters_;  // ranks blocked in replay_wait (woken: taken out)
+  std::set<int> pollers_;         // ranks blocked in block() (woken: taken out)
   std::vector<LastWrite> last_writes_;  // by watch id, while recording
 };
 

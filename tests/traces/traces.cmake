@@ -265,6 +265,21 @@ trace_replay_test(traces.replay.peer_out_of_range TRACE ${TRACE_TESTS}/bad_peer.
 trace_replay_test(traces.replay.size_beyond_int TRACE ${TRACE_TESTS}/large_size.jsonl
   EXPECT --expect-exit 2 --expect-outcome aborted
          --stderr-regex "large_size\\.jsonl:5: a size of 3000000000 bytes is beyond what replay supports")
+# A reduction's items ("elements" of "dt") beyond 2^31-1 bytes, and a valid
+# count whose buffer exceeds the 4 GiB a replay gives: errors naming the line
+# (they allocated until the kernel killed the run, or aborted in a datatype
+# constructor, before any report).
+trace_replay_test(traces.replay.reduction_items_too_large TRACE ${TRACE_TESTS}/reduction_items_too_large.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted
+         --stderr-regex "reduction_items_too_large\\.jsonl:5: items of 2147483648 elements of 8 bytes are beyond what replay supports"
+         --check /ranks/1/state=in-mpi)
+trace_replay_test(traces.replay.buffer_too_large TRACE ${TRACE_TESTS}/buffer_too_large.jsonl
+  EXPECT --expect-exit 2 --expect-outcome aborted
+         --stderr-regex "buffer_too_large\\.jsonl:5: its buffers need 17179869176 bytes, beyond what replay supports"
+         --check /ranks/1/state=in-mpi)
+trace_replay_test(traces.replay.negative_elements TRACE ${TRACE_TESTS}/negative_elements.jsonl
+  EXPECT --expect-exit 2
+         --stderr-regex "negative_elements\\.jsonl:3: allreduce: field \"elements\" must not be negative")
 # MPI_ROOT is a root only on an intercommunicator: on MPI_COMM_WORLD the
 # replayed broadcast is an MPI error the model reports, with the trace line.
 trace_replay_test(traces.replay.mpi_root_on_intracomm TRACE ${TRACE_TESTS}/root_on_intracomm.jsonl

@@ -2,6 +2,7 @@
 
 #include "traces/CommunicatorSizes.hpp"
 #include "traces/MpiNames.hpp"
+#include "traces/replay/Scratch.hpp"
 
 #include "MpiModel.hpp"
 #include "sim/Diagnostics.hpp"
@@ -76,11 +77,18 @@ void RankReplay::run()
     rank_.trace_position.line = event.line;
     // An RMA operation of this event is the write a memory_wait may name.
     sim::memory::MemoryWatch::instance().set_trace_position(rank_.id(), event.index);
-    if (more && ahead.call == "failed" && event.call != "failed") {
-      replay_failed_call(event, ahead);
-      more = read_ahead();
-    } else {
-      perform(event);
+    try {
+      if (more && ahead.call == "failed" && event.call != "failed") {
+        replay_failed_call(event, ahead);
+        more = read_ahead();
+      } else {
+        perform(event);
+      }
+    } catch (const ScratchTooLarge& large) {
+      fail("its buffers need " + std::to_string(large.bytes) + " bytes, beyond what replay supports (" +
+           std::to_string(Scratch::kLargest) + ")");
+    } catch (const std::bad_alloc&) {
+      fail("not enough memory for its buffers");
     }
     callbacks_left();
   }

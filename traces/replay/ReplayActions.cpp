@@ -14,6 +14,7 @@
 #include "sim/memory/MemoryWatch.hpp"
 
 #include <algorithm>
+#include <climits>
 
 namespace progsim::traces {
 
@@ -115,9 +116,16 @@ RankReplay::Reduction RankReplay::reduction(const TraceEvent& e)
   bool user = e.fields.at("op") == "user";
   Reduction r{e.has("count") ? count(e.integer("count")) : 0, datatype(e),
               user ? reduction_items_.user_op(e.has("commutative") && e.integer("commutative") != 0) : op(e), 0};
-  if (e.has("elements"))
-    r.type = reduction_items_.item_type(r.type, e.integer("elements"));
-  r.bytes = r.count * type_size(r.type);
+  if (e.has("elements")) {
+    // An item is a datatype: its size is an int (MPI_Type_size).
+    long long elements = e.integer("elements");
+    long long element_size = std::max(type_size(r.type), 1LL);
+    if (elements > INT_MAX / element_size)
+      fail("items of " + std::to_string(elements) + " elements of " + std::to_string(element_size) +
+           " bytes are beyond what replay supports (2^31-1 bytes)");
+    r.type = reduction_items_.item_type(r.type, elements);
+  }
+  r.bytes = static_cast<long long>(r.count) * type_size(r.type);
   return r;
 }
 

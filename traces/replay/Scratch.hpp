@@ -4,27 +4,52 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 namespace progsim::traces {
+
+// A buffer larger than a replay gives (a trace's sizes multiplied, e.g. a
+// reduction's count by its items' elements): RankReplay reports it at the
+// event's trace line.
+struct ScratchTooLarge {
+  long long bytes;
+};
 
 // A block is never freed while the run lasts: pending nonblocking
 // operations may still point into older blocks.
 class Scratch {
 public:
+  // 4 GiB (e.g. an all-to-all of 1 MiB with 4,096 ranks): the model copies
+  // what a buffer sends, so a larger one would exhaust a workstation's
+  // memory, and the kernel would kill the run before any report. A recorded
+  // size is at most 2^31-1 bytes (RankReplay::count): products reach this.
+  static constexpr long long kLargest = 1LL << 32;
+
   void* get(long long bytes)
   {
+    if (bytes > kLargest)
+      throw ScratchTooLarge{bytes};
     auto size = static_cast<std::size_t>(std::max(bytes, 1LL));
     if (blocks_.empty() || size > size_) {
       size_ = std::max(size, 2 * size_);
-      blocks_.emplace_back(new char[size_]());
+      // calloc: zeroed pages the model never writes stay unallocated (a
+      // send buffer is only read), where new char[]() touched every one.
+      void* block = std::calloc(size_, 1);
+      if (!block)
+        throw std::bad_alloc();
+      blocks_.emplace_back(static_cast<char*>(block));
     }
     return blocks_.back().get();
   }
 
 private:
-  std::vector<std::unique_ptr<char[]>> blocks_;
+  struct Free {
+    void operator()(char* block) const { std::free(block); }
+  };
+  std::vector<std::unique_ptr<char, Free>> blocks_;
   std::size_t size_ = 0;
 };
 
