@@ -10,7 +10,7 @@
 
 #include <climits>
 #include <exception>
-#include <set>
+#include <unordered_set>
 
 namespace progsim::traces {
 
@@ -161,16 +161,16 @@ void RankReplay::perform(const TraceEvent& e)
   // into or wait on watched memory, or end main, before MPI_Init; the
   // initializations themselves and an unsupported event neither need it.
   // Every other event needs MPI.
-  static const std::set<std::string> kWithoutMpi = {"compute", "exit",  "init",  "local",      "memory_wait",
-                                                    "session_init", "sleep", "store", "unsupported"};
+  static const std::unordered_set<std::string> kWithoutMpi = {
+      "compute", "exit", "init", "local", "memory_wait", "session_init", "sleep", "store", "unsupported"};
   if (kWithoutMpi.count(e.call) == 0)
     ensure_initialized();
   (this->*action->second)(e);
 }
 
-const std::map<std::string, RankReplay::Action>& RankReplay::actions()
+const std::unordered_map<std::string, RankReplay::Action>& RankReplay::actions()
 {
-  static const std::map<std::string, Action> table = {
+  static const std::unordered_map<std::string, Action> table = {
 #define PROGSIM_TRACE_EVENT(kind, ...) {#kind, &RankReplay::replay_##kind},
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace progsim::traces {
@@ -54,7 +55,7 @@ private:
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT
   using Action = void (RankReplay::*)(const TraceEvent&);
-  static const std::map<std::string, Action>& actions();
+  static const std::unordered_map<std::string, Action>& actions();
 
   // Argument helpers: each checks the event against the replay's state and
   // raises TraceError naming the trace line.
