@@ -475,6 +475,17 @@ add_test(NAME traces.memory_wait.what_if.read_store
           -- -n 2 --ranks-per-node 2 -- ${PROGSIM_TEST_PROGRAM_DIR}/bsend_shared_flag)
 set_tests_properties(traces.memory_wait.what_if.store traces.memory_wait.what_if.rma traces.memory_wait.what_if.read
   traces.memory_wait.what_if.read_store PROPERTIES LABELS program)
+# RMA across adjacent attached regions of a dynamic window and through
+# strided targets (branch issue19-rmart; round-tripped under every policy by
+# traces.roundtrip.program.rma_dynamic_span and .rma_semantics): one trace
+# each, replayed twice under every policy, byte-identical, as the run ended.
+add_test(NAME traces.replay.twice.rma_dynamic_span
+  COMMAND ${TRACE_TESTS}/replay_twice_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/twice_rma_dynamic_span completed
+          -- -n 3 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_dynamic_span)
+add_test(NAME traces.replay.twice.rma_semantics
+  COMMAND ${TRACE_TESTS}/replay_twice_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/twice_rma_semantics erroneous
+          -- -n 4 --ranks-per-node 4 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_semantics)
+set_tests_properties(traces.replay.twice.rma_dynamic_span traces.replay.twice.rma_semantics PROPERTIES LABELS program)
 # main's status (nonzero_return: traces.roundtrip.program.nonzero_return):
 # each rank's `exit` event ends its replay's main with that status; progsim
 # exits with the first non-zero one's, as the run did.
