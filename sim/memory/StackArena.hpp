@@ -38,6 +38,21 @@ public:
   // Whether `pointer` is a slot; if so, its pages are returned to the
   // system, and the mapping is removed once the last slot is back.
   static bool give_back(void* pointer);
+
+  // What the stack holding `inside` (an address in a slot: a local of the
+  // running rank) has used so far: its pages resident (the memory it costs)
+  // and the deepest byte written, counted from the slot's top (a stack
+  // grows down from there; its untouched memory reads zero, so a written
+  // zero below every non-zero byte goes unseen). False if `inside` is in no
+  // slot (the arena is not used: guard pages, AddressSanitizer). For the
+  // replay's stack measure (traces/replay/ReplayProgram.cpp,
+  // PROGSIM_REPLAY_STACK_REPORT), not for runs: it reads the whole slot.
+  struct Usage {
+    std::size_t slot_bytes = 0;
+    std::size_t resident_pages = 0;
+    std::size_t deepest = 0;  // bytes from the slot's top to the lowest non-zero byte
+  };
+  static bool usage(const void* inside, Usage& out);
 };
 
 }  // namespace progsim::sim::memory
