@@ -269,6 +269,25 @@ trace_replay_test(traces.replay.grequest.unknown TRACE ${TRACE_TESTS}/grequest_u
 # MPI_SUM and MPI_MAXLOC are not defined for MPI_BYTE.
 trace_replay_test(traces.replay.accumulate_empty TRACE ${TRACE_TESTS}/accumulate_empty.jsonl
   EXPECT --expect-outcome completed --expect-exit 0 --twice)
+# A strided target (branch issue19-rmart): rank 0 gets elements 0, 2, 4, 6
+# of rank 1's window while rank 1 accumulates to element 1, in one fence
+# epoch: no conflict with the target's pieces; its twin without them (a
+# trace recorded before, or by an older progsim) replays a contiguous get
+# of bytes [0, 16), which the model reports as a conflict at bytes [4, 8).
+# Malformed pieces, and an attach after a region not attached, stop the
+# replay naming the line.
+trace_replay_test(traces.replay.rma_pieces TRACE ${TRACE_TESTS}/rma_pieces.jsonl
+  EXPECT --expect-outcome completed --expect-exit 0 --twice --check "/undefined=[]")
+trace_replay_test(traces.replay.rma_pieces_contiguous TRACE ${TRACE_TESTS}/rma_pieces_contiguous.jsonl
+  EXPECT --expect-outcome completed --expect-exit 0 --twice --check "/undefined/0/rule=conflicting RMA accesses"
+  --check "/undefined/0/ranks=[1,0]"
+  --stderr-regex "MPI_Accumulate of rank 1 and MPI_Get of rank 0 both access bytes \\[4, 8\\) of rank 1's window memory")
+trace_replay_test(traces.replay.rma_pieces_malformed TRACE ${TRACE_TESTS}/rma_pieces_odd.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 2
+  --stderr-regex "rma_pieces_odd\\.jsonl:8: \"pieces\" must be pairs of an offset and a length")
+trace_replay_test(traces.replay.rma_attach_unknown TRACE ${TRACE_TESTS}/rma_attach_unknown.jsonl
+  EXPECT --expect-outcome aborted --expect-exit 2
+  --stderr-regex "rma_attach_unknown\\.jsonl:5: the region it is attached after \\(5\\) is not attached")
 foreach(case after_match busy_target)
   add_test(NAME traces.roundtrip.cancel.${case}
     COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/roundtrip_cancel/${case} -

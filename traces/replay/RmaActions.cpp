@@ -17,6 +17,7 @@
 #include "rma/Window.hpp"
 
 #include <limits>
+#include <new>
 #include <stdexcept>
 #include <tuple>
 
@@ -153,11 +154,17 @@ void RankReplay::replay_win_attach(const TraceEvent& e)
         a.base = now;
     attached_regions[{model.shared->id, model.me, id}] = now;
   };
+  // A bound that keeps the layout's offsets far from overflowing (its
+  // memory is allocated: beyond the machine anyway).
+  if (bytes > (1LL << 40))
+    fail("an attach of " + std::to_string(bytes) + " bytes is beyond what replay supports (1 TiB)");
   char* memory = nullptr;
   try {
     memory = w.attached->attach(region, bytes, after, before, moved);
   } catch (const std::invalid_argument& problem) {
     fail(problem.what());
+  } catch (const std::bad_alloc&) {
+    fail("no memory for the " + std::to_string(bytes) + " bytes attached");
   }
   check(PMPI_Win_attach(w.handle, memory, bytes));
   attached_regions[{model.shared->id, model.me, region}] = memory;
@@ -203,8 +210,9 @@ RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Data
   std::vector<long long> pieces = e.fields.at("pieces").get<std::vector<long long>>();
   long long extent = e.integer("extent"), items = e.integer("items");
   long long element_bytes = type_size(element);
-  if (pieces.empty() || pieces.size() % 2 != 0 || items <= 0 || element_bytes <= 0)
-    fail("\"pieces\" must be pairs of an offset and a length, and \"items\" positive");
+  if (pieces.empty() || pieces.size() % 2 != 0 || items <= 0 || items > std::numeric_limits<int>::max() ||
+      element_bytes <= 0)
+    fail("\"pieces\" must be pairs of an offset and a length, and \"items\" a positive int");
   std::vector<std::int64_t> lengths, offsets;
   long long per_item = 0;
   for (std::size_t i = 0; i < pieces.size(); i += 2) {
@@ -215,9 +223,12 @@ RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Data
       return layout;  // not whole elements of the accumulate's type: contiguous, as before
     offsets.push_back(offset);
     lengths.push_back(length / element_bytes);
-    per_item += length / element_bytes;
+    if (__builtin_add_overflow(per_item, length / element_bytes, &per_item))
+      return layout;
   }
-  if (per_item * items != elements || items > std::numeric_limits<int>::max())
+  long long total = 0, last = 0;
+  if (__builtin_mul_overflow(per_item, items, &total) || total != elements ||
+      __builtin_mul_overflow(items - 1, extent, &last))
     return layout;  // not the data the call moves: contiguous, as before
   // One item: its pieces from its true lower bound (0 here), resized to
   // the program's extent; the first byte of `items` items is then
@@ -231,7 +242,7 @@ RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Data
   }
   table.commit(layout.type);
   layout.items = static_cast<int>(items);
-  layout.shift = static_cast<MPI_Aint>(std::min(0LL, (items - 1) * extent));
+  layout.shift = static_cast<MPI_Aint>(std::min(0LL, last));
   return layout;
 }
 
