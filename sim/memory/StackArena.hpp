@@ -7,9 +7,12 @@
 // of its 64 KiB stack kept 3-4 pages resident. Served from this arena, each
 // stack is page-aligned, untouched zero memory of its own, so only the pages
 // a rank actually used are resident (issue 19: a million replayed ranks on
-// 24 GiB). A replayed rank's deepest path stays within the top page (under
-// 3.8 KiB: RankReplay on the heap, cold error texts out of the hot frames,
-// see ReplayProgram.cpp), so it keeps one page resident. The mapping is MAP_NORESERVE: the address space of every stack is
+// 24 GiB). A replayed rank's deepest path in a stencil replay stays within
+// the top page (4,032 bytes on 2026-11-28: RankReplay on the heap, cold
+// error texts out of the hot frames, see ReplayProgram.cpp), so it keeps one
+// page resident; communicator constructors and window creation need a
+// second (traces.replay.stack_pages.*, which measure it with usage()). The
+// mapping is MAP_NORESERVE: the address space of every stack is
 // not charged to the machine's commit limit, only its touched pages.
 //
 // Simulation opens the arena for exactly the calls that create the ranks'
