@@ -8,7 +8,7 @@
 // stack is page-aligned, untouched zero memory of its own, so only the pages
 // a rank actually used are resident (issue 19: a million replayed ranks on
 // 24 GiB). A replayed rank's deepest path in a stencil replay stays within
-// the top page (4,032 bytes on 2026-11-28: RankReplay on the heap, cold
+// the top page (3,928 bytes on 2026-11-28: RankReplay on the heap, cold
 // error texts out of the hot frames, see ReplayProgram.cpp), so it keeps one
 // page resident; communicator constructors and window creation need a
 // second (traces.replay.stack_pages.*, which measure it with usage()). The

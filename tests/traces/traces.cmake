@@ -61,11 +61,11 @@ set_tests_properties(traces.replay.default_stack PROPERTIES LABELS program)
 # per rank; tests/traces/replay_stack_pages.sh). The stencil of
 # bench/replay.sh (nonblocking halos, waitall, allreduce rounds) and
 # grequest (its query function's calls): every rank but rank 0 in one page,
-# headroom printed (2026-11-28: 64 bytes for the stencil, its allreduce's
+# headroom printed (2026-11-28: 168 bytes for the stencil, its allreduce's
 # next round allocating a progress chunk; 585 for grequest). Communicator
 # constructors (trace_calls: MPI_Dist_graph_create's allgather) and window
 # creation (rma_dynamic_span: the context allreduce under MPI_Win_create*)
-# need a second page today (5.1 and 4.8 KiB): held to two, so that they get
+# need a second page today (4.9 and 4.4 KiB): held to two, so that they get
 # no deeper. Not under AddressSanitizer, whose allocator serves the stacks
 # (the stack arena is never used).
 if(PROGSIM_SANITIZE)

@@ -5,8 +5,11 @@
 // the start of the target's attached region "region" in a dynamic window),
 // and its size: bytes for put and get, elements of the target's predefined
 // type with the operation for the accumulates (the data an accumulate moves
-// is that of the target's elements, MPI-4.1 §12.3.4). So a replay moves the
-// same bytes to the same window places, in contiguous scratch memory.
+// is that of the target's elements, MPI-4.1 §12.3.4), with the target
+// datatype's pieces when it is not one byte range ("pieces"). An attach
+// names the regions still attached that it adjoins ("after", "before"). So a
+// replay moves the same bytes to the same window places, in scratch memory
+// laid out as the program's where an access could tell.
 #include "traces/recorder/RecorderInternals.hpp"
 
 #include "traces/MpiNames.hpp"

@@ -2,9 +2,11 @@
 // windows of the recorded flavors and sizes over scratch memory (the data
 // does not matter: what is moved, where and in which epochs does), each
 // operation on the recorded target bytes as contiguous bytes, or elements
-// of its predefined type for the accumulates, and every synchronization as
-// recorded. Displacements are in bytes: every replayed window has a
-// displacement unit of 1.
+// of its predefined type for the accumulates (laid out as the program's
+// target datatype when the trace has its "pieces"), and every
+// synchronization as recorded. Displacements are in bytes: every replayed
+// window has a displacement unit of 1. Dynamic windows' attached regions
+// are laid out by AttachedLayout.
 #include "traces/replay/RankReplay.hpp"
 #include "traces/replay/Scratch.hpp"
 
