@@ -34,6 +34,12 @@ std::vector<EventSpec> make_specs()
   FieldSpec target{"target", I, true};
   FieldSpec disp{"disp", I, true};
   FieldSpec region{"region", I, false};
+  // A target datatype that is not one byte range: one item's pieces
+  // (offset from its true lower bound, length, flattened), its extent, and
+  // the number of items (docs/traces.md, RMA).
+  FieldSpec pieces{"pieces", L, false};
+  FieldSpec extent{"extent", I, false};
+  FieldSpec items{"items", I, false};
   FieldSpec assert_{"assert", I, true};
   // 1: the run ended with the rank still in the call (a livelock held it),
   // so the event was written then, with the flag it never returned.

@@ -481,7 +481,15 @@ void PointToPoint::match_arrived(int rank, Packet packet)
     start_matched(recv, packet);
     return;
   }
-  q.add_unexpected(std::move(packet));
+  keep_unexpected(rank, std::move(packet), later);
+}
+
+// Out of match_arrived: its frame lies under every delivery of a matched
+// message, down to a collective's next round, on a replayed rank's one
+// stack page (issue 19; this branch's locals took ~300 bytes there).
+void PointToPoint::keep_unexpected(int rank, Packet&& packet, const RequestPtr& later)
+{
+  queues_[static_cast<size_t>(rank)].add_unexpected(std::move(packet));
   if (later)
     match_when_posted(later);
   // A probe may be waiting for it (a wait on anything): a wait on requests

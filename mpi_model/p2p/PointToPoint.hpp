@@ -160,6 +160,8 @@ private:
 
   // Matching outcome for an arrived eager message or RTS at its target.
   void match_arrived(int rank, Packet packet);
+  // No receive matched it: kept as unexpected (noinline: match_arrived's frame).
+  [[gnu::noinline]] void keep_unexpected(int rank, Packet&& packet, const RequestPtr& later);
   // Delivers a matched message (eager data, or the rendezvous reply).
   void start_matched(const RequestPtr& recv, const Packet& packet);
   // `recv`, posted ahead of SimGrid's clock, missed an arrival: it matches

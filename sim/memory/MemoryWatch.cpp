@@ -732,12 +732,16 @@ bool MemoryWatch::write_made(const WriteCause& cause) const
 
 void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollInfo& poll)
 {
-  if (write_made(cause))
-    return;
   Rank& rank = simulation_->rank(rank_id);
   SimulatorEntry entry(rank.libc());
   RankWatch& rw = ranks_[static_cast<std::size_t>(rank_id)];
-  rank.clock().flush();  // may yield: the write may be made meanwhile
+  // The program's read settled the rank's CPU debt before it ran
+  // (FaultHandler: every access to watched bytes does), whether the write
+  // was made or it then polled: so does its replay, also when the write is
+  // made already (rma_semantics: rank 0 reading its window's counter after
+  // a barrier; not settling there moved the next barrier's end by 0.2 us).
+  // May yield: the write may be made meanwhile.
+  rank.clock().flush();
   if (write_made(cause))
     return;
   // As block(): the rank polls, and is counted so, until the write.

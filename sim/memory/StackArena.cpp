@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 namespace progsim::sim::memory {
 
@@ -75,6 +76,36 @@ bool StackArena::give_back(void* pointer)
   ::madvise(pointer, g_slot_bytes, MADV_DONTNEED);
   if (--g_in_use == 0 && !g_serving.load(std::memory_order_relaxed))
     unmap();
+  return true;
+}
+
+bool StackArena::usage(const void* inside, Usage& out)
+{
+  auto p = reinterpret_cast<std::uintptr_t>(inside);
+  auto begin = g_begin.load(std::memory_order_relaxed);
+  if (p < begin || p >= g_end.load(std::memory_order_relaxed) || g_slot_bytes == 0)
+    return false;
+  auto* slot = reinterpret_cast<unsigned char*>(begin + (p - begin) / g_slot_bytes * g_slot_bytes);
+  auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  out.slot_bytes = g_slot_bytes;
+  std::vector<unsigned char> resident(g_slot_bytes / page);
+  out.resident_pages = 0;
+  if (::mincore(slot, g_slot_bytes, resident.data()) == 0)
+    for (unsigned char r : resident)
+      out.resident_pages += r & 1;
+  // Only resident pages can hold a written byte: reading the others would
+  // make them resident (zero pages, but counted by the next measure).
+  out.deepest = 0;
+  for (std::size_t at = 0; at < g_slot_bytes; ++at) {
+    if ((resident[at / page] & 1) == 0) {
+      at += page - 1;
+      continue;
+    }
+    if (slot[at] != 0) {
+      out.deepest = g_slot_bytes - at;
+      break;
+    }
+  }
   return true;
 }
 

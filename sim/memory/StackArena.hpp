@@ -7,9 +7,12 @@
 // of its 64 KiB stack kept 3-4 pages resident. Served from this arena, each
 // stack is page-aligned, untouched zero memory of its own, so only the pages
 // a rank actually used are resident (issue 19: a million replayed ranks on
-// 24 GiB). A replayed rank's deepest path stays within the top page (under
-// 3.8 KiB: RankReplay on the heap, cold error texts out of the hot frames,
-// see ReplayProgram.cpp), so it keeps one page resident. The mapping is MAP_NORESERVE: the address space of every stack is
+// 24 GiB). A replayed rank's deepest path in a stencil replay stays within
+// the top page (3,928 bytes on 2026-11-28: RankReplay on the heap, cold
+// error texts out of the hot frames, see ReplayProgram.cpp), so it keeps one
+// page resident; communicator constructors and window creation need a
+// second (traces.replay.stack_pages.*, which measure it with usage()). The
+// mapping is MAP_NORESERVE: the address space of every stack is
 // not charged to the machine's commit limit, only its touched pages.
 //
 // Simulation opens the arena for exactly the calls that create the ranks'
@@ -38,6 +41,21 @@ public:
   // Whether `pointer` is a slot; if so, its pages are returned to the
   // system, and the mapping is removed once the last slot is back.
   static bool give_back(void* pointer);
+
+  // What the stack holding `inside` (an address in a slot: a local of the
+  // running rank) has used so far: its pages resident (the memory it costs)
+  // and the deepest byte written, counted from the slot's top (a stack
+  // grows down from there; its untouched memory reads zero, so a written
+  // zero below every non-zero byte goes unseen). False if `inside` is in no
+  // slot (the arena is not used: guard pages, AddressSanitizer). For the
+  // replay's stack measure (traces/replay/ReplayProgram.cpp,
+  // PROGSIM_REPLAY_STACK_REPORT), not for runs: it reads the whole slot.
+  struct Usage {
+    std::size_t slot_bytes = 0;
+    std::size_t resident_pages = 0;
+    std::size_t deepest = 0;  // bytes from the slot's top to the lowest non-zero byte
+  };
+  static bool usage(const void* inside, Usage& out);
 };
 
 }  // namespace progsim::sim::memory

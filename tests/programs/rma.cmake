@@ -21,6 +21,18 @@ progsim_program_test(rma.semantics.freedoms PROGRAM rma_semantics
          --stderr-regex "the program broke 1 rule\\(s\\)"
   RUN -n 3 --ranks-per-node 3 --cfg rma-issue=sync --cfg win-start-blocks=yes --cfg win-complete-remote=yes)
 
+# Accesses across adjacent attached regions of a dynamic window, in every
+# form (issue 19, branch issue19-rmart): completed, with the data where the
+# program put it, under every policy; round-tripped by
+# traces.roundtrip.program.rma_dynamic_span (tests/traces/roundtrip_programs.cmake).
+progsim_test_program(rma_dynamic_span rma_dynamic_span.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.dynamic_span.${policy} PROGRAM rma_dynamic_span
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 0: rma_dynamic_span ok \\(34 checks\\)"
+           --stdout-regex "rank 2: rma_dynamic_span ok \\(34 checks\\)"
+    RUN -n 3 --progress ${policy})
+endforeach()
+
 # File 002, Figure 32: post, start, put, complete, wait on both ranks.
 progsim_test_program(rma_pscw_figures rma_pscw_figures.c)
 foreach(policy weak thread offload ideal)

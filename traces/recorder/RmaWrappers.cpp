@@ -5,14 +5,18 @@
 // the start of the target's attached region "region" in a dynamic window),
 // and its size: bytes for put and get, elements of the target's predefined
 // type with the operation for the accumulates (the data an accumulate moves
-// is that of the target's elements, MPI-4.1 §12.3.4). So a replay moves the
-// same bytes to the same window places, in contiguous scratch memory.
+// is that of the target's elements, MPI-4.1 §12.3.4), with the target
+// datatype's pieces when it is not one byte range ("pieces"). An attach
+// names the regions still attached that it adjoins ("after", "before"). So a
+// replay moves the same bytes to the same window places, in scratch memory
+// laid out as the program's where an access could tell.
 #include "traces/recorder/RecorderInternals.hpp"
 
 #include "traces/MpiNames.hpp"
 
 #include "MpiModel.hpp"
 #include "datatype/PrimitiveType.hpp"
+#include "rma/AccessConflicts.hpp"
 #include "rma/Operation.hpp"
 #include "rma/RmaEngine.hpp"
 #include "rma/Window.hpp"
@@ -31,8 +35,34 @@ Event window_event(const char* name, int rank, MPI_Win win)
   return {{"call", name}, {"win", window_id(rank, win)}};
 }
 
+// The layout of a target datatype that is not one dense byte range
+// ("pieces", "extent", "items"): the model checks concurrent accesses
+// byte range by byte range (rma/AccessConflicts, MPI-4.1 §12.7), so a
+// replay that moved the contiguous bytes instead would find conflicts in
+// the gaps between them that the program did not have (rma_semantics: a
+// strided get beside another rank's accumulate to an element it skips).
+// "pieces": one item's byte ranges, offset from the item's true lower
+// bound and length, flattened; "extent": the item's extent; "items": their
+// count. Not written for an item of more pieces than the model checks in
+// one access (it checks none of them, AccessConflicts.hpp): docs/traces.md.
+void add_pieces(Event& event, long long count, const dt::Datatype& type)
+{
+  if (count <= 0 || type.size() == 0 || type.is_dense() ||
+      type.segment_count() > mpi::rma::EpochAccesses::kMaxPieces)
+    return;
+  std::vector<long long> pieces;
+  type.for_each_segment([&](std::int64_t offset, std::int64_t length) {
+    pieces.push_back(offset - type.true_lb());
+    pieces.push_back(length);
+  });
+  event["pieces"] = pieces;
+  event["extent"] = static_cast<long long>(type.extent());
+  event["items"] = count;
+}
+
 // Where the operation's target data starts ("disp", and "region" in a
-// dynamic window), from the target's window as the model holds it. An
+// dynamic window), from the target's window as the model holds it, and
+// its layout there when it is not one byte range (add_pieces). An
 // erroneous target (unknown window, rank outside it) keeps the program's
 // displacement: its replay fails as the call did.
 void add_target(Event& event, int rank, MPI_Win win, int target, MPI_Aint disp, long long count, MPI_Datatype type)
@@ -43,11 +73,17 @@ void add_target(Event& event, int rank, MPI_Win win, int target, MPI_Aint disp, 
   auto t = mpi::MpiModel::instance().datatypes().find_live(type);
   if (!w || !t || target < 0 || target >= w->shared->size())
     return;
+  add_pieces(event, count, *t);
   long long lo = mpi::rma::typed_span(count, *t).first;
   if (w->shared->flavor != mpi::rma::Flavor::Dynamic) {
     event["disp"] = static_cast<long long>(disp) * w->shared->parts[static_cast<std::size_t>(target)].disp_unit + lo;
     return;
   }
+  // The region holding the first byte: the data may go on into regions
+  // attached right after it (the model accepts an access that stays in
+  // attached memory, PMPI's target_address), which the attach events of
+  // the target name ("after"), so that the replay's regions are adjacent
+  // too.
   const char* address = reinterpret_cast<const char*>(disp) + lo;
   RankRecord& holder = g_recorder->rank(w->shared->world_rank(target));
   for (const RankRecord::Attached& a : holder.attached[w->shared->id])
@@ -158,6 +194,26 @@ int record_sync(const char* name, MPI_Win win, Call call)
   return record_sync(name, win, [](Event&) {}, call);
 }
 
+// The regions still attached that the new one (`bytes` at `base`) adjoins:
+// "after", the one it starts right after, "before", the one it ends right
+// before. A dynamic window's target data only has to lie in attached
+// memory (MPI-4.1 §12.2.4), so one access may span adjacent regions (as
+// MPICH's win_dynamic_rma_flush_get does); a replay lays such regions out
+// next to each other too (traces/replay/AttachedLayout.hpp).
+void add_neighbours(Event& event, const std::vector<RankRecord::Attached>& attached, const char* base, MPI_Aint bytes)
+{
+  if (bytes <= 0 || !base)
+    return;
+  for (const RankRecord::Attached& a : attached) {
+    if (a.size <= 0)
+      continue;
+    if (a.base + a.size == base)
+      event["after"] = a.region;
+    if (a.base == base + bytes)
+      event["before"] = a.region;
+  }
+}
+
 // PSCW groups as ranks of the window's group (MPI-4.1 §12.5.2).
 std::vector<int> window_ranks(int rank, MPI_Win win, MPI_Group group)
 {
@@ -221,9 +277,12 @@ int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size)
   Event event = window_event("win_attach", rank, win);
   event["bytes"] = static_cast<long long>(size);
   event["region"] = region;
+  mpi::rma::Window* w = window_of(rank, win);
+  if (w)
+    add_neighbours(event, r.attached[w->shared->id], static_cast<const char*>(base), size);
   g_recorder->write(rank, event);
   int err = PMPI_Win_attach(win, base, size);
-  if (mpi::rma::Window* w = window_of(rank, win); err == MPI_SUCCESS && w)
+  if (err == MPI_SUCCESS && w)
     r.attached[w->shared->id].push_back({static_cast<const char*>(base), static_cast<long long>(size), region});
   g_recorder->returned(rank);
   return err;

@@ -119,11 +119,17 @@ void RankReplay::events_end_early() const
 // the buffer, MPI-4.1 §3.2.4) and MPI_ERR_IN_STATUS (the requests
 // completed, one with an error): the call is replayed, and fails as the
 // program's did, the rank's communicators returning errors meanwhile (the
-// program's MPI_Comm_set_errhandler is a `local` event).
+// program's MPI_Comm_set_errhandler is a `local` event). And
+// MPI_ERR_RMA_SYNC: an RMA call outside the epoch it needs breaks a rule of
+// the standard (MPI-4.1 §12.5), which the model reports as an error of the
+// program besides returning it (rma/SyncErrors): the replay's windows are
+// in the same epochs, so its call fails alike and its report has the same
+// error (rma_semantics: an MPI_Put outside any epoch), the rank's windows
+// returning errors meanwhile (MPI_Win_set_errhandler is a `local` event).
 void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
 {
   const std::string error = failed.fields.at("error").get<std::string>();
-  if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS") {
+  if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS" || error == "MPI_ERR_RMA_SYNC") {
     mpi::CommunicatorTable& table = mpi::MpiModel::instance().communicators();
     std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>> handlers;
     for (const mpi::Communicator* c : table.live_communicators(rank_.id()))
@@ -133,14 +139,16 @@ void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& fa
       }
     struct Restore {
       std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>>& handlers;
+      std::function<void()> windows;
       bool& errors;
       ~Restore()
       {
         for (auto& [c, handler] : handlers)
           c->errhandler = handler;
+        windows();
         errors = false;
       }
-    } restore{handlers, errors_recorded_};
+    } restore{handlers, windows_returning_errors(), errors_recorded_};
     errors_recorded_ = true;
     perform(call);
     return;

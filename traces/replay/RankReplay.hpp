@@ -7,6 +7,7 @@
 #pragma once
 
 #include "traces/TraceSource.hpp"
+#include "traces/replay/AttachedLayout.hpp"
 #include "traces/replay/ReductionItems.hpp"
 
 #include "core/Request.hpp"
@@ -15,6 +16,7 @@
 #include <mpi.h>
 
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -167,7 +169,7 @@ private:
   struct ReplayWindow {
     MPI_Win handle = MPI_WIN_NULL;
     std::unique_ptr<char[]> memory;                     // MPI_Win_create
-    std::map<int, std::unique_ptr<char[]>> attached;    // dynamic windows, by region
+    std::unique_ptr<AttachedLayout> attached;          // dynamic windows (made at the first attach)
     // The replay's MPI_Win_test ended the exposure epoch before the
     // recorded one did (another policy): later tests and waits of that
     // epoch are not made.
@@ -182,6 +184,23 @@ private:
     MPI_Aint disp;
   };
   Target target(const TraceEvent& e, ReplayWindow& w);
+  // The target datatype of an operation whose recorded target was not one
+  // byte range ("pieces", "extent", "items"): `items` items of one laid out
+  // as the program's, of `element` (MPI_BYTE, or the accumulate's type),
+  // and how far before the first byte touched the first item's lies.
+  // Made without an MPI call, freed by the caller (release_target_layout);
+  // type MPI_DATATYPE_NULL when there is none or it does not hold
+  // `elements` elements: the target is then contiguous, as before.
+  struct TargetLayout {
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    int items = 0;
+    MPI_Aint shift = 0;
+  };
+  TargetLayout target_layout(const TraceEvent& e, MPI_Datatype element, long long elements);
+  // Sets the error handler of each of the rank's windows to
+  // MPI_ERRORS_RETURN; the function returned restores them.
+  std::function<void()> windows_returning_errors();
+  void release_target_layout(const TargetLayout& layout);
   // A group of the window's ranks ("ranks"), made without an MPI call (the
   // program's group calls are recorded as local calls already).
   MPI_Group window_group(const TraceEvent& e, MPI_Win handle);

@@ -2,9 +2,11 @@
 // windows of the recorded flavors and sizes over scratch memory (the data
 // does not matter: what is moved, where and in which epochs does), each
 // operation on the recorded target bytes as contiguous bytes, or elements
-// of its predefined type for the accumulates, and every synchronization as
-// recorded. Displacements are in bytes: every replayed window has a
-// displacement unit of 1.
+// of its predefined type for the accumulates (laid out as the program's
+// target datatype when the trace has its "pieces"), and every
+// synchronization as recorded. Displacements are in bytes: every replayed
+// window has a displacement unit of 1. Dynamic windows' attached regions
+// are laid out by AttachedLayout.
 #include "traces/replay/RankReplay.hpp"
 #include "traces/replay/Scratch.hpp"
 
@@ -12,9 +14,13 @@
 
 #include "MpiModel.hpp"
 #include "core/Group.hpp"
+#include "datatype/TypeConstructors.hpp"
 #include "rma/RmaEngine.hpp"
 #include "rma/Window.hpp"
 
+#include <limits>
+#include <new>
+#include <stdexcept>
 #include <tuple>
 
 namespace progsim::traces {
@@ -63,6 +69,21 @@ RankReplay::Target RankReplay::target(const TraceEvent& e, ReplayWindow& w)
          " is not attached to the window");
   t.disp = reinterpret_cast<MPI_Aint>(found->second) + t.disp;
   return t;
+}
+
+std::function<void()> RankReplay::windows_returning_errors()
+{
+  std::vector<std::pair<mpi::rma::Window*, MPI_Errhandler>> handlers;
+  for (auto& [id, w] : windows_)
+    if (w.handle != MPI_WIN_NULL) {
+      mpi::rma::Window& model = model_window(rank_.id(), w.handle);
+      handlers.emplace_back(&model, model.errhandler);
+      model.errhandler = MPI_ERRORS_RETURN;
+    }
+  return [handlers] {
+    for (auto& [model, handler] : handlers)
+      model->errhandler = handler;
+  };
 }
 
 MPI_Group RankReplay::window_group(const TraceEvent& e, MPI_Win handle)
@@ -114,55 +135,148 @@ void RankReplay::replay_win_create_dynamic(const TraceEvent& e)
   create_window(e, [&](ReplayWindow& w) { return PMPI_Win_create_dynamic(MPI_INFO_NULL, c, &w.handle); });
 }
 
+// Regions the program attached next to each other ("after", "before") are
+// adjacent in the replay's memory too (AttachedLayout): an access may span
+// them. Making room may move regions attached earlier: the model's
+// attached regions and the origins' addresses follow (the data is scratch;
+// an operation under way keeps the old memory, which the layout keeps).
 void RankReplay::replay_win_attach(const TraceEvent& e)
 {
   ReplayWindow& w = window(e);
   long long bytes = e.integer("bytes");
   int region = e.small("region");
-  std::unique_ptr<char[]>& memory = w.attached[region];
-  memory.reset(new char[static_cast<std::size_t>(std::max(bytes, 1LL))]());
-  check(PMPI_Win_attach(w.handle, memory.get(), bytes));
-  const mpi::rma::Window& model = model_window(rank_.id(), w.handle);
-  attached_regions[{model.shared->id, model.me, region}] = memory.get();
+  int after = e.has("after") ? e.small("after") : -1;
+  int before = e.has("before") ? e.small("before") : -1;
+  if (!w.attached)
+    w.attached = std::make_unique<AttachedLayout>();
+  mpi::rma::Window& model = model_window(rank_.id(), w.handle);
+  auto moved = [&](int id, char* old_address, char* now) {
+    for (mpi::rma::AttachedRegion& a : model.shared->parts[static_cast<std::size_t>(model.me)].attached)
+      if (a.base == old_address)
+        a.base = now;
+    attached_regions[{model.shared->id, model.me, id}] = now;
+  };
+  // A bound that keeps the layout's offsets far from overflowing (its
+  // memory is allocated: beyond the machine anyway).
+  if (bytes > (1LL << 40))
+    fail("an attach of " + std::to_string(bytes) + " bytes is beyond what replay supports (1 TiB)");
+  char* memory = nullptr;
+  try {
+    memory = w.attached->attach(region, bytes, after, before, moved);
+  } catch (const std::invalid_argument& problem) {
+    fail(problem.what());
+  } catch (const std::bad_alloc&) {
+    fail("no memory for the " + std::to_string(bytes) + " bytes attached");
+  }
+  check(PMPI_Win_attach(w.handle, memory, bytes));
+  attached_regions[{model.shared->id, model.me, region}] = memory;
 }
 
 void RankReplay::replay_win_detach(const TraceEvent& e)
 {
   ReplayWindow& w = window(e);
   int region = e.small("region");
-  auto found = w.attached.find(region);
-  if (found == w.attached.end())
+  char* memory = w.attached ? w.attached->address(region) : nullptr;
+  if (!memory)
     fail("region " + std::to_string(region) + " is not attached");
-  check(PMPI_Win_detach(w.handle, found->second.get()));
+  check(PMPI_Win_detach(w.handle, memory));
   const mpi::rma::Window& model = model_window(rank_.id(), w.handle);
   attached_regions.erase({model.shared->id, model.me, region});
-  w.attached.erase(found);
+  w.attached->detach(region);
 }
 
 void RankReplay::replay_win_free(const TraceEvent& e)
 {
   ReplayWindow& w = window(e);
   const mpi::rma::Window& model = model_window(rank_.id(), w.handle);
-  for (auto& [region, memory] : w.attached)
-    attached_regions.erase({model.shared->id, model.me, region});
-  check(PMPI_Win_free(&w.handle));
+  std::vector<std::tuple<int, int, int>> regions;
+  if (w.attached)
+    for (int region : w.attached->regions())
+      regions.emplace_back(model.shared->id, model.me, region);
+  int err = PMPI_Win_free(&w.handle);
+  check(err);
+  if (err != MPI_SUCCESS)
+    return;  // a failed call replayed as the program's (an epoch still open): the window stays
+  for (const auto& key : regions)
+    attached_regions.erase(key);
   windows_.erase(e.small("win"));
 }
 
 // --- operations --------------------------------------------------------------
 
+RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Datatype element, long long elements)
+{
+  TargetLayout layout;
+  if (!e.has("pieces") || !e.has("extent") || !e.has("items"))
+    return layout;
+  std::vector<long long> pieces = e.fields.at("pieces").get<std::vector<long long>>();
+  long long extent = e.integer("extent"), items = e.integer("items");
+  long long element_bytes = type_size(element);
+  if (pieces.empty() || pieces.size() % 2 != 0 || items <= 0 || items > std::numeric_limits<int>::max() ||
+      element_bytes <= 0)
+    fail("\"pieces\" must be pairs of an offset and a length, and \"items\" a positive int");
+  std::vector<std::int64_t> lengths, offsets;
+  long long per_item = 0;
+  for (std::size_t i = 0; i < pieces.size(); i += 2) {
+    long long offset = pieces[i], length = pieces[i + 1];
+    if (offset < 0 || length <= 0)
+      fail("a piece's offset must not be negative and its length must be positive");
+    if (length % element_bytes != 0)
+      return layout;  // not whole elements of the accumulate's type: contiguous, as before
+    offsets.push_back(offset);
+    lengths.push_back(length / element_bytes);
+    if (__builtin_add_overflow(per_item, length / element_bytes, &per_item))
+      return layout;
+  }
+  long long total = 0, last = 0;
+  if (__builtin_mul_overflow(per_item, items, &total) || total != elements ||
+      __builtin_mul_overflow(items - 1, extent, &last))
+    return layout;  // not the data the call moves: contiguous, as before
+  // One item: its pieces from its true lower bound (0 here), resized to
+  // the program's extent; the first byte of `items` items is then
+  // min(0, (items - 1) * extent) from the first item's.
+  mpi::DatatypeTable& table = mpi::MpiModel::instance().datatypes();
+  try {
+    dt::DatatypePtr item = dt::make_resized(dt::make_hindexed(lengths, offsets, table.find(element)), 0, extent);
+    layout.type = table.insert(item, rank_.id());
+  } catch (const std::exception& problem) {
+    fail(std::string("\"pieces\" make no datatype: ") + problem.what());
+  }
+  table.commit(layout.type);
+  layout.items = static_cast<int>(items);
+  layout.shift = static_cast<MPI_Aint>(std::min(0LL, last));
+  return layout;
+}
+
+void RankReplay::release_target_layout(const TargetLayout& layout)
+{
+  if (layout.type != MPI_DATATYPE_NULL)
+    mpi::MpiModel::instance().datatypes().erase(layout.type);
+}
+
+// A put or get of the recorded bytes: contiguous at the origin, and at the
+// target laid out as the program's (target_layout) or contiguous.
 void RankReplay::operation(const TraceEvent& e, MPI_Request* request)
 {
   ReplayWindow& w = window(e);
   Target t = target(e, w);
   int n = count(e.integer("bytes"));
+  TargetLayout layout = target_layout(e, MPI_BYTE, n);
+  MPI_Datatype target_type = layout.type == MPI_DATATYPE_NULL ? MPI_BYTE : layout.type;
+  int target_count = layout.type == MPI_DATATYPE_NULL ? n : layout.items;
+  MPI_Aint disp = t.disp - layout.shift;
   bool put = e.call == "put" || e.call == "rput";
+  int err;
   if (put)
-    check(request ? PMPI_Rput(send_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle, request)
-                  : PMPI_Put(send_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle));
+    err = request ? PMPI_Rput(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle,
+                              request)
+                  : PMPI_Put(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle);
   else
-    check(request ? PMPI_Rget(recv_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle, request)
-                  : PMPI_Get(recv_scratch.get(n), n, MPI_BYTE, t.rank, t.disp, n, MPI_BYTE, w.handle));
+    err = request ? PMPI_Rget(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle,
+                              request)
+                  : PMPI_Get(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle);
+  release_target_layout(layout);
+  check(err);
   started(e, {request});
 }
 
@@ -187,16 +301,28 @@ void RankReplay::accumulate(const TraceEvent& e, MPI_Request* request, bool fetc
   const void* in = send_scratch.get(bytes);
   void* out = recv_scratch.get(bytes);
   int origin = o == MPI_NO_OP ? 0 : n;
+  // fetch_and_op and compare_and_swap take one element of a predefined
+  // type: one byte range. The others may have had a strided target.
+  bool single = e.call == "fetch_and_op" || e.call == "compare_and_swap";
+  TargetLayout layout = single ? TargetLayout{} : target_layout(e, type, n);
+  MPI_Datatype target_type = layout.type == MPI_DATATYPE_NULL ? type : layout.type;
+  int target_count = layout.type == MPI_DATATYPE_NULL ? n : layout.items;
+  MPI_Aint disp = t.disp - layout.shift;
+  int err;
   if (e.call == "fetch_and_op")
-    check(PMPI_Fetch_and_op(in, out, type, t.rank, t.disp, o, w.handle));
+    err = PMPI_Fetch_and_op(in, out, type, t.rank, disp, o, w.handle);
   else if (e.call == "compare_and_swap")
-    check(PMPI_Compare_and_swap(in, in, out, type, t.rank, t.disp, w.handle));
+    err = PMPI_Compare_and_swap(in, in, out, type, t.rank, disp, w.handle);
   else if (fetching)
-    check(request ? PMPI_Rget_accumulate(in, origin, type, out, n, type, t.rank, t.disp, n, type, o, w.handle, request)
-                  : PMPI_Get_accumulate(in, origin, type, out, n, type, t.rank, t.disp, n, type, o, w.handle));
+    err = request ? PMPI_Rget_accumulate(in, origin, type, out, n, type, t.rank, disp, target_count, target_type, o,
+                                         w.handle, request)
+                  : PMPI_Get_accumulate(in, origin, type, out, n, type, t.rank, disp, target_count, target_type, o,
+                                        w.handle);
   else
-    check(request ? PMPI_Raccumulate(in, origin, type, t.rank, t.disp, n, type, o, w.handle, request)
-                  : PMPI_Accumulate(in, origin, type, t.rank, t.disp, n, type, o, w.handle));
+    err = request ? PMPI_Raccumulate(in, origin, type, t.rank, disp, target_count, target_type, o, w.handle, request)
+                  : PMPI_Accumulate(in, origin, type, t.rank, disp, target_count, target_type, o, w.handle);
+  release_target_layout(layout);
+  check(err);
   started(e, {request});
 }
 
