@@ -32,7 +32,7 @@ const progsim::traces::TraceInfo& trace_info(const std::string& path)
 // rank writes what its stack used, a line on stderr. A replayed rank's
 // stack stays within its top page (issue 19: one resident page per rank,
 // a million ranks in 24 GiB), which nothing else would notice it leaving:
-// traces.replay.stack_one_page replays the deepest paths and reads these
+// traces.replay.stack_pages.* replay the deepest paths and reads these
 // lines. Measured only on stacks from the stack arena (guard-pages=0, or
 // 4,096 ranks and more): untouched zero memory of their own. Out of main's
 // frame, which every replayed call runs below.
