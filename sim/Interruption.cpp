@@ -64,13 +64,8 @@ void on_signal(int sig)
     }
     return;
   }
-  if (g_simulation) {
-    if (Interruption::pending_signal_)  // a second signal: do not wait any longer
-      end_now(Interruption::pending_signal_);
-    Interruption::pending_signal_ = sig;
-    ::alarm(kGraceSeconds);
+  if (Interruption::end_at_next_safe_point(sig))
     return;
-  }
   if (pid_t child = g_child) {  // compare/examples: the child writes its own report
     ::kill(child, sig);
     ::waitpid(child, nullptr, 0);
@@ -80,6 +75,17 @@ void on_signal(int sig)
 }
 
 }  // namespace
+
+bool Interruption::end_at_next_safe_point(int sig)
+{
+  if (!g_simulation)
+    return false;
+  if (Interruption::pending_signal_)  // a second signal: do not wait any longer
+    end_now(Interruption::pending_signal_);
+  Interruption::pending_signal_ = sig;
+  ::alarm(kGraceSeconds);
+  return true;
+}
 
 void Interruption::install()
 {

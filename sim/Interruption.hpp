@@ -1,7 +1,9 @@
 // SIGINT and SIGTERM sent to progsim (Ctrl-C, a batch system or a test
-// harness ending the job), and the host time limit (--host-time-limit,
-// MPIEXEC_TIMEOUT): a job limit on wall-clock time, as mpiexec's, which
-// ends the run as a signal would (SIGALRM, exit status 142).
+// harness ending the job), any other signal that ends a process sent by
+// another process (SIGHUP, SIGUSR1, ...: the CrashHandler passes it here),
+// and the host time limit (--host-time-limit, MPIEXEC_TIMEOUT): a job limit
+// on wall-clock time, as mpiexec's, which ends the run as a signal would
+// (SIGALRM, exit status 142).
 //
 // During a simulation the handler only notes the signal: the run ends at
 // the next safe point of a rank (Rank::set_state: entering MPI, blocking,
@@ -35,6 +37,13 @@ public:
   static void limit_host_time(double seconds, const std::string& source);
   // The child process a command waits for (0: none).
   static void set_child(pid_t child);
+  // From a signal handler: notes `sig` for the next safe point (and arms the
+  // grace period) as for SIGINT, if a simulation is running; false if none
+  // is. The CrashHandler's way for another signal that ends a process
+  // (SIGHUP, SIGUSR1, ...) sent by another process: ending the run inside
+  // the handler could wait forever on the allocator's lock, held by the
+  // code the signal interrupted (the report allocates).
+  static bool end_at_next_safe_point(int sig);
   // A rank is at a safe point: ends the run if a signal asked for it.
   // Inline: every MPI call passes here, and a signal is rare.
   static void safe_point()

@@ -5,14 +5,17 @@ usage: interrupt_test.py PROGSIM FAULTS_PROGRAM SIGNAL FAULT [COMMAND]
 
 Runs `progsim run -n 2 FAULTS_PROGRAM FAULT iprobe` (rank 0 sleeps forever,
 hang, or spins in user code, spin; rank 1 loops on MPI_Iprobe), sends
-SIGNAL (INT or TERM) after 0.7 s of host time, and checks: exit status
-128+signal, outcome "interrupted" in the report, the message on stderr,
-the timeline written and marked partial, and an empty TMPDIR. With
+SIGNAL (INT, TERM, or another that ends a process: HUP, USR1) after 0.7 s
+of host time, and checks: exit status 128+signal, outcome "interrupted" in
+the report, the message on stderr (with FAULT=hang, naming rank 1 in
+MPI_Iprobe: the run ended at its safe point), the timeline written and
+marked partial, and an empty TMPDIR. With
 COMMAND=compare the signal goes to `progsim compare` (which runs progsim
 itself): exit 128+signal and an empty TMPDIR.
 """
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -61,6 +64,13 @@ def main():
         check(left == [], "nothing left in TMPDIR: %s" % left)
         if command == "run":
             check("progsim: interrupted by SIG%s at t=" % signame in err, "the message names the signal and the time")
+            if fault == "hang":
+                # Ended at rank 1's next safe point (MPI_Iprobe), never from
+                # inside the signal handler, which may have interrupted the
+                # allocator (its lock held: the report's allocations hung).
+                # Every signal: SIGHUP's handler is the CrashHandler's.
+                check(re.search(r"interrupted by SIG%s at t=\S+ s \(rank 1 in MPI_Iprobe\)" % signame, err),
+                      "ended at a rank's safe point, not in the handler")
             try:
                 data = json.load(open(report))
             except (OSError, ValueError) as e:

@@ -22,7 +22,7 @@ void* (*volatile g_calloc)(std::size_t, std::size_t) = std::calloc;
 const std::size_t kPage = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
 const std::size_t kSlot = 16 * kPage;
 
-// Unused under AddressSanitizer, whose build skips the tests below.
+// Unused under AddressSanitizer, whose build skips the calloc tests below.
 [[maybe_unused]] std::size_t resident_pages(void* begin, std::size_t bytes)
 {
   std::vector<unsigned char> pages(bytes / kPage);
@@ -33,8 +33,50 @@ const std::size_t kSlot = 16 * kPage;
   return n;
 }
 
+// The arena's own bookkeeping, called directly: independent of the
+// allocator, so it runs under AddressSanitizer too (the library there still
+// opens and closes the arena around the actors' creation, it only never
+// serves a calloc).
+TEST(StackArena, TakesSlotsInOrderAndUnmapsAfterTheLastIsBack)
+{
+  ASSERT_TRUE(StackArena::open(2, kSlot));
+  EXPECT_FALSE(StackArena::open(2, kSlot));  // one arena at a time
+  EXPECT_EQ(StackArena::take(kSlot / 2), nullptr);  // not the slot size
+  auto* a = static_cast<unsigned char*>(StackArena::take(kSlot));
+  auto* b = static_cast<unsigned char*>(StackArena::take(kSlot));
+  EXPECT_EQ(StackArena::take(kSlot), nullptr);  // full
+  ASSERT_NE(a, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a) % kPage, 0u);
+  EXPECT_EQ(b, a + kSlot);
+  a[0] = 1;
+  b[kSlot - 1] = 2;
+  StackArena::close();
+  EXPECT_EQ(StackArena::take(kSlot), nullptr);  // closed
+  // Slots in use outlive close(): the stacks of ranks still running.
+  EXPECT_EQ(a[0], 1);
+  EXPECT_EQ(b[kSlot - 1], 2);
+  int elsewhere = 0;
+  EXPECT_FALSE(StackArena::give_back(&elsewhere));
+  EXPECT_TRUE(StackArena::give_back(a));
+  EXPECT_FALSE(StackArena::open(1, kSlot));  // b still holds the mapping
+  EXPECT_TRUE(StackArena::give_back(b));
+  EXPECT_FALSE(StackArena::give_back(b));  // the mapping went with the last slot
+  ASSERT_TRUE(StackArena::open(1, kSlot));  // so a new arena can open
+  StackArena::close();
+}
+
+TEST(StackArena, RefusesSizesThatAreNotWholePages)
+{
+  EXPECT_FALSE(StackArena::open(2, kPage + 16));
+  EXPECT_FALSE(StackArena::open(0, kSlot));
+}
+
+// Through calloc: progsim's allocator entry points (AllocatorCalls.cpp) are
+// not built under AddressSanitizer, which replaces the allocator, so there
+// the ranks' stacks come from ASan's heap and these tests do not apply.
 #if defined(__SANITIZE_ADDRESS__)
-TEST(StackArena, NotUsedUnderAddressSanitizer)
+TEST(StackArena, CallocNotServedUnderAddressSanitizer)
 {
   GTEST_SKIP() << "AddressSanitizer replaces the allocator: stacks come from its heap";
 }
@@ -81,12 +123,6 @@ TEST(StackArena, FullArenaFallsBackToTheHeap)
   EXPECT_NE(second, static_cast<char*>(first) + kSlot);
   std::free(second);
   std::free(first);
-}
-
-TEST(StackArena, RefusesSizesThatAreNotWholePages)
-{
-  EXPECT_FALSE(StackArena::open(2, kPage + 16));
-  EXPECT_FALSE(StackArena::open(0, kSlot));
 }
 #endif
 
