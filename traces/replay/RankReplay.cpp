@@ -130,25 +130,24 @@ void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& fa
 {
   const std::string error = failed.fields.at("error").get<std::string>();
   if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS" || error == "MPI_ERR_RMA_SYNC") {
+    SavedErrhandlers saved;
     mpi::CommunicatorTable& table = mpi::MpiModel::instance().communicators();
-    std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>> handlers;
     for (const mpi::Communicator* c : table.live_communicators(rank_.id()))
       if (mpi::Communicator* own = table.get(c->handle, rank_.id())) {
-        handlers.emplace_back(own, own->errhandler);
+        saved.emplace_back(&own->errhandler, own->errhandler);
         own->errhandler = MPI_ERRORS_RETURN;
       }
+    windows_returning_errors(saved);
     struct Restore {
-      std::vector<std::pair<mpi::Communicator*, MPI_Errhandler>>& handlers;
-      std::function<void()> windows;
+      SavedErrhandlers& saved;
       bool& errors;
       ~Restore()
       {
-        for (auto& [c, handler] : handlers)
-          c->errhandler = handler;
-        windows();
+        for (auto& [slot, handler] : saved)
+          *slot = handler;
         errors = false;
       }
-    } restore{handlers, windows_returning_errors(), errors_recorded_};
+    } restore{saved, errors_recorded_};
     errors_recorded_ = true;
     perform(call);
     return;

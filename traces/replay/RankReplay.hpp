@@ -16,7 +16,6 @@
 #include <mpi.h>
 
 #include <exception>
-#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -188,18 +187,22 @@ private:
   // byte range ("pieces", "extent", "items"): `items` items of one laid out
   // as the program's, of `element` (MPI_BYTE, or the accumulate's type),
   // and how far before the first byte touched the first item's lies.
-  // Made without an MPI call, freed by the caller (release_target_layout);
-  // type MPI_DATATYPE_NULL when there is none or it does not hold
-  // `elements` elements: the target is then contiguous, as before.
+  // Made without an MPI call, freed by the caller (release_target_layout).
+  // When there is none or it does not hold `elements` elements, the target
+  // is contiguous, as before: `elements` of `element`, no shift.
   struct TargetLayout {
-    MPI_Datatype type = MPI_DATATYPE_NULL;
-    int items = 0;
+    MPI_Datatype type;
+    int count;        // of `type`
     MPI_Aint shift = 0;
+    bool made = false;  // `type` was made for it
   };
-  TargetLayout target_layout(const TraceEvent& e, MPI_Datatype element, long long elements);
+  TargetLayout target_layout(const TraceEvent& e, MPI_Datatype element, int elements);
+  // Error handlers set to MPI_ERRORS_RETURN for a failed call's replay,
+  // with the handler each had (replay_failed_call restores them).
+  using SavedErrhandlers = std::vector<std::pair<MPI_Errhandler*, MPI_Errhandler>>;
   // Sets the error handler of each of the rank's windows to
-  // MPI_ERRORS_RETURN; the function returned restores them.
-  std::function<void()> windows_returning_errors();
+  // MPI_ERRORS_RETURN, saving the old one in `saved`.
+  void windows_returning_errors(SavedErrhandlers& saved);
   void release_target_layout(const TargetLayout& layout);
   // A group of the window's ranks ("ranks"), made without an MPI call (the
   // program's group calls are recorded as local calls already).

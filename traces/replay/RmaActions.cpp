@@ -71,19 +71,14 @@ RankReplay::Target RankReplay::target(const TraceEvent& e, ReplayWindow& w)
   return t;
 }
 
-std::function<void()> RankReplay::windows_returning_errors()
+void RankReplay::windows_returning_errors(SavedErrhandlers& saved)
 {
-  std::vector<std::pair<mpi::rma::Window*, MPI_Errhandler>> handlers;
   for (auto& [id, w] : windows_)
     if (w.handle != MPI_WIN_NULL) {
       mpi::rma::Window& model = model_window(rank_.id(), w.handle);
-      handlers.emplace_back(&model, model.errhandler);
+      saved.emplace_back(&model.errhandler, model.errhandler);
       model.errhandler = MPI_ERRORS_RETURN;
     }
-  return [handlers] {
-    for (auto& [model, handler] : handlers)
-      model->errhandler = handler;
-  };
 }
 
 MPI_Group RankReplay::window_group(const TraceEvent& e, MPI_Win handle)
@@ -204,9 +199,9 @@ void RankReplay::replay_win_free(const TraceEvent& e)
 
 // --- operations --------------------------------------------------------------
 
-RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Datatype element, long long elements)
+RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Datatype element, int elements)
 {
-  TargetLayout layout;
+  TargetLayout layout{element, elements};
   if (!e.has("pieces") || !e.has("extent") || !e.has("items"))
     return layout;
   std::vector<long long> pieces = e.fields.at("pieces").get<std::vector<long long>>();
@@ -239,18 +234,19 @@ RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Data
   try {
     dt::DatatypePtr item = dt::make_resized(dt::make_hindexed(lengths, offsets, table.find(element)), 0, extent);
     layout.type = table.insert(item, rank_.id());
+    layout.made = true;
   } catch (const std::exception& problem) {
     fail(std::string("\"pieces\" make no datatype: ") + problem.what());
   }
   table.commit(layout.type);
-  layout.items = static_cast<int>(items);
+  layout.count = static_cast<int>(items);
   layout.shift = static_cast<MPI_Aint>(std::min(0LL, last));
   return layout;
 }
 
 void RankReplay::release_target_layout(const TargetLayout& layout)
 {
-  if (layout.type != MPI_DATATYPE_NULL)
+  if (layout.made)
     mpi::MpiModel::instance().datatypes().erase(layout.type);
 }
 
@@ -261,21 +257,17 @@ void RankReplay::operation(const TraceEvent& e, MPI_Request* request)
   ReplayWindow& w = window(e);
   Target t = target(e, w);
   int n = count(e.integer("bytes"));
-  TargetLayout layout = target_layout(e, MPI_BYTE, n);
-  MPI_Datatype target_type = layout.type == MPI_DATATYPE_NULL ? MPI_BYTE : layout.type;
-  int target_count = layout.type == MPI_DATATYPE_NULL ? n : layout.items;
-  MPI_Aint disp = t.disp - layout.shift;
+  TargetLayout to = target_layout(e, MPI_BYTE, n);
+  MPI_Aint disp = t.disp - to.shift;
   bool put = e.call == "put" || e.call == "rput";
   int err;
   if (put)
-    err = request ? PMPI_Rput(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle,
-                              request)
-                  : PMPI_Put(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle);
+    err = request ? PMPI_Rput(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, to.count, to.type, w.handle, request)
+                  : PMPI_Put(send_scratch.get(n), n, MPI_BYTE, t.rank, disp, to.count, to.type, w.handle);
   else
-    err = request ? PMPI_Rget(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle,
-                              request)
-                  : PMPI_Get(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, target_count, target_type, w.handle);
-  release_target_layout(layout);
+    err = request ? PMPI_Rget(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, to.count, to.type, w.handle, request)
+                  : PMPI_Get(recv_scratch.get(n), n, MPI_BYTE, t.rank, disp, to.count, to.type, w.handle);
+  release_target_layout(to);
   check(err);
   started(e, {request});
 }
@@ -304,24 +296,21 @@ void RankReplay::accumulate(const TraceEvent& e, MPI_Request* request, bool fetc
   // fetch_and_op and compare_and_swap take one element of a predefined
   // type: one byte range. The others may have had a strided target.
   bool single = e.call == "fetch_and_op" || e.call == "compare_and_swap";
-  TargetLayout layout = single ? TargetLayout{} : target_layout(e, type, n);
-  MPI_Datatype target_type = layout.type == MPI_DATATYPE_NULL ? type : layout.type;
-  int target_count = layout.type == MPI_DATATYPE_NULL ? n : layout.items;
-  MPI_Aint disp = t.disp - layout.shift;
+  TargetLayout to = single ? TargetLayout{type, n} : target_layout(e, type, n);
+  MPI_Aint disp = t.disp - to.shift;
   int err;
   if (e.call == "fetch_and_op")
     err = PMPI_Fetch_and_op(in, out, type, t.rank, disp, o, w.handle);
   else if (e.call == "compare_and_swap")
     err = PMPI_Compare_and_swap(in, in, out, type, t.rank, disp, w.handle);
   else if (fetching)
-    err = request ? PMPI_Rget_accumulate(in, origin, type, out, n, type, t.rank, disp, target_count, target_type, o,
-                                         w.handle, request)
-                  : PMPI_Get_accumulate(in, origin, type, out, n, type, t.rank, disp, target_count, target_type, o,
-                                        w.handle);
+    err = request ? PMPI_Rget_accumulate(in, origin, type, out, n, type, t.rank, disp, to.count, to.type, o, w.handle,
+                                         request)
+                  : PMPI_Get_accumulate(in, origin, type, out, n, type, t.rank, disp, to.count, to.type, o, w.handle);
   else
-    err = request ? PMPI_Raccumulate(in, origin, type, t.rank, disp, target_count, target_type, o, w.handle, request)
-                  : PMPI_Accumulate(in, origin, type, t.rank, disp, target_count, target_type, o, w.handle);
-  release_target_layout(layout);
+    err = request ? PMPI_Raccumulate(in, origin, type, t.rank, disp, to.count, to.type, o, w.handle, request)
+                  : PMPI_Accumulate(in, origin, type, t.rank, disp, to.count, to.type, o, w.handle);
+  release_target_layout(to);
   check(err);
   started(e, {request});
 }
