@@ -46,7 +46,7 @@ void AttachedLayout::cover(int b, long long lo, long long hi)
   }
   if (block.memory)
     retired_.push_back(std::move(block.memory));
-  block.memory.reset(new char[static_cast<std::size_t>(std::max(new_hi - new_lo, 1LL))]());
+  block.memory = scratch_block(new_hi - new_lo);
   block.lo = new_lo;
   block.hi = new_hi;
 }

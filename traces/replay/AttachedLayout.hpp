@@ -18,6 +18,8 @@
 // operation under way may still point into it. The data is scratch.
 #pragma once
 
+#include "traces/replay/Scratch.hpp"
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -45,7 +47,7 @@ public:
 
 private:
   struct Block {
-    std::unique_ptr<char[]> memory;
+    ScratchBlock memory;
     long long lo = 0, hi = 0;  // the program-relative offsets memory[0 .. hi-lo) mirrors
   };
   struct Placed {
@@ -59,7 +61,7 @@ private:
   char* address_of(const Placed& p) const;
 
   std::vector<Block> blocks_;
-  std::vector<std::unique_ptr<char[]>> retired_;  // memory blocks moved out of
+  std::vector<ScratchBlock> retired_;  // memory blocks moved out of
   std::map<int, Placed> regions_;
 };
 

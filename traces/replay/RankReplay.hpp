@@ -9,6 +9,7 @@
 #include "traces/TraceSource.hpp"
 #include "traces/replay/AttachedLayout.hpp"
 #include "traces/replay/ReductionItems.hpp"
+#include "traces/replay/Scratch.hpp"
 
 #include "core/Request.hpp"
 #include "sim/Rank.hpp"
@@ -167,7 +168,7 @@ private:
   // handle and the scratch memory the replay exposes in it.
   struct ReplayWindow {
     MPI_Win handle = MPI_WIN_NULL;
-    std::unique_ptr<char[]> memory;                     // MPI_Win_create
+    ScratchBlock memory;                                // MPI_Win_create
     std::unique_ptr<AttachedLayout> attached;          // dynamic windows (made at the first attach)
     // The replay's MPI_Win_test ended the exposure epoch before the
     // recorded one did (another policy): later tests and waits of that

@@ -101,7 +101,7 @@ void RankReplay::replay_win_create(const TraceEvent& e)
   long long bytes = e.integer("bytes");
   MPI_Comm c = comm(e);
   create_window(e, [&](ReplayWindow& w) {
-    w.memory.reset(new char[static_cast<std::size_t>(std::max(bytes, 1LL))]());
+    w.memory = scratch_block(bytes);
     return PMPI_Win_create(w.memory.get(), bytes, 1, MPI_INFO_NULL, c, &w.handle);
   });
 }

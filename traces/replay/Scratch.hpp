@@ -11,6 +11,22 @@
 
 namespace progsim::traces {
 
+// Zeroed memory for a replay's data, whose content does not matter: from
+// calloc, so the pages nothing writes (a send buffer, which the model only
+// reads; a window's or an attached region's bytes no operation reaches) stay
+// unallocated, where new char[]() touched every one.
+struct FreeBlock {
+  void operator()(char* block) const { std::free(block); }
+};
+using ScratchBlock = std::unique_ptr<char, FreeBlock>;
+inline ScratchBlock scratch_block(long long bytes)
+{
+  void* block = std::calloc(static_cast<std::size_t>(std::max(bytes, 1LL)), 1);
+  if (!block)
+    throw std::bad_alloc();
+  return ScratchBlock(static_cast<char*>(block));
+}
+
 // A buffer larger than a replay gives (a trace's sizes multiplied, e.g. a
 // reduction's count by its items' elements): RankReplay reports it at the
 // event's trace line.
@@ -35,21 +51,13 @@ public:
     auto size = static_cast<std::size_t>(std::max(bytes, 1LL));
     if (blocks_.empty() || size > size_) {
       size_ = std::max(size, 2 * size_);
-      // calloc: zeroed pages the model never writes stay unallocated (a
-      // send buffer is only read), where new char[]() touched every one.
-      void* block = std::calloc(size_, 1);
-      if (!block)
-        throw std::bad_alloc();
-      blocks_.emplace_back(static_cast<char*>(block));
+      blocks_.push_back(scratch_block(static_cast<long long>(size_)));
     }
     return blocks_.back().get();
   }
 
 private:
-  struct Free {
-    void operator()(char* block) const { std::free(block); }
-  };
-  std::vector<std::unique_ptr<char, Free>> blocks_;
+  std::vector<ScratchBlock> blocks_;
   std::size_t size_ = 0;
 };
 
