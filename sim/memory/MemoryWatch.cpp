@@ -377,29 +377,40 @@ bool MemoryWatch::lazy_watches_unarmed()
   return self.lazy_watches_ > 0 && !self.lazy_armed_;
 }
 
-void MemoryWatch::wake_pollers(const WriteCause& cause)
+template <class Ready>
+void MemoryWatch::release_blocked(std::set<int>& blocked, Ready ready)
 {
-  // The ranks blocked in block() only (every watched write calls this: a
-  // scan of every rank was O(ranks) per RMA landing while any watch is
-  // active), in rank order, so that runs are deterministic.
-  for (auto it = pollers_.begin(); it != pollers_.end();) {
+  // In rank order, so that runs are deterministic.
+  for (auto it = blocked.begin(); it != blocked.end();) {
     int r = *it;
     RankWatch& rw = ranks_[static_cast<std::size_t>(r)];
-    if (WatchTable::entry(rw.poll.watch).generation == rw.seen_generation) {
+    if (!ready(rw)) {
       ++it;
       continue;
     }
-    rw.woken_by = cause;
     // Not polling from now on, although the rank resumes later: a deadlock
     // check meanwhile must see it as runnable.
     rw.polling = false;
-    pollers_.erase(it);
+    blocked.erase(it);
     simulation_->rank(r).set_state(RankState::UserCode);
     if (listener_)
       listener_(r, false);
     rw.wakeup->release();
-    it = pollers_.upper_bound(r);  // the listener may have changed the set
+    it = blocked.upper_bound(r);  // the listener may have changed the set
   }
+}
+
+void MemoryWatch::wake_pollers(const WriteCause& cause)
+{
+  // The ranks blocked in block() only (every watched write calls this: a
+  // scan of every rank was O(ranks) per RMA landing while any watch is
+  // active).
+  release_blocked(pollers_, [&](RankWatch& rw) {
+    if (WatchTable::entry(rw.poll.watch).generation == rw.seen_generation)
+      return false;
+    rw.woken_by = cause;
+    return true;
+  });
 }
 
 void MemoryWatch::ensure_wakeup(RankWatch& rw)
@@ -764,24 +775,13 @@ void MemoryWatch::replay_wait(int rank_id, const WriteCause& cause, const PollIn
 
 void MemoryWatch::wake_replay_waiters()
 {
-  // The ranks in replay_wait only (each writer's event calls this), in rank
-  // order, so that runs are deterministic.
-  for (auto it = replay_waiters_.begin(); it != replay_waiters_.end();) {
-    int r = *it;
-    RankWatch& rw = ranks_[static_cast<std::size_t>(r)];
-    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited)) {
-      ++it;
-      continue;
-    }
-    rw.polling = false;
+  // The ranks in replay_wait only (each writer's event calls this).
+  release_blocked(replay_waiters_, [&](RankWatch& rw) {
+    if (!rw.polling || !rw.awaiting || !write_made(rw.awaited))
+      return false;
     rw.awaiting = false;
-    replay_waiters_.erase(it);
-    simulation_->rank(r).set_state(RankState::UserCode);
-    if (listener_)
-      listener_(r, false);
-    rw.wakeup->release();
-    it = replay_waiters_.upper_bound(r);  // the listener may have changed the set
-  }
+    return true;
+  });
 }
 
 }  // namespace progsim::sim::memory

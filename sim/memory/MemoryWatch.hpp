@@ -250,6 +250,10 @@ private:
   };
 
   static void ensure_wakeup(RankWatch& rw);
+  // Resumes the ranks of `blocked` (block()'s or replay_wait's) for which
+  // ready(their RankWatch) holds, taking them out of the set.
+  template <class Ready>
+  void release_blocked(std::set<int>& blocked, Ready ready);
   static void on_trap(const TrapRequest& request);
   void on_read(int rank, std::uintptr_t pc, std::uintptr_t address);
   void block(int rank, int watch, std::uintptr_t pc, std::uintptr_t address, std::uint64_t generation);
