@@ -9,6 +9,7 @@
 
 #include "bindings/Communicators.hpp"
 #include "bindings/Rma.hpp"
+#include "rma/AttachedRegions.hpp"
 #include "rma/SyncErrors.hpp"
 #include "rma/WindowLifetime.hpp"
 #include "sim/memory/MemoryWatch.hpp"
@@ -207,10 +208,8 @@ int PMPI_Win_attach(MPI_Win win, void* base, MPI_Aint size)
   rma::AttachedRegion region{static_cast<char*>(base), size, -1};
   // Attached memory may be polled like any window memory; it is program
   // memory of any size, so it is watched lazily (see watch_part).
-  if (size > 0 && b.model().parameters().window_watch != "none")
-    region.watch = memory().watch_lazily(base, static_cast<std::size_t>(size),
-                                         w->shared->name() + " (memory attached by rank " + std::to_string(b.world()) +
-                                             ")");
+  if (b.model().parameters().window_watch != "none")
+    region.watch = rma::watch_attached(*w->shared, b.world(), region.base, size);
   w->shared->parts[static_cast<size_t>(w->me)].attached.push_back(region);
   return MPI_SUCCESS;
 }

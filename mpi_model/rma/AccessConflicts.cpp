@@ -74,6 +74,22 @@ void EpochAccesses::add(const TargetAccess& a)
   longest_ = std::max(longest_, a.hi - a.lo);
 }
 
+void EpochAccesses::move(std::uintptr_t from, std::uintptr_t bytes, std::uintptr_t to)
+{
+  // Taken out first: `to` is memory of its own (AttachedRegions.hpp), but
+  // the map is not walked while it changes.
+  std::vector<TargetAccess> moved;
+  for (auto it = accesses_.lower_bound(from); it != accesses_.end() && it->first - from < bytes;) {
+    moved.push_back(it->second);
+    it = accesses_.erase(it);
+  }
+  for (TargetAccess& a : moved) {
+    a.lo = a.lo - from + to;
+    a.hi = a.hi - from + to;
+    accesses_.emplace(a.lo, a);
+  }
+}
+
 namespace {
 
 // The accesses kept for `target` in `by_target`, grown to the window's size.
@@ -160,6 +176,17 @@ std::string describe_target_bytes(const WindowShared& s, int target, std::uintpt
   const WindowPart& part = s.parts[static_cast<size_t>(target)];
   auto base = reinterpret_cast<std::uintptr_t>(part.base);
   std::string owner = "rank " + std::to_string(s.world_rank(target)) + "'s window memory";
+  // Attached memory: from the start of the region holding the first byte,
+  // numbered among the member's attached regions (in attach order), as
+  // the run and its replay both have them: their addresses differ from
+  // run to run (heap, ASLR), which made two runs' reports differ.
+  for (std::size_t i = 0; i < part.attached.size(); ++i) {
+    auto r_lo = reinterpret_cast<std::uintptr_t>(part.attached[i].base);
+    if (lo >= r_lo && lo - r_lo < static_cast<std::uintptr_t>(part.attached[i].size))
+      return "bytes [" + std::to_string(lo - r_lo) + ", " + std::to_string(hi - r_lo) + ") of rank " +
+             std::to_string(s.world_rank(target)) + "'s attached region #" + std::to_string(i) + " (" +
+             std::to_string(part.attached[i].size) + " bytes)";
+  }
   if (part.base && lo >= base && hi <= base + static_cast<std::uintptr_t>(part.size))
     return "bytes [" + std::to_string(lo - base) + ", " + std::to_string(hi - base) + ") of " + owner;
   char text[64];
@@ -222,6 +249,13 @@ void check_lock_conflicts(const CallContext& caller, Window& w, const Operation&
   bool fetches = op.kind == OpKind::GetAccumulate || op.kind == OpKind::CompareAndSwap;
   check_against(caller, w, op, accesses_of(w.shared->lock_accesses, *w.shared, op.target),
                 "under shared locks held at once", !fetches);
+}
+
+void move_accesses(WindowShared& s, int target, std::uintptr_t from, std::uintptr_t bytes, std::uintptr_t to)
+{
+  for (std::vector<EpochAccesses>* kind : {&s.fence_accesses, &s.pscw_accesses, &s.lock_accesses})
+    if (static_cast<std::size_t>(target) < kind->size())
+      (*kind)[static_cast<std::size_t>(target)].move(from, bytes, to);
 }
 
 void forget_lock_accesses(Window& w, int origin_world, const std::vector<int>& targets)

@@ -80,6 +80,9 @@ public:
   // An earlier access of the epoch that conflicts with `a`, or nullptr.
   const TargetAccess* conflict(const TargetAccess& a) const;
   void add(const TargetAccess& a);
+  // The accesses starting in [from, from + bytes) now start at `to` plus
+  // their offset in it (attached memory a replay moved, AttachedRegions).
+  void move(std::uintptr_t from, std::uintptr_t bytes, std::uintptr_t to);
   bool full() const { return accesses_.size() >= kMaxAccesses; }
   // Reported once per epoch and target (passive target: once per target).
   bool reported = false;
@@ -110,6 +113,9 @@ StandardError undefined_outcome(std::string rule, std::string requirement);
 std::string describe_target_bytes(const WindowShared& s, int target, std::uintptr_t lo, std::uintptr_t hi);
 // MPI_Win_post of the calling member of `w` naming `origins` (world ranks).
 void note_post(Window& w, const std::vector<int>& origins);
+// Memory of member `target` (local rank) moved from [from, from + bytes) to
+// `to`: its accesses kept in every kind of epoch move with it.
+void move_accesses(WindowShared& s, int target, std::uintptr_t from, std::uintptr_t bytes, std::uintptr_t to);
 // The calling member's operations to `targets` (local ranks) are complete
 // at the target (unlock, flush).
 void forget_lock_accesses(Window& w, int origin_world, const std::vector<int>& targets);

@@ -1,6 +1,7 @@
 #include "rma/Operation.hpp"
 
 #include "datatype/Pack.hpp"
+#include "rma/AttachedRegions.hpp"
 #include "rma/Window.hpp"
 #include "sim/memory/MemoryWatch.hpp"
 
@@ -130,6 +131,7 @@ void apply_at_target(Operation& op)
     const sim::memory::WriteCause& cause;
     ~Applied() { sim::memory::MemoryWatch::instance().operation_applied(cause); }
   } applied{op.cause};
+  relocate_target(op);  // its target region moved meanwhile (a replay's)
   const dt::Datatype& type = *op.target_type;
   switch (op.kind) {
     case OpKind::Put:

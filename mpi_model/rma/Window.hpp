@@ -45,6 +45,14 @@ struct AttachedRegion {
   int watch = -1;  // MemoryWatch id: watched lazily (-1: not watched)
 };
 
+// Attached memory a replay moved from `from` to `to` (rma/AttachedRegions):
+// operations issued before the move are applied where it went.
+struct AttachedMove {
+  char* from = nullptr;
+  std::int64_t size = 0;
+  char* to = nullptr;
+};
+
 // One member's window memory. Every member's library reads it (one address
 // space), as the origin's NIC reads the registration of a real window.
 struct WindowPart {
@@ -53,6 +61,7 @@ struct WindowPart {
   int disp_unit = 1;
   int watch = -1;  // MemoryWatch id (-1: not watched)
   std::vector<AttachedRegion> attached;  // dynamic windows
+  std::vector<AttachedMove> moved;       // ... their moves, in order (replays only)
   sim::memory::SharedMemory memory;  // MPI_Win_allocate: this member's block
 };
 

@@ -31,6 +31,7 @@ void release_window(const CallContext& caller, Window& w)
   for (const AttachedRegion& r : part.attached)  // still attached: freeing ends the exposure
     memory.unwatch(r.watch);
   part.attached.clear();
+  part.moved.clear();
   if (part.memory.user)
     memory.free_shared(part.memory);
   if (++shared.released == shared.size() && shared.segment.user)

@@ -33,6 +33,21 @@ foreach(policy weak thread offload ideal)
     RUN -n 3 --progress ${policy})
 endforeach()
 
+# Conflicting puts to memory of a dynamic window between which the target
+# attaches a region next to it (branch attachwatch): the run finds them in
+# fence, shared-lock and PSCW epochs (MPI-4.1 §12.7), not when the puts are
+# apart; traces.roundtrip.program.rma_attach_moves requires its replay, in
+# which the attach moves the memory (traces/replay/AttachedLayout), to find
+# the same, at the same times.
+progsim_test_program(rma_attach_moves rma_attach_moves.c)
+foreach(policy weak thread offload ideal)
+  progsim_program_test(rma.attach_moves.${policy} PROGRAM rma_attach_moves
+    EXPECT --expect-outcome completed --twice --stdout-regex "rank 1: rma_attach_moves ok \\(7 checks\\)"
+           --check "/undefined/0/rule=conflicting RMA accesses" --check "/undefined/2/rule=conflicting RMA accesses"
+           --stderr-regex "3 undefined outcome\\(s\\)"
+    RUN -n 3 --progress ${policy})
+endforeach()
+
 # File 002, Figure 32: post, start, put, complete, wait on both ranks.
 progsim_test_program(rma_pscw_figures rma_pscw_figures.c)
 foreach(policy weak thread offload ideal)

@@ -553,7 +553,22 @@ add_test(NAME traces.replay.twice.rma_dynamic_span
 add_test(NAME traces.replay.twice.rma_semantics
   COMMAND ${TRACE_TESTS}/replay_twice_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/twice_rma_semantics erroneous
           -- -n 4 --ranks-per-node 4 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_semantics)
-set_tests_properties(traces.replay.twice.rma_dynamic_span traces.replay.twice.rma_semantics PROPERTIES LABELS program)
+# Conflicting puts with an attach between them that moves the target's
+# region in the replay (branch attachwatch; traces.roundtrip.program.rma_attach_moves
+# round-trips the default run): replayed twice under every policy,
+# byte-identical (a conflict on attached memory names its bytes from the
+# region's start, not by address). With rma-issue=sync the first put is
+# still on its way when the region moves (sent at the closing
+# synchronization): applied where the region went, the same conflicts and
+# times as the run under every policy.
+add_test(NAME traces.replay.twice.rma_attach_moves
+  COMMAND ${TRACE_TESTS}/replay_twice_check.sh ${PROGSIM_CLI} ${TRACE_WORK}/twice_rma_attach_moves completed
+          -- -n 3 -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_attach_moves)
+add_test(NAME traces.roundtrip.rma_attach_moves_deferred
+  COMMAND ${TRACE_TESTS}/roundtrip_program.sh ${PROGSIM_CLI} ${TRACE_WORK}/rma_attach_moves_deferred -
+          -- -n 3 --cfg rma-issue=sync -- ${PROGSIM_TEST_PROGRAM_DIR}/rma_attach_moves)
+set_tests_properties(traces.replay.twice.rma_dynamic_span traces.replay.twice.rma_semantics
+  traces.replay.twice.rma_attach_moves traces.roundtrip.rma_attach_moves_deferred PROPERTIES LABELS program)
 # main's status (nonzero_return: traces.roundtrip.program.nonzero_return):
 # each rank's `exit` event ends its replay's main with that status; progsim
 # exits with the first non-zero one's, as the run did.

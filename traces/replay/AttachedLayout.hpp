@@ -13,9 +13,12 @@
 // next to a block may not fit in its allocation: the block moves to a
 // larger one (grown geometrically, so n adjacent attaches move it O(log n)
 // times), and `moved` tells the caller of every region's new address, which
-// it gives the model (its attached region's base) and the origins. The
-// memory left is kept until the layout goes (the window is freed): an
-// operation under way may still point into it. The data is scratch.
+// it gives the model (rma::move_attached: the region's base, its memory
+// watch, the accesses its conflict checks keep, its operations under way)
+// and the origins. The memory left is kept until the layout goes (the
+// window is freed): an operation under way points into it until the model
+// relocates it, and no later allocation takes those addresses, so an old
+// address names one move only. The data is scratch.
 #pragma once
 
 #include "traces/replay/Scratch.hpp"

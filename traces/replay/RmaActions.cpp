@@ -15,6 +15,7 @@
 #include "MpiModel.hpp"
 #include "core/Group.hpp"
 #include "datatype/TypeConstructors.hpp"
+#include "rma/AttachedRegions.hpp"
 #include "rma/RmaEngine.hpp"
 #include "rma/Window.hpp"
 
@@ -132,9 +133,11 @@ void RankReplay::replay_win_create_dynamic(const TraceEvent& e)
 
 // Regions the program attached next to each other ("after", "before") are
 // adjacent in the replay's memory too (AttachedLayout): an access may span
-// them. Making room may move regions attached earlier: the model's
-// attached regions and the origins' addresses follow (the data is scratch;
-// an operation under way keeps the old memory, which the layout keeps).
+// them. Making room may move regions attached earlier, in the middle of an
+// epoch: the origins' addresses follow, and so does everything the model
+// keyed on the region's addresses (rma/AttachedRegions.hpp: its base, its
+// memory watch, the accesses its conflict checks keep, and operations under
+// way, applied where it went; the layout keeps the memory moved out of).
 void RankReplay::replay_win_attach(const TraceEvent& e)
 {
   ReplayWindow& w = window(e);
@@ -146,9 +149,7 @@ void RankReplay::replay_win_attach(const TraceEvent& e)
     w.attached = std::make_unique<AttachedLayout>();
   mpi::rma::Window& model = model_window(rank_.id(), w.handle);
   auto moved = [&](int id, char* old_address, char* now) {
-    for (mpi::rma::AttachedRegion& a : model.shared->parts[static_cast<std::size_t>(model.me)].attached)
-      if (a.base == old_address)
-        a.base = now;
+    mpi::rma::move_attached(model, rank_.id(), old_address, now);
     attached_regions[{model.shared->id, model.me, id}] = now;
   };
   // A bound that keeps the layout's offsets far from overflowing (its
