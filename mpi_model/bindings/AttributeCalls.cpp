@@ -40,16 +40,9 @@ int resolve(const Binding& b, MPI_Comm comm, Communicator*& c)
 
 int bad_keyval(const Binding& b, MPI_Comm comm, int keyval)
 {
-  if (keyval == MPI_KEYVAL_INVALID)
-    return b.error(comm, MPI_ERR_KEYVAL, "MPI_KEYVAL_INVALID");
   if (keyval >= MPI_WIN_BASE && keyval <= MPI_WIN_MODEL)
     return b.error(comm, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is a window attribute");
-  if (Keyval* k = keyvals(b).find(keyval)) {
-    if (k->kind != KeyvalKind::Comm)
-      return b.error(comm, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is not a communicator keyval");
-    return b.error(comm, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " was freed");
-  }
-  return b.error(comm, MPI_ERR_KEYVAL, "unknown keyval " + std::to_string(keyval));
+  return b.error(comm, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Comm));
 }
 
 // Runs the delete callback of one attribute (the attribute stays set).
@@ -152,7 +145,8 @@ int delete_attr(const Binding& b, MPI_Comm comm, int keyval)
     return err;
   if (is_predefined_comm_keyval(keyval))
     return b.error(comm, MPI_ERR_KEYVAL, "predefined attributes cannot be deleted");
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Comm))
+  // A freed keyval still names its attributes (MPI-4.1 §7.7.2).
+  if (!keyvals(b).find_referenced(keyval, KeyvalKind::Comm))
     return bad_keyval(b, comm, keyval);
   std::optional<void*> v = c->attributes.get(keyval);
   if (!v)

@@ -14,26 +14,31 @@ using namespace progsim::mpi;
 
 namespace {
 
-// A type keyval the program may still use, or MPI_ERR_KEYVAL raised.
-int resolve_keyval(const Binding& b, int keyval, TypeKeyval*& kv)
+KeyvalTable& keyvals(const Binding& b)
 {
-  kv = b.model().datatypes().keyval(keyval);
-  if (kv && !kv->freed)
+  return b.model().process(b.world()).keyvals;
+}
+
+// A type keyval the program may still use (`referenced`: or delete its
+// attributes with, MPI-4.1 §7.7.2), or MPI_ERR_KEYVAL raised.
+int resolve_keyval(const Binding& b, int keyval, bool referenced = false)
+{
+  Keyval* k = referenced ? keyvals(b).find_referenced(keyval, KeyvalKind::Type)
+                         : keyvals(b).find_usable(keyval, KeyvalKind::Type);
+  if (k)
     return MPI_SUCCESS;
-  std::string why = keyval == MPI_KEYVAL_INVALID ? "MPI_KEYVAL_INVALID"
-                    : kv                         ? "a freed keyval"
-                                                 : "not a datatype keyval";
-  return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is " + why);
+  return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Type));
 }
 
 // Runs the delete callback of one attribute value.
 int call_delete(const Binding& b, MPI_Datatype datatype, int keyval, void* value)
 {
-  TypeKeyval* kv = b.model().datatypes().keyval(keyval);
-  if (!kv || !kv->del)
+  Keyval* k = keyvals(b).find(keyval);
+  if (!k || !k->del)
     return MPI_SUCCESS;
-  MPI_Type_delete_attr_function* del = kv->del;
-  void* extra = kv->extra_state;
+  // Stored as the communicator callback type (Attributes.hpp).
+  auto* del = reinterpret_cast<MPI_Type_delete_attr_function*>(k->del);
+  void* extra = k->extra_state;
   int err = del(datatype, keyval, value, extra);  // may call MPI, even create types
   if (err != MPI_SUCCESS)
     return b.error(MPI_COMM_WORLD, err,
@@ -89,18 +94,20 @@ int copy_type_attributes(const Binding& b, MPI_Datatype oldtype, MPI_Datatype ne
   // A snapshot: callbacks may change the table (and move its entries).
   const TypeAttributes attributes = table.attributes(oldtype, b.world());
   for (const auto& [keyval, value] : attributes) {
-    TypeKeyval* kv = table.keyval(keyval);
-    if (!kv || !kv->copy)
+    Keyval* k = keyvals(b).find(keyval);
+    if (!k || !k->copy)
       continue;
-    MPI_Type_copy_attr_function* copy = kv->copy;
+    auto* copy = reinterpret_cast<MPI_Type_copy_attr_function*>(k->copy);
     void* out = nullptr;
     int flag = 0;
-    int err = copy(oldtype, keyval, kv->extra_state, value, &out, &flag);
+    int err = copy(oldtype, keyval, k->extra_state, value, &out, &flag);
     if (err != MPI_SUCCESS)
       return b.error(MPI_COMM_WORLD, err,
                      "the copy callback of keyval " + std::to_string(keyval) + " returned " + std::to_string(err));
-    if (flag)
+    if (flag) {
       table.attributes(newtype, b.world())[keyval] = out;
+      keyvals(b).add_use(keyval);
+    }
   }
   return MPI_SUCCESS;
 }
@@ -113,6 +120,7 @@ int delete_type_attributes(const Binding& b, MPI_Datatype datatype)
     if (int err = call_delete(b, datatype, keyval, value))
       return err;
     table.attributes(datatype, b.world()).erase(keyval);
+    keyvals(b).drop_use(keyval);
   }
   return MPI_SUCCESS;
 }
@@ -289,16 +297,19 @@ int PMPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
     return err;
   if (!type_keyval)
     return null_arg(b, "type_keyval");
-  int keyval = b.model().datatypes().create_keyval(
-      TypeKeyval{type_copy_attr_fn, type_delete_attr_fn, extra_state, false});
-  if (keyval == MPI_KEYVAL_INVALID)
-    return b.error(MPI_COMM_WORLD, MPI_ERR_OTHER, "too many datatype keyvals");
-  *type_keyval = keyval;
+  Keyval k;
+  k.kind = KeyvalKind::Type;
+  // The same C type as the communicator callbacks (handles are ints).
+  k.copy = reinterpret_cast<MPI_Comm_copy_attr_function*>(type_copy_attr_fn);
+  k.del = reinterpret_cast<MPI_Comm_delete_attr_function*>(type_delete_attr_fn);
+  k.extra_state = extra_state;
+  *type_keyval = keyvals(b).create(k);
   return MPI_SUCCESS;
 }
 
-// The keyval stays valid for the attributes still using it (their delete
-// callbacks still run); the program can no longer use it.
+// The keyval stays for the attributes still using it (their delete
+// callbacks still run, the program may still delete them with it); the
+// program can no longer set or get attributes with it (MPI-4.1 §7.7.2).
 int PMPI_Type_free_keyval(int* type_keyval)
 {
   Binding b("MPI_Type_free_keyval");
@@ -306,10 +317,8 @@ int PMPI_Type_free_keyval(int* type_keyval)
     return err;
   if (!type_keyval)
     return null_arg(b, "type_keyval");
-  TypeKeyval* kv = nullptr;
-  if (int err = resolve_keyval(b, *type_keyval, kv))
-    return err;
-  kv->freed = true;
+  if (!keyvals(b).free_keyval(*type_keyval, KeyvalKind::Type))
+    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(*type_keyval, KeyvalKind::Type));
   *type_keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
@@ -322,8 +331,7 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_v
   dt::DatatypePtr t;
   if (int err = resolve_type(b, datatype, t))
     return err;
-  TypeKeyval* kv = nullptr;
-  if (int err = resolve_keyval(b, type_keyval, kv))
+  if (int err = resolve_keyval(b, type_keyval))
     return err;
   DatatypeTable& table = b.model().datatypes();
   TypeAttributes& attributes = table.attributes(datatype, b.world());
@@ -332,6 +340,8 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_v
     // Replacing a value deletes the old one first (MPI-4.1 §7.7.2).
     if (int err = call_delete(b, datatype, type_keyval, it->second))
       return err;
+  } else {
+    keyvals(b).add_use(type_keyval);
   }
   table.attributes(datatype, b.world())[type_keyval] = attribute_val;
   return MPI_SUCCESS;
@@ -345,8 +355,7 @@ int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_v
   dt::DatatypePtr t;
   if (int err = resolve_type(b, datatype, t))
     return err;
-  TypeKeyval* kv = nullptr;
-  if (int err = resolve_keyval(b, type_keyval, kv))
+  if (int err = resolve_keyval(b, type_keyval))
     return err;
   if (!attribute_val || !flag)
     return null_arg(b, !flag ? "flag" : "attribute_val");
@@ -366,8 +375,7 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
   dt::DatatypePtr t;
   if (int err = resolve_type(b, datatype, t))
     return err;
-  TypeKeyval* kv = nullptr;
-  if (int err = resolve_keyval(b, type_keyval, kv))
+  if (int err = resolve_keyval(b, type_keyval, /*referenced=*/true))
     return err;
   DatatypeTable& table = b.model().datatypes();
   TypeAttributes& attributes = table.attributes(datatype, b.world());
@@ -377,6 +385,7 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
   if (int err = call_delete(b, datatype, type_keyval, it->second))
     return err;
   table.attributes(datatype, b.world()).erase(type_keyval);
+  keyvals(b).drop_use(type_keyval);
   return MPI_SUCCESS;
 }
 

@@ -117,11 +117,7 @@ bool is_predefined_win_keyval(int keyval)
 
 int bad_keyval(const Binding& b, const Window& w, int keyval)
 {
-  if (Keyval* k = keyvals(b).find(keyval))
-    return window_error(b, w, MPI_ERR_KEYVAL,
-                        "keyval " + std::to_string(keyval) +
-                            (k->kind != KeyvalKind::Win ? " is not a window keyval" : " was freed"));
-  return window_error(b, w, MPI_ERR_KEYVAL, "unknown keyval " + std::to_string(keyval));
+  return window_error(b, w, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Win));
 }
 
 int run_delete(const Binding& b, const Window& w, int keyval, void* value)
@@ -349,7 +345,7 @@ int PMPI_Win_free_keyval(int* keyval)
   if (is_predefined_win_keyval(*keyval))
     return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "a predefined keyval cannot be freed");
   if (!keyvals(b).free_keyval(*keyval, KeyvalKind::Win))
-    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "keyval " + std::to_string(*keyval) + " is not a window keyval");
+    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(*keyval, KeyvalKind::Win));
   *keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
@@ -410,7 +406,8 @@ int PMPI_Win_delete_attr(MPI_Win win, int keyval)
     return err;
   if (is_predefined_win_keyval(keyval))
     return window_error(b, *w, MPI_ERR_KEYVAL, "predefined window attributes cannot be deleted");
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Win))
+  // A freed keyval still names its attributes (MPI-4.1 §7.7.2).
+  if (!keyvals(b).find_referenced(keyval, KeyvalKind::Win))
     return bad_keyval(b, *w, keyval);
   std::optional<void*> v = w->attributes.get(keyval);
   if (!v)

@@ -36,14 +36,35 @@ Keyval* KeyvalTable::find_usable(int keyval, KeyvalKind kind)
   return k && !k->freed && k->kind == kind ? k : nullptr;
 }
 
+Keyval* KeyvalTable::find_referenced(int keyval, KeyvalKind kind)
+{
+  Keyval* k = find(keyval);
+  return k && k->kind == kind ? k : nullptr;
+}
+
 bool KeyvalTable::free_keyval(int keyval, KeyvalKind kind)
 {
-  Keyval* k = find_usable(keyval, kind);
+  Keyval* k = find_referenced(keyval, kind);
   if (!k)
     return false;
   k->freed = true;
   release_if_done(keyval);
   return true;
+}
+
+std::string KeyvalTable::why_unusable(int keyval, KeyvalKind kind)
+{
+  if (keyval == MPI_KEYVAL_INVALID)
+    return "MPI_KEYVAL_INVALID";
+  std::string name = std::to_string(keyval);
+  Keyval* k = find(keyval);
+  if (!k)
+    return "unknown keyval " + name;
+  if (k->kind != kind) {
+    const char* kinds[] = {"communicator", "window", "datatype"};
+    return "keyval " + name + " is not a " + kinds[static_cast<int>(kind)] + " keyval";
+  }
+  return "keyval " + name + " was freed";
 }
 
 void KeyvalTable::add_use(int keyval)

@@ -1,14 +1,18 @@
 // Attribute caching (MPI-4.1 §7.7): keyvals with their copy and delete
 // callbacks, and the attributes cached on one object.
 //
-// Keyvals are per process. Values 0..63 are reserved (the predefined
-// keyvals of mpi.h); keyvals created at run time get the lowest free value
-// from 64. Type keyvals live in DatatypeTable (a separate, tagged range), so
-// a type keyval used on a communicator is rejected and vice versa.
+// Keyvals are per process, one table for communicator, window and datatype
+// keyvals (each keyval has its kind: one of another kind is rejected).
+// Values 0..63 are reserved (the predefined keyvals of mpi.h); keyvals
+// created at run time get the lowest free value from 64.
 //
-// A freed keyval (MPI_Comm_free_keyval) cannot be used by the program any
-// more, but stays until the last attribute using it is deleted, so that its
-// delete callback still runs (MPI-4.1 §7.7.2).
+// A freed keyval (MPI_Comm_free_keyval) cannot be used by the program to
+// set or get attributes any more, but stays until the last attribute using
+// it is deleted, so that its delete callback still runs, and the program
+// may still delete those attributes with it (MPI-4.1 §7.7.2: "the actual
+// free does not transpire until after all references ... have been freed.
+// These references need to be explicitly freed by the program, either via
+// calls to MPI_COMM_DELETE_ATTR ... or by calls to MPI_COMM_FREE").
 #pragma once
 
 #include "core/HandleTable.hpp"
@@ -18,17 +22,19 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace progsim::mpi {
 
-enum class KeyvalKind { Comm, Win };
+enum class KeyvalKind { Comm, Win, Type };
 
 struct Keyval {
   KeyvalKind kind = KeyvalKind::Comm;
   // MPI_Comm_copy_attr_function and MPI_Copy_function have the same C type
-  // (handles are ints); window callbacks are stored cast to it too.
+  // (handles are ints); window and datatype callbacks are stored cast to it
+  // too.
   MPI_Comm_copy_attr_function* copy = nullptr;
   MPI_Comm_delete_attr_function* del = nullptr;
   void* extra_state = nullptr;
@@ -43,10 +49,19 @@ public:
   int create(const Keyval& keyval);
   // A keyval the program may use (created, not freed), of that kind.
   Keyval* find_usable(int keyval, KeyvalKind kind);
+  // A keyval of that kind that attributes may still name: usable, or freed
+  // with attributes left (the program may delete them with it).
+  Keyval* find_referenced(int keyval, KeyvalKind kind);
   // Any keyval still present (freed ones with attributes left included).
   Keyval* find(int keyval);
-  // MPI_Comm_free_keyval: false if not a usable keyval of that kind.
+  // MPI_Comm_free_keyval: false if `keyval` is no keyval of that kind still
+  // present. Freeing a freed keyval that attributes still use changes
+  // nothing, as in MPICH (its test attr/keyval_double_free frees the keyval
+  // in the delete callback of every attribute); the standard does not say.
   bool free_keyval(int keyval, KeyvalKind kind);
+  // Why `keyval` is not usable as a keyval of that kind: "keyval 70 was
+  // freed", "keyval 70 is not a window keyval", "unknown keyval 70".
+  std::string why_unusable(int keyval, KeyvalKind kind);
   void add_use(int keyval);
   void drop_use(int keyval);  // releases a freed keyval at its last use
   // The keyvals created and not freed, ascending.

@@ -193,19 +193,4 @@ TypeAttributes& DatatypeTable::attributes(MPI_Datatype handle, int rank)
   return extras(handle, rank).attributes;
 }
 
-int DatatypeTable::create_keyval(const TypeKeyval& keyval)
-{
-  if (keyvals_.size() >= static_cast<std::size_t>(kTypeKeyvalLimit))
-    return MPI_KEYVAL_INVALID;
-  keyvals_.push_back(keyval);
-  return kTypeKeyvalBase + static_cast<int>(keyvals_.size() - 1);
-}
-
-TypeKeyval* DatatypeTable::keyval(int keyval)
-{
-  if (keyval < kTypeKeyvalBase || keyval >= kTypeKeyvalBase + static_cast<int>(keyvals_.size()))
-    return nullptr;
-  return &keyvals_[static_cast<std::size_t>(keyval - kTypeKeyvalBase)];
-}
-
 }  // namespace progsim::mpi

@@ -28,25 +28,12 @@
 
 namespace progsim::mpi {
 
-// A type keyval (MPI_Type_create_keyval, MPI-4.1 §7.7.4).
-struct TypeKeyval {
-  MPI_Type_copy_attr_function* copy = nullptr;
-  MPI_Type_delete_attr_function* del = nullptr;
-  void* extra_state = nullptr;
-  bool freed = false;  // MPI_Type_free_keyval: unusable by the program; callbacks still run
-};
-
 // The attributes cached on one datatype, by keyval (ordered: deterministic
 // copy and delete order).
 using TypeAttributes = std::map<int, void*>;
 
 class DatatypeTable {
 public:
-  // Type keyvals are kTypeKeyvalBase + n: distinct from the predefined
-  // keyvals (0..63) and tagged with the datatype kind, so that a keyval of
-  // another object kind is rejected (MPI_ERR_KEYVAL).
-  static constexpr int kTypeKeyvalBase = 0x4c00000;
-  static constexpr int kTypeKeyvalLimit = 0x100000;
 
   DatatypeTable();
   // The type of a live or quarantined (freed) handle; nullptr for
@@ -83,9 +70,6 @@ public:
   // The attributes of a live handle as seen by `rank` (created empty).
   TypeAttributes& attributes(MPI_Datatype handle, int rank);
 
-  int create_keyval(const TypeKeyval& keyval);  // returns the keyval
-  // nullptr unless `keyval` is a type keyval that was created (freed or not).
-  TypeKeyval* keyval(int keyval);
 
 private:
   struct Extras {
@@ -111,7 +95,6 @@ private:
   HandleTable<Entry, HandleReuse::LastFreedFirst> derived_{0};
   std::map<std::pair<int, std::uint32_t>, Extras> predefined_extras_;  // (rank, index)
   std::map<const dt::Datatype*, std::weak_ptr<const dt::Datatype>> committed_objects_;
-  std::vector<TypeKeyval> keyvals_;
 };
 
 }  // namespace progsim::mpi

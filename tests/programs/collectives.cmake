@@ -5,7 +5,7 @@
 # the weak and the ideal progress policies.
 
 foreach(p coll_all coll_mismatch coll_mismatch_nonblocking coll_algorithms coll_forced coll_order coll_large_count coll_pending_at_finalize comm_split
-          comm_attr comm_group comm_inter)
+          comm_attr comm_group comm_inter keyval_lifetime)
   progsim_test_program(${p} ${p}.c)
 endforeach()
 
@@ -85,6 +85,16 @@ foreach(policy weak ideal)
     EXPECT --expect-outcome completed --expect-exit 0 --twice
            --stdout-regex "rank 0: comm_attr ok" --stdout-regex "rank 3: comm_attr ok"
     RUN -n 4 --progress ${policy})
+
+  # A freed keyval of each kind (communicator, window, datatype): its
+  # attributes can still be deleted with it, it cannot set or get, a second
+  # free while attributes use it changes nothing, one after the last is
+  # MPI_ERR_KEYVAL (MPI-4.1 §7.7.2; MPICH's attr/fkeyval*,
+  # keyval_double_free* failed before).
+  progsim_program_test(attr.keyval_lifetime.${policy} PROGRAM keyval_lifetime
+    EXPECT --expect-outcome completed --expect-exit 0 --twice
+           --stdout-regex "rank 0: keyval_lifetime ok" --stdout-regex "rank 1: keyval_lifetime ok"
+    RUN -n 2 --progress ${policy})
 
   # Intercommunicators: create (groups of 2 and 4), point-to-point across,
   # remote group, dup, the intercommunicator collectives, merge.
