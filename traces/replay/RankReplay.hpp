@@ -110,6 +110,8 @@ private:
   // what it left in each (MPI_REQUEST_NULL once completed).
   template <class Call>
   void on_requests(const TraceEvent& e, Call call);
+  template <class Call>
+  void on_requests(const std::vector<int>& ids, Call call);
   // Whether the replay's request `id` is still to complete: not
   // MPI_REQUEST_NULL, nor a persistent request that is inactive.
   bool pending(int id);
@@ -214,6 +216,11 @@ private:
   sim::Rank& rank_;
   std::map<int, ReplayWindow> windows_;
   std::unique_ptr<RankEventSource> events_;
+  // The event being replayed and the one read ahead (run()): here, not in
+  // run()'s frame, at the top of the rank's stack (see events_end_early);
+  // each keeps its buffers from one event to the next (TraceEvent).
+  TraceEvent current_;
+  TraceEvent ahead_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
   // Requests cancelled (`cancel`) until their `cancelled` event; null: the
