@@ -107,6 +107,7 @@ TEST(FlatEventScan, LeavesEveryOtherLineToTheParser)
            "{\"call\":\"local\",\"name\":\"\xc3\xa9\"}",      // UTF-8
            R"({"call":"exit","code":9223372036854775808})",   // beyond a long long
            R"({"call":"exit","code":18446744073709551616})",
+           R"({"call":"exit","code":-9223372036854775809})",
            R"({"call":"sleep","s":1e400})",
            R"({"call":"exit","code":01})",                    // not JSON
            R"({"call":"exit","code":1.})",

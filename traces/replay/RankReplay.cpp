@@ -164,24 +164,30 @@ void RankReplay::perform(const TraceEvent& e)
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
     cannot_replay(e);
+  if (action->second.needs_mpi)
+    ensure_initialized();
+  (this->*action->second.perform)(e);
+}
+
+// One lookup per replayed event: its action, and whether it needs MPI.
+const std::unordered_map<std::string, RankReplay::Action>& RankReplay::actions()
+{
   // A trace may compute, sleep, make local calls (MPI_Initialized), store
   // into or wait on watched memory, or end main, before MPI_Init; the
   // initializations themselves and an unsupported event neither need it.
   // Every other event needs MPI.
   static const std::unordered_set<std::string> kWithoutMpi = {
       "compute", "exit", "init", "local", "memory_wait", "session_init", "sleep", "store", "unsupported"};
-  if (kWithoutMpi.count(e.call) == 0)
-    ensure_initialized();
-  (this->*action->second)(e);
-}
-
-const std::unordered_map<std::string, RankReplay::Action>& RankReplay::actions()
-{
-  static const std::unordered_map<std::string, Action> table = {
-#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, &RankReplay::replay_##kind},
+  static const std::unordered_map<std::string, Action> table = [] {
+    std::unordered_map<std::string, Action> made = {
+#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, {&RankReplay::replay_##kind, true}},
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT
-  };
+    };
+    for (auto& [kind, action] : made)
+      action.needs_mpi = kWithoutMpi.count(kind) == 0;
+    return made;
+  }();
   return table;
 }
 

@@ -56,7 +56,10 @@ private:
 #define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT
-  using Action = void (RankReplay::*)(const TraceEvent&);
+  struct Action {
+    void (RankReplay::*perform)(const TraceEvent&);
+    bool needs_mpi;  // else it may come before MPI_Init (perform)
+  };
   static const std::unordered_map<std::string, Action>& actions();
 
   // Argument helpers: each checks the event against the replay's state and
