@@ -105,9 +105,9 @@ private:
   // After the opening quote: printable ASCII up to the closing quote. An
   // escape, a control character (invalid unescaped) or a byte of UTF-8
   // (which the parser checks) is left to the parser.
-  bool plain_string(std::uint32_t& begin, std::size_t& end)
+  bool plain_string(std::uint16_t& begin, std::size_t& end)
   {
-    begin = static_cast<std::uint32_t>(pos_);
+    begin = static_cast<std::uint16_t>(pos_);
     while (!at_end()) {
       auto c = static_cast<unsigned char>(text_[pos_]);
       if (c == '"') {
@@ -178,13 +178,13 @@ private:
       std::size_t end = 0;
       if (!plain_string(field.value, end))
         return false;
-      field.value_end = static_cast<std::uint32_t>(end);
+      field.value_end = static_cast<std::uint16_t>(end);
       field.kind = FlatField::Kind::String;
       return true;
     }
     if (c == '[') {
       ++pos_;
-      field.value = static_cast<std::uint32_t>(pos_);
+      field.value = static_cast<std::uint16_t>(pos_);
       field.kind = FlatField::Kind::IntegerList;
       skip_space();
       if (take(']')) {
@@ -200,7 +200,7 @@ private:
           skip_space();
           continue;
         }
-        field.value_end = static_cast<std::uint32_t>(pos_);
+        field.value_end = static_cast<std::uint16_t>(pos_);
         return take(']');
       }
     }
@@ -208,8 +208,8 @@ private:
     bool fraction = false;
     if (!number_token(begin, fraction))
       return false;
-    field.value = static_cast<std::uint32_t>(begin);
-    field.value_end = static_cast<std::uint32_t>(pos_);
+    field.value = static_cast<std::uint16_t>(begin);
+    field.value_end = static_cast<std::uint16_t>(pos_);
     const char* first = text_.data() + begin;
     const char* last = text_.data() + pos_;
     if (!fraction) {
@@ -231,8 +231,8 @@ private:
 
 bool scan_flat_event(std::string_view line, std::vector<FlatField>& fields)
 {
-  // Offsets are 32 bits: a longer line (a list of millions of peers) is the parser's.
-  if (line.size() >= std::numeric_limits<std::uint32_t>::max())
+  // Offsets are 16 bits (FlatField): a longer line (a list of thousands of peers) is the parser's.
+  if (line.size() > std::numeric_limits<std::uint16_t>::max())
     return false;
   return Scanner(line).object(fields);
 }

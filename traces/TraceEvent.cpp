@@ -6,6 +6,8 @@
 
 namespace progsim::traces {
 
+static_assert(sizeof(FlatField) == 16, "a replayed rank holds two events' fields");
+
 TraceEvent& TraceEvent::operator=(TraceEvent&& other) noexcept
 {
   call.swap(other.call);

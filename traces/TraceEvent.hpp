@@ -26,13 +26,19 @@ inline constexpr int kOldestFormatVersion = 1;
 // of integers.
 struct FlatField {
   enum class Kind : std::uint8_t { Integer, Number, String, IntegerList };
-  std::uint32_t key = 0;          // offset of the key's first character in the line
-  std::uint32_t value = 0;        // of the value's first character (a string's or list's, inside the quotes/brackets)
-  std::uint32_t value_end = 0;    // one past its last
+  // Offsets in the line (a longer line than 64 KiB is not flat): of the
+  // key's first character, of the value's (a string's or list's inside
+  // the quotes/brackets), and one past the value's last. 16 bytes: a
+  // replayed rank holds two events.
+  std::uint16_t key = 0;
+  std::uint16_t value = 0;
+  std::uint16_t value_end = 0;
   std::uint8_t key_length = 0;
   Kind kind = Kind::Integer;
-  long long integer = 0;  // Integer
-  double number = 0;      // Number
+  union {
+    long long integer = 0;  // Integer
+    double number;          // Number
+  };
 };
 
 // An event of one rank: `call` names it ("isend", "compute", ...), and its

@@ -136,6 +136,18 @@ TEST(FlatEventScan, LeavesEveryOtherLineToTheParser)
     flat(line, taken);
     EXPECT_FALSE(taken);
   }
+  // Beyond 64 KiB (FlatField's offsets): the parser's, with the same meaning.
+  std::string list = "0";
+  while (list.size() < 70000)
+    list += ",1";
+  std::string line = R"({"call":"waitall","reqs":[)" + list + "]}";
+  bool taken = true;
+  TraceEvent e = flat(line, taken);
+  EXPECT_FALSE(taken);
+  e.assign(nlohmann::json::parse(line));
+  std::vector<int> reqs;
+  e.integers("reqs", reqs);
+  EXPECT_EQ(reqs.size(), 35001u);  // "0" and 35,000 times ",1"
 }
 
 // Random lines near the flat grammar: whatever the scan takes means the same.
