@@ -100,7 +100,7 @@ const char* name_of(const std::pair<Handle, const char*> (&table)[N], Handle han
 }
 
 template <class Handle, std::size_t N>
-Handle handle_of(const std::pair<Handle, const char*> (&table)[N], const std::string& name, Handle none)
+Handle handle_of(const std::pair<Handle, const char*> (&table)[N], std::string_view name, Handle none)
 {
   for (auto& [h, n] : table)
     if (name == n)
@@ -120,12 +120,12 @@ const char* predefined_op_name(MPI_Op op)
   return name_of(kOps, op);
 }
 
-MPI_Datatype predefined_datatype(const std::string& name)
+MPI_Datatype predefined_datatype(std::string_view name)
 {
   return handle_of(kDatatypes, name, MPI_DATATYPE_NULL);
 }
 
-MPI_Op predefined_op(const std::string& name)
+MPI_Op predefined_op(std::string_view name)
 {
   return handle_of(kOps, name, MPI_OP_NULL);
 }

@@ -576,8 +576,7 @@ private:
   void emit(nlohmann::json fields, uint64_t position, bool complete = true, uint64_t request = 0)
   {
     Pending p;
-    p.event.call = fields["call"].get<std::string>();
-    p.event.fields = std::move(fields);
+    p.event.assign(std::move(fields));
     p.event.line = static_cast<long>(position);
     p.complete = complete;
     p.otf2_request = request;
@@ -714,10 +713,10 @@ private:
       return false;
     for (Pending& p : pending_)
       if (!p.complete && p.otf2_request == request) {
-        p.event.fields["peer"] = r.peer;
-        p.event.fields["tag"] = r.tag;
-        p.event.fields["comm"] = comm;
-        p.event.fields["bytes"] = r.bytes;
+        p.event.mutable_fields()["peer"] = r.peer;
+        p.event.mutable_fields()["tag"] = r.tag;
+        p.event.mutable_fields()["comm"] = comm;
+        p.event.mutable_fields()["bytes"] = r.bytes;
         p.complete = true;
         return true;
       }

@@ -84,8 +84,7 @@ private:
   void emit(nlohmann::json fields)
   {
     TraceEvent event;
-    event.call = fields["call"].get<std::string>();
-    event.fields = std::move(fields);
+    event.assign(std::move(fields));
     event.line = reader_.line_number();
     pending_.push_back(std::move(event));
   }

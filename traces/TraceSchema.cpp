@@ -131,4 +131,44 @@ std::string validate_event(const nlohmann::json& event)
   return "";
 }
 
+bool valid_flat_event(const TraceEvent& event)
+{
+  using Kind = FlatField::Kind;
+  const EventSpec* spec = find_event_spec(event.call);  // "call" is a string (TraceEvent::assign_line)
+  if (!spec)
+    return false;
+  for (const FieldSpec& field : spec->fields) {
+    const FlatField* value = event.find_flat(field.name);
+    if (!value) {
+      if (field.required)
+        return false;
+      continue;
+    }
+    switch (field.type) {
+      case FieldType::Integer:
+        if (value->kind != Kind::Integer)
+          return false;
+        break;
+      case FieldType::Number:
+        if ((value->kind != Kind::Integer || value->integer < 0) && (value->kind != Kind::Number || value->number < 0))
+          return false;
+        break;
+      case FieldType::String:
+        if (value->kind != Kind::String)
+          return false;
+        break;
+      case FieldType::IntegerList:
+        if (value->kind != Kind::IntegerList)
+          return false;
+        break;
+    }
+  }
+  if (event.call == "compute" && (event.find_flat("s") != nullptr) == (event.find_flat("flops") != nullptr))
+    return false;
+  for (const char* size : {"bytes", "count", "repeat", "elements"})
+    if (const FlatField* value = event.find_flat(size); value && value->kind == Kind::Integer && value->integer < 0)
+      return false;
+  return true;
+}
+
 }  // namespace progsim::traces

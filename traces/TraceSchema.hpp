@@ -3,6 +3,8 @@
 // and the documentation test.
 #pragma once
 
+#include "traces/TraceEvent.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -29,5 +31,9 @@ const EventSpec* find_event_spec(const std::string& call);
 
 // Checks one event object; returns "" when valid, else the reason.
 std::string validate_event(const nlohmann::json& event);
+// The same check of a flat event line (TraceEvent::is_flat), without its
+// JSON form: true when validate_event would return "". False when it may
+// not: validate_event on the JSON form then gives the reason.
+bool valid_flat_event(const TraceEvent& event);
 
 }  // namespace progsim::traces

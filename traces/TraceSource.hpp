@@ -49,7 +49,8 @@ std::unique_ptr<RankEventSource> open_rank_events(const std::string& path, const
 std::string rank_file(const std::string& dir, int rank);
 // Parses and checks a header line (throws TraceError naming file and line 1).
 nlohmann::json parse_header(const std::string& file, const std::string& line);
-// Parses and checks one event line; sets `rank` from its "rank" field (-1 if none).
-TraceEvent parse_event(const std::string& file, long line_number, const std::string& line, int& rank);
+// Parses and checks the event line read into event.line_buffer() into
+// `event` (line `line_number`); sets `rank` from its "rank" field (-1 if none).
+void parse_event(const std::string& file, long line_number, TraceEvent& event, int& rank);
 
 }  // namespace progsim::traces

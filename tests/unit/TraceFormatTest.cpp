@@ -205,7 +205,7 @@ TEST_F(TraceTest, SimgridSingleFileMapsRequestsBySenderReceiverAndTag)
   auto r0 = all_events(path, 0);
   ASSERT_EQ(r0.size(), 6u);
   EXPECT_EQ(r0[3].call, "allreduce");
-  EXPECT_EQ(r0[3].fields["dt"], "MPI_BYTE");
+  EXPECT_EQ(r0[3].fields()["dt"], "MPI_BYTE");
   EXPECT_EQ(r0[4].call, "compute");  // the reduction's own computation, as SMPI replays it
   EXPECT_DOUBLE_EQ(r0[4].number("flops"), 5e8);
 }

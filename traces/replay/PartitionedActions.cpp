@@ -50,7 +50,7 @@ void RankReplay::replay_pready_range(const TraceEvent& e)
 
 void RankReplay::replay_pready_list(const TraceEvent& e)
 {
-  std::vector<int> list = e.fields.at("list").get<std::vector<int>>();
+  std::vector<int> list = e.fields().at("list").get<std::vector<int>>();
   check(PMPI_Pready_list(static_cast<int>(list.size()), list.data(), request_or_null(e)));
 }
 

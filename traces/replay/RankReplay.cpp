@@ -23,7 +23,8 @@ RankReplay::RankReplay(sim::Rank& rank, const std::string& path, const TraceInfo
 
 void RankReplay::run()
 {
-  TraceEvent event;
+  TraceEvent& event = current_;
+  TraceEvent& ahead = ahead_;
   // Explanations name the trace line being replayed; unset on every way out
   // (the strings it points to end with this call).
   struct PositionGuard {
@@ -41,7 +42,6 @@ void RankReplay::run()
   rank_.trace_position.event = &event.call;
   // One event read ahead: a `failed` event changes how the call before it
   // is replayed. An error in reading it waits until that call is replayed.
-  TraceEvent ahead;
   std::exception_ptr ahead_error;
   long long read = 0;  // the rank's events so far: the next one's index
   auto read_ahead = [&] {
@@ -65,9 +65,9 @@ void RankReplay::run()
     }
     // The calls of generalized requests' functions that this call ran.
     while (more && ahead.call == "grequest_callback") {
-      CallbackCalls calls{ahead.fields.at("fn").get<std::string>(), ahead.small("req"), {}};
+      CallbackCalls calls{ahead.fields().at("fn").get<std::string>(), ahead.small("req"), {}};
       more = read_ahead();
-      while (more && ahead.has("in") && ahead.fields.at("in") == calls.fn) {
+      while (more && ahead.has("in") && ahead.fields().at("in") == calls.fn) {
         calls.events.push_back(std::move(ahead));
         more = read_ahead();
       }
@@ -128,7 +128,7 @@ void RankReplay::events_end_early() const
 // returning errors meanwhile (MPI_Win_set_errhandler is a `local` event).
 void RankReplay::replay_failed_call(const TraceEvent& call, const TraceEvent& failed)
 {
-  const std::string error = failed.fields.at("error").get<std::string>();
+  const std::string error = failed.fields().at("error").get<std::string>();
   if (error == "MPI_ERR_TRUNCATE" || error == "MPI_ERR_IN_STATUS" || error == "MPI_ERR_RMA_SYNC") {
     SavedErrhandlers saved;
     mpi::CommunicatorTable& table = mpi::MpiModel::instance().communicators();
@@ -164,24 +164,30 @@ void RankReplay::perform(const TraceEvent& e)
   auto action = actions().find(e.call);
   if (action == actions().end())  // the reader validated the kind: a kind without an action cannot link
     cannot_replay(e);
+  if (action->second.needs_mpi)
+    ensure_initialized();
+  (this->*action->second.perform)(e);
+}
+
+// One lookup per replayed event: its action, and whether it needs MPI.
+const std::unordered_map<std::string, RankReplay::Action>& RankReplay::actions()
+{
   // A trace may compute, sleep, make local calls (MPI_Initialized), store
   // into or wait on watched memory, or end main, before MPI_Init; the
   // initializations themselves and an unsupported event neither need it.
   // Every other event needs MPI.
   static const std::unordered_set<std::string> kWithoutMpi = {
       "compute", "exit", "init", "local", "memory_wait", "session_init", "sleep", "store", "unsupported"};
-  if (kWithoutMpi.count(e.call) == 0)
-    ensure_initialized();
-  (this->*action->second)(e);
-}
-
-const std::unordered_map<std::string, RankReplay::Action>& RankReplay::actions()
-{
-  static const std::unordered_map<std::string, Action> table = {
-#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, &RankReplay::replay_##kind},
+  static const std::unordered_map<std::string, Action> table = [] {
+    std::unordered_map<std::string, Action> made = {
+#define PROGSIM_TRACE_EVENT(kind, ...) {#kind, {&RankReplay::replay_##kind, true}},
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT
-  };
+    };
+    for (auto& [kind, action] : made)
+      action.needs_mpi = kWithoutMpi.count(kind) == 0;
+    return made;
+  }();
   return table;
 }
 
@@ -247,17 +253,17 @@ std::vector<int> RankReplay::counts(const nlohmann::json& list, int n, long long
 
 MPI_Datatype RankReplay::datatype(const TraceEvent& e) const
 {
-  MPI_Datatype type = predefined_datatype(e.fields.at("dt").get<std::string>());
+  MPI_Datatype type = predefined_datatype(e.string("dt"));
   if (type == MPI_DATATYPE_NULL)
-    fail("unknown datatype \"" + e.fields.at("dt").get<std::string>() + "\"");
+    fail("unknown datatype \"" + e.fields().at("dt").get<std::string>() + "\"");
   return type;
 }
 
 MPI_Op RankReplay::op(const TraceEvent& e) const
 {
-  MPI_Op op = predefined_op(e.fields.at("op").get<std::string>());
+  MPI_Op op = predefined_op(e.string("op"));
   if (op == MPI_OP_NULL)
-    fail("unknown reduction operation \"" + e.fields.at("op").get<std::string>() + "\"");
+    fail("unknown reduction operation \"" + e.fields().at("op").get<std::string>() + "\"");
   return op;
 }
 

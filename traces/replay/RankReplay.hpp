@@ -56,7 +56,10 @@ private:
 #define PROGSIM_TRACE_EVENT(kind, ...) void replay_##kind(const TraceEvent& e);
 #include "traces/TraceEvents.def"
 #undef PROGSIM_TRACE_EVENT
-  using Action = void (RankReplay::*)(const TraceEvent&);
+  struct Action {
+    void (RankReplay::*perform)(const TraceEvent&);
+    bool needs_mpi;  // else it may come before MPI_Init (perform)
+  };
   static const std::unordered_map<std::string, Action>& actions();
 
   // Argument helpers: each checks the event against the replay's state and
@@ -110,6 +113,8 @@ private:
   // what it left in each (MPI_REQUEST_NULL once completed).
   template <class Call>
   void on_requests(const TraceEvent& e, Call call);
+  template <class Call>
+  void on_requests(const std::vector<int>& ids, Call call);
   // Whether the replay's request `id` is still to complete: not
   // MPI_REQUEST_NULL, nor a persistent request that is inactive.
   bool pending(int id);
@@ -214,6 +219,11 @@ private:
   sim::Rank& rank_;
   std::map<int, ReplayWindow> windows_;
   std::unique_ptr<RankEventSource> events_;
+  // The event being replayed and the one read ahead (run()): here, not in
+  // run()'s frame, at the top of the rank's stack (see events_end_early);
+  // each keeps its buffers from one event to the next (TraceEvent).
+  TraceEvent current_;
+  TraceEvent ahead_;
   const TraceEvent* event_ = nullptr;
   std::map<int, MPI_Request> requests_;
   // Requests cancelled (`cancel`) until their `cancelled` event; null: the

@@ -80,8 +80,16 @@ void RankReplay::keep_request(const TraceEvent& e, MPI_Request handle)
 template <class Call>
 void RankReplay::on_requests(const TraceEvent& e, Call call)
 {
-  std::vector<int> ids = e.fields.at("reqs").get<std::vector<int>>();
+  std::vector<int> ids;
+  e.integers("reqs", ids);
+  on_requests(ids, call);
+}
+
+template <class Call>
+void RankReplay::on_requests(const std::vector<int>& ids, Call call)
+{
   std::vector<MPI_Request> handles;
+  handles.reserve(ids.size());
   for (int id : ids)
     handles.push_back(id < 0 ? MPI_REQUEST_NULL : request(id));
   check(call(static_cast<int>(handles.size()), handles.data()));
@@ -113,7 +121,7 @@ void RankReplay::keep_comm(const TraceEvent& e, MPI_Comm created)
 
 RankReplay::Reduction RankReplay::reduction(const TraceEvent& e)
 {
-  bool user = e.fields.at("op") == "user";
+  bool user = e.string("op") == "user";
   Reduction r{e.has("count") ? count(e.integer("count")) : 0, datatype(e),
               user ? reduction_items_.user_op(e.has("commutative") && e.integer("commutative") != 0) : op(e), 0};
   if (e.has("elements")) {
@@ -140,7 +148,7 @@ std::vector<int> RankReplay::send_counts(const TraceEvent& e, int peers, long lo
   // program may have passed none.
   if (in_place_or(e, nullptr) == MPI_IN_PLACE)
     return std::vector<int>(static_cast<std::size_t>(peers), 0);
-  return counts(e.fields.at("sbytes"), peers, total);
+  return counts(e.fields().at("sbytes"), peers, total);
 }
 
 // --- outside MPI -------------------------------------------------------------
@@ -183,7 +191,7 @@ void RankReplay::replay_memory_wait(const TraceEvent& e)
     fail("memory_wait: writer " + std::to_string(writer) + ", event " + std::to_string(index) +
          " names no rank's event (writer -1: a write that never came)");
   sim::memory::PollInfo poll;
-  poll.description = e.has("watch") ? e.fields.at("watch").get<std::string>() : std::string("memory");
+  poll.description = e.has("watch") ? e.fields().at("watch").get<std::string>() : std::string("memory");
   poll.offset = e.has("offset") ? static_cast<std::size_t>(std::max(0LL, e.integer("offset"))) : 0;
   sim::memory::MemoryWatch::instance().replay_wait(rank_.id(), {writer, index}, poll);
 }
@@ -197,16 +205,16 @@ void RankReplay::replay_unsupported(const TraceEvent& e)
 {
   // An MPI procedure, or what the program did outside MPI (busy-waiting on
   // watched memory).
-  std::string name = e.fields.at("name").get<std::string>();
+  std::string name = e.fields().at("name").get<std::string>();
   fail("the recorded program " + std::string(name.rfind("MPI_", 0) == 0 ? "called " : "used ") + name +
        ", which traces cannot replay yet" +
-       (e.has("why") ? " (" + e.fields.at("why").get<std::string>() + ")" : std::string()));
+       (e.has("why") ? " (" + e.fields().at("why").get<std::string>() + ")" : std::string()));
 }
 
 void RankReplay::replay_failed(const TraceEvent& e)
 {
   // A failed event right after a call is taken by RankReplay::run.
-  fail("a failed event (" + e.fields.at("name").get<std::string>() + ") must follow the event of the call it marks");
+  fail("a failed event (" + e.fields().at("name").get<std::string>() + ") must follow the event of the call it marks");
 }
 
 // --- environment -------------------------------------------------------------
@@ -286,8 +294,8 @@ int RankReplay::replay_in_finalize(MPI_Comm, int keyval, void*, void* extra)
 // messages leave under some policies.
 void RankReplay::replay_local(const TraceEvent& e)
 {
-  bool wtime = e.fields.at("name") == "MPI_Wtime";
-  bool interacting = e.has("kind") && e.fields.at("kind") == "interacting";
+  bool wtime = e.string("name") == "MPI_Wtime";
+  bool interacting = e.has("kind") && e.string("kind") == "interacting";
   bool usable = rank_.mpi_initialized && !rank_.mpi_finalized;
   long long repeat = e.has("repeat") ? e.integer("repeat") : 1;
   for (long long i = 0; i < repeat; ++i) {
@@ -421,8 +429,10 @@ void RankReplay::replay_wait(const TraceEvent& e)
 
 void RankReplay::replay_waitall(const TraceEvent& e)
 {
-  on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
-  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+  std::vector<int> ids;
+  e.integers("reqs", ids);
+  on_requests(ids, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : ids)
     retired(id);
 }
 
@@ -514,11 +524,13 @@ void RankReplay::replay_testsome(const TraceEvent& e)
 void RankReplay::replay_completed(const TraceEvent& e)
 {
   bool any = false;
-  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+  std::vector<int> ids;
+  e.integers("reqs", ids);
+  for (int id : ids)
     any = any || pending(id);
   if (any)  // else no call: it would cost time the recording did not spend
-    on_requests(e, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
-  for (int id : e.fields.at("reqs").get<std::vector<int>>())
+    on_requests(ids, [](int n, MPI_Request* r) { return PMPI_Waitall(n, r, MPI_STATUSES_IGNORE); });
+  for (int id : ids)
     retired(id);
 }
 
@@ -750,7 +762,7 @@ void RankReplay::reduce_scatter(const TraceEvent& e, Form form)
   Reduction r = reduction(e);
   MPI_Comm c = comm(e);
   long long total = 0;
-  std::vector<int> list = counts(e.fields.at("counts"), comm_size(c), total);
+  std::vector<int> list = counts(e.fields().at("counts"), comm_size(c), total);
   const void* in = in_place_or(e, send_scratch.get(total * type_size(r.type)));
   void* out = recv_scratch.get(total * type_size(r.type));
   check(collective(form, PMPI_Reduce_scatter, PMPI_Ireduce_scatter, PMPI_Reduce_scatter_init, in, out, list.data(), r.type, r.op, c));
@@ -775,7 +787,7 @@ void RankReplay::alltoallv(const TraceEvent& e, Form form)
   int size = comm_size(c);
   long long stotal = 0, rtotal = 0;
   std::vector<int> scounts = send_counts(e, size, stotal);
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), size, rtotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), size, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
   const void* in = in_place_or(e, send_scratch.get(stotal));
   void* out = recv_scratch.get(rtotal);
@@ -801,7 +813,7 @@ void RankReplay::gatherv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
   const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
@@ -828,7 +840,7 @@ void RankReplay::scatterv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int rn = count(e.integer("rbytes"));
   long long stotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), comm_size(c), stotal);
+  std::vector<int> scounts = counts(e.fields().at("sbytes"), comm_size(c), stotal);
   std::vector<int> sdispls = displacements(scounts);
   void* in = send_scratch.get(stotal);
   void* out = const_cast<void*>(in_place_or(e, recv_scratch.get(rn)));
@@ -854,7 +866,7 @@ void RankReplay::allgatherv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), comm_size(c), rtotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), comm_size(c), rtotal);
   std::vector<int> rdispls = displacements(rcounts);
   const void* in = in_place_or(e, send_scratch.get(n));
   void* out = recv_scratch.get(rtotal);
@@ -893,7 +905,7 @@ void RankReplay::neighbor_allgatherv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   int n = count(e.integer("bytes"));
   long long rtotal = 0;
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), neighbor_degrees(rank_.id(), c).first, rtotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), neighbor_degrees(rank_.id(), c).first, rtotal);
   std::vector<int> rdispls = displacements(rcounts);
   void* in = send_scratch.get(n);
   void* out = recv_scratch.get(rtotal);
@@ -906,8 +918,8 @@ void RankReplay::neighbor_alltoallv(const TraceEvent& e, Form form)
   MPI_Comm c = comm(e);
   auto [in_degree, out_degree] = neighbor_degrees(rank_.id(), c);
   long long stotal = 0, rtotal = 0;
-  std::vector<int> scounts = counts(e.fields.at("sbytes"), out_degree, stotal);
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_degree, rtotal);
+  std::vector<int> scounts = counts(e.fields().at("sbytes"), out_degree, stotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), in_degree, rtotal);
   std::vector<int> sdispls = displacements(scounts), rdispls = displacements(rcounts);
   void* in = send_scratch.get(stotal);
   void* out = recv_scratch.get(rtotal);
@@ -925,7 +937,7 @@ void RankReplay::w_exchange(const TraceEvent& e, Form form, int out_peers, int i
   MPI_Comm c = comm(e);
   long long stotal = 0, rtotal = 0;
   std::vector<int> scounts = send_counts(e, out_peers, stotal);
-  std::vector<int> rcounts = counts(e.fields.at("rbytes"), in_peers, rtotal);
+  std::vector<int> rcounts = counts(e.fields().at("rbytes"), in_peers, rtotal);
   std::vector<int> sd = displacements(scounts), rd = displacements(rcounts);
   std::vector<Displ> sdispls(sd.begin(), sd.end()), rdispls(rd.begin(), rd.end());
   std::vector<MPI_Datatype> stypes(scounts.size(), MPI_BYTE), rtypes(rcounts.size(), MPI_BYTE);
@@ -1049,7 +1061,7 @@ void RankReplay::replay_comm_split(const TraceEvent& e)
 
 void RankReplay::replay_comm_split_type(const TraceEvent& e)
 {
-  std::string name = e.fields.at("split_type").get<std::string>();
+  std::string name = e.fields().at("split_type").get<std::string>();
   int type = split_type(name);
   if (type == -1)
     fail("unknown split type \"" + name + "\"");
@@ -1060,8 +1072,8 @@ void RankReplay::replay_comm_split_type(const TraceEvent& e)
 
 void RankReplay::replay_cart_create(const TraceEvent& e)
 {
-  std::vector<int> dims = e.fields.at("dims").get<std::vector<int>>();
-  std::vector<int> periods = e.fields.at("periods").get<std::vector<int>>();
+  std::vector<int> dims = e.fields().at("dims").get<std::vector<int>>();
+  std::vector<int> periods = e.fields().at("periods").get<std::vector<int>>();
   if (periods.size() != dims.size())
     fail("cart_create: " + std::to_string(dims.size()) + " dims but " + std::to_string(periods.size()) + " periods");
   MPI_Comm created = MPI_COMM_NULL;
@@ -1072,7 +1084,7 @@ void RankReplay::replay_cart_create(const TraceEvent& e)
 
 void RankReplay::replay_cart_sub(const TraceEvent& e)
 {
-  std::vector<int> remain = e.fields.at("remain").get<std::vector<int>>();
+  std::vector<int> remain = e.fields().at("remain").get<std::vector<int>>();
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Cart_sub(comm(e), remain.data(), &created));
   keep_comm(e, created);
@@ -1081,8 +1093,8 @@ void RankReplay::replay_cart_sub(const TraceEvent& e)
 // Graph topologies, unweighted (weights only answer topology queries).
 void RankReplay::replay_graph_create(const TraceEvent& e)
 {
-  std::vector<int> index = e.fields.at("index").get<std::vector<int>>();
-  std::vector<int> edges = e.fields.at("edges").get<std::vector<int>>();
+  std::vector<int> index = e.fields().at("index").get<std::vector<int>>();
+  std::vector<int> edges = e.fields().at("edges").get<std::vector<int>>();
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Graph_create(comm(e), static_cast<int>(index.size()), index.data(), edges.data(), e.small("reorder"),
                           &created));
@@ -1091,8 +1103,8 @@ void RankReplay::replay_graph_create(const TraceEvent& e)
 
 void RankReplay::replay_dist_graph_create_adjacent(const TraceEvent& e)
 {
-  std::vector<int> in = e.fields.at("sources").get<std::vector<int>>();
-  std::vector<int> out = e.fields.at("destinations").get<std::vector<int>>();
+  std::vector<int> in = e.fields().at("sources").get<std::vector<int>>();
+  std::vector<int> out = e.fields().at("destinations").get<std::vector<int>>();
   MPI_Comm created = MPI_COMM_NULL;
   check(PMPI_Dist_graph_create_adjacent(comm(e), static_cast<int>(in.size()), in.data(), MPI_UNWEIGHTED,
                                         static_cast<int>(out.size()), out.data(), MPI_UNWEIGHTED, MPI_INFO_NULL,
@@ -1102,9 +1114,9 @@ void RankReplay::replay_dist_graph_create_adjacent(const TraceEvent& e)
 
 void RankReplay::replay_dist_graph_create(const TraceEvent& e)
 {
-  std::vector<int> sources = e.fields.at("sources").get<std::vector<int>>();
-  std::vector<int> degrees = e.fields.at("degrees").get<std::vector<int>>();
-  std::vector<int> destinations = e.fields.at("destinations").get<std::vector<int>>();
+  std::vector<int> sources = e.fields().at("sources").get<std::vector<int>>();
+  std::vector<int> degrees = e.fields().at("degrees").get<std::vector<int>>();
+  std::vector<int> destinations = e.fields().at("destinations").get<std::vector<int>>();
   if (degrees.size() != sources.size())
     fail("dist_graph_create: " + std::to_string(sources.size()) + " sources but " + std::to_string(degrees.size()) +
          " degrees");
@@ -1124,7 +1136,7 @@ RankReplay::WorldGroup::~WorldGroup()
 
 RankReplay::WorldGroup RankReplay::world_group(const TraceEvent& e, const char* key, const char* session_key)
 {
-  std::vector<int> world = e.fields.at(key).get<std::vector<int>>();
+  std::vector<int> world = e.fields().at(key).get<std::vector<int>>();
   for (int r : world)
     if (r < 0 || r >= sim::Simulation::current()->size())
       fail(std::string(key) + ": " + std::to_string(r) + " is not a rank of MPI_COMM_WORLD");
@@ -1156,7 +1168,7 @@ void RankReplay::replay_comm_create_group(const TraceEvent& e)
 void RankReplay::replay_comm_create_from_group(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
-  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  std::string stringtag = e.fields().at("stringtag").get<std::string>();
   check(PMPI_Comm_create_from_group(world_group(e, "group", "session").handle, stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL,
                                     &created));
   keep_comm(e, created);
@@ -1174,7 +1186,7 @@ void RankReplay::replay_intercomm_create(const TraceEvent& e)
 void RankReplay::replay_intercomm_create_from_groups(const TraceEvent& e)
 {
   MPI_Comm created = MPI_COMM_NULL;
-  std::string stringtag = e.fields.at("stringtag").get<std::string>();
+  std::string stringtag = e.fields().at("stringtag").get<std::string>();
   check(PMPI_Intercomm_create_from_groups(world_group(e, "local_group", "local_session").handle, e.small("local_leader"),
                                           world_group(e, "remote_group", "remote_session").handle, e.small("remote_leader"),
                                           stringtag.c_str(), MPI_INFO_NULL, MPI_ERRORS_ARE_FATAL, &created));

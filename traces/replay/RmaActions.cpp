@@ -86,7 +86,7 @@ MPI_Group RankReplay::window_group(const TraceEvent& e, MPI_Win handle)
 {
   const mpi::rma::Window& model = model_window(rank_.id(), handle);
   std::vector<int> world;
-  for (int local : e.fields.at("ranks").get<std::vector<int>>()) {
+  for (int local : e.fields().at("ranks").get<std::vector<int>>()) {
     if (local < 0 || local >= model.shared->size())
       fail("rank " + std::to_string(local) + " is not in the window's group of " +
            std::to_string(model.shared->size()));
@@ -205,7 +205,7 @@ RankReplay::TargetLayout RankReplay::target_layout(const TraceEvent& e, MPI_Data
   TargetLayout layout{element, elements};
   if (!e.has("pieces") || !e.has("extent") || !e.has("items"))
     return layout;
-  std::vector<long long> pieces = e.fields.at("pieces").get<std::vector<long long>>();
+  std::vector<long long> pieces = e.fields().at("pieces").get<std::vector<long long>>();
   long long extent = e.integer("extent"), items = e.integer("items");
   long long element_bytes = type_size(element);
   if (pieces.empty() || pieces.size() % 2 != 0 || items <= 0 || items > std::numeric_limits<int>::max() ||
@@ -432,7 +432,7 @@ void RankReplay::replay_win_test(const TraceEvent& e)
 
 void RankReplay::replay_win_lock(const TraceEvent& e)
 {
-  std::string lock = e.fields.at("lock").get<std::string>();
+  std::string lock = e.fields().at("lock").get<std::string>();
   int type = lock == "exclusive" ? MPI_LOCK_EXCLUSIVE : lock == "shared" ? MPI_LOCK_SHARED : 0;
   check(PMPI_Win_lock(type, e.small("target"), e.small("assert"), window(e).handle));
 }
