@@ -51,23 +51,6 @@ std::vector<EventSpec> make_specs()
   };
 }
 
-bool has_type(const nlohmann::json& value, FieldType type)
-{
-  switch (type) {
-    case FieldType::Integer: return value.is_number_integer();
-    case FieldType::Number: return value.is_number();
-    case FieldType::String: return value.is_string();
-    case FieldType::IntegerList:
-      if (!value.is_array())
-        return false;
-      for (auto& item : value)
-        if (!item.is_number_integer())
-          return false;
-      return true;
-  }
-  return false;
-}
-
 const char* type_name(FieldType type)
 {
   switch (type) {
@@ -77,6 +60,94 @@ const char* type_name(FieldType type)
     case FieldType::IntegerList: return "a list of integers";
   }
   return "?";
+}
+
+// The fields of one event as the schema checks them, in either form an
+// event has: a JSON object, or a flat line (TraceEvent, FlatEventScan). One
+// set of rules below (validate_fields) serves both, so that the flat path
+// accepts exactly what the JSON path accepts.
+struct JsonFields {
+  const nlohmann::json& event;
+  bool has(const char* name) const { return event.contains(name); }
+  bool is(const char* name, FieldType type) const
+  {
+    const nlohmann::json& value = event.at(name);
+    switch (type) {
+      case FieldType::Integer: return value.is_number_integer();
+      case FieldType::Number: return value.is_number();
+      case FieldType::String: return value.is_string();
+      case FieldType::IntegerList:
+        if (!value.is_array())
+          return false;
+        for (auto& item : value)
+          if (!item.is_number_integer())
+            return false;
+        return true;
+    }
+    return false;
+  }
+  // A number field (of its type) below zero.
+  bool negative_number(const char* name) const { return event.at(name).get<double>() < 0; }
+  // An integer field below zero (false when absent or of another type).
+  bool negative_integer(const char* name) const
+  {
+    auto value = event.find(name);
+    return value != event.end() && value->is_number_integer() && value->get<long long>() < 0;
+  }
+};
+
+struct FlatFields {
+  using Kind = FlatField::Kind;
+  const TraceEvent& event;
+  bool has(const char* name) const { return event.find_flat(name) != nullptr; }
+  bool is(const char* name, FieldType type) const
+  {
+    Kind kind = event.find_flat(name)->kind;
+    switch (type) {
+      case FieldType::Integer: return kind == Kind::Integer;
+      case FieldType::Number: return kind == Kind::Integer || kind == Kind::Number;
+      case FieldType::String: return kind == Kind::String;
+      case FieldType::IntegerList: return kind == Kind::IntegerList;
+    }
+    return false;
+  }
+  bool negative_number(const char* name) const
+  {
+    const FlatField* value = event.find_flat(name);
+    return value->kind == Kind::Integer ? value->integer < 0 : value->number < 0;
+  }
+  bool negative_integer(const char* name) const
+  {
+    const FlatField* value = event.find_flat(name);
+    return value && value->kind == Kind::Integer && value->integer < 0;
+  }
+};
+
+// The schema's rules for an event of kind `call`: "" when valid, else the
+// reason.
+template <class Fields>
+std::string validate_fields(const Fields& event, const std::string& call)
+{
+  const EventSpec* spec = find_event_spec(call);
+  if (!spec)
+    return "unknown call \"" + call + "\"";
+  for (const FieldSpec& field : spec->fields) {
+    if (!event.has(field.name)) {
+      if (field.required)
+        return spec->call + std::string(": missing field \"") + field.name + "\"";
+      continue;
+    }
+    if (!event.is(field.name, field.type))
+      return spec->call + std::string(": field \"") + field.name + "\" must be " + type_name(field.type);
+    if (field.type == FieldType::Number && event.negative_number(field.name))
+      return spec->call + std::string(": field \"") + field.name + "\" must not be negative";
+  }
+  if (std::strcmp(spec->call, "compute") == 0 && event.has("s") == event.has("flops"))
+    return "compute: exactly one of \"s\" (seconds) and \"flops\" is required";
+  for (const char* size : {"bytes", "count", "repeat", "elements"})
+    if (event.negative_integer(size))
+      return spec->call + std::string(": field \"") + size + "\" must not be negative";
+  return "";
 }
 
 }  // namespace
@@ -108,67 +179,13 @@ std::string validate_event(const nlohmann::json& event)
   auto call = event.find("call");
   if (call == event.end() || !call->is_string())
     return "missing \"call\" (the event kind)";
-  const EventSpec* spec = find_event_spec(call->get<std::string>());
-  if (!spec)
-    return "unknown call \"" + call->get<std::string>() + "\"";
-  for (const FieldSpec& field : spec->fields) {
-    auto value = event.find(field.name);
-    if (value == event.end()) {
-      if (field.required)
-        return spec->call + std::string(": missing field \"") + field.name + "\"";
-      continue;
-    }
-    if (!has_type(*value, field.type))
-      return spec->call + std::string(": field \"") + field.name + "\" must be " + type_name(field.type);
-    if (field.type == FieldType::Number && value->get<double>() < 0)
-      return spec->call + std::string(": field \"") + field.name + "\" must not be negative";
-  }
-  if (std::strcmp(spec->call, "compute") == 0 && event.contains("s") == event.contains("flops"))
-    return "compute: exactly one of \"s\" (seconds) and \"flops\" is required";
-  for (const char* size : {"bytes", "count", "repeat", "elements"})
-    if (auto value = event.find(size); value != event.end() && value->is_number_integer() && value->get<long long>() < 0)
-      return spec->call + std::string(": field \"") + size + "\" must not be negative";
-  return "";
+  return validate_fields(JsonFields{event}, call->get<std::string>());
 }
 
 bool valid_flat_event(const TraceEvent& event)
 {
-  using Kind = FlatField::Kind;
-  const EventSpec* spec = find_event_spec(event.call);  // "call" is a string (TraceEvent::assign_line)
-  if (!spec)
-    return false;
-  for (const FieldSpec& field : spec->fields) {
-    const FlatField* value = event.find_flat(field.name);
-    if (!value) {
-      if (field.required)
-        return false;
-      continue;
-    }
-    switch (field.type) {
-      case FieldType::Integer:
-        if (value->kind != Kind::Integer)
-          return false;
-        break;
-      case FieldType::Number:
-        if ((value->kind != Kind::Integer || value->integer < 0) && (value->kind != Kind::Number || value->number < 0))
-          return false;
-        break;
-      case FieldType::String:
-        if (value->kind != Kind::String)
-          return false;
-        break;
-      case FieldType::IntegerList:
-        if (value->kind != Kind::IntegerList)
-          return false;
-        break;
-    }
-  }
-  if (event.call == "compute" && (event.find_flat("s") != nullptr) == (event.find_flat("flops") != nullptr))
-    return false;
-  for (const char* size : {"bytes", "count", "repeat", "elements"})
-    if (const FlatField* value = event.find_flat(size); value && value->kind == Kind::Integer && value->integer < 0)
-      return false;
-  return true;
+  // "call" is a string (TraceEvent::assign_line).
+  return validate_fields(FlatFields{event}, event.call).empty();
 }
 
 }  // namespace progsim::traces
