@@ -125,7 +125,11 @@ volatile bool g_pending = false;
 
 // Executable ranges of the simulator's own libraries: a rank running there
 // is inside the simulator (even in user-code state, e.g. while SimGrid
-// switches contexts) and must not be diverted.
+// switches contexts) and must not be diverted. Also the sanitizer runtimes:
+// under ASan they are the allocator (AllocatorCalls cannot count its depth
+// there), and a rank diverted while one of their non-recursive locks is
+// held (a size class refilled in malloc) would wait forever for it in the
+// simulator's next allocation.
 struct Range {
   std::uintptr_t lo, hi;
 };
@@ -139,7 +143,9 @@ constexpr std::uintptr_t kFrameReserve = 64 * 1024;
 int note_library(dl_phdr_info* info, size_t, void*)
 {
   const char* name = info->dlpi_name ? info->dlpi_name : "";
-  if (!std::strstr(name, "libprogsim") && !std::strstr(name, "libsimgrid") && !std::strstr(name, "libboost"))
+  bool simulator = std::strstr(name, "libprogsim") || std::strstr(name, "libsimgrid") || std::strstr(name, "libboost");
+  bool sanitizer = std::strstr(name, "libasan") || std::strstr(name, "libubsan");
+  if (!simulator && !sanitizer)
     return 0;
   for (int i = 0; i < info->dlpi_phnum && g_excluded_count < 32; ++i) {
     const ElfW(Phdr)& ph = info->dlpi_phdr[i];
