@@ -136,11 +136,13 @@ endforeach()
 # thread_malloc.twice ended with status 0, flood.blocked hung forwarding
 # output, and under ASan malloc.twice hung on the allocator's lock (1 run
 # in 7). flood.blocked: progsim's stdout is a full pipe, so nothing can end
-# the run but the minimal ending (MinimalEnding), 6 s after the signal.
+# the run but the minimal ending (MinimalEnding), 6 s after the signal;
+# flood.thrice: the same, ended at once by a third signal.
 progsim_test_program(interrupt_busy interrupt_busy.c)
 set_property(GLOBAL APPEND PROPERTY PROGSIM_PROGRAM_OUTCOMES_interrupt_busy interrupted)
 foreach(case "malloc;twice;30" "malloc;grace;30" "malloc;hup;30" "malloc;limit;20" "printf;twice;30"
-             "printf;grace;30" "thread_malloc;twice;30" "thread_malloc;grace;20" "flood;blocked;2")
+             "printf;grace;30" "thread_malloc;twice;30" "thread_malloc;grace;20" "flood;blocked;2"
+             "flood;thrice;2")
   list(GET case 0 mode)
   list(GET case 1 schedule)
   list(GET case 2 runs)

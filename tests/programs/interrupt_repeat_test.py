@@ -18,6 +18,8 @@ signals fall at different points of the loop), then, by SCHEDULE:
           safe point, no rank to divert, an ending that cannot write its
           message: the minimal ending, 6 s after the signal (the report must
           be the minimal one)
+  thrice  as blocked, with three SIGINTs 0.2 s apart: the third ends the run
+          at once (within 2 s of the first), with the minimal report
 With MODE thread_malloc the signals go to the program's busy thread
 (tgkill), not to the process. Each run must end within 10 s of the first
 signal (a hang fails the test), with the status 128 + the first signal, the
@@ -76,9 +78,9 @@ def one_run(progsim, program, mode, schedule, work, index, rng):
         args += ["--host-time-limit", "0.2"]
     args += [program, mode, marker]
     first = {"twice": signal.SIGINT, "grace": signal.SIGINT, "hup": signal.SIGHUP, "limit": signal.SIGALRM,
-             "blocked": signal.SIGINT}[schedule]
+             "blocked": signal.SIGINT, "thrice": signal.SIGINT}[schedule]
     env = dict(os.environ, TMPDIR=tmpdir)
-    unread = os.pipe() if schedule == "blocked" else None
+    unread = os.pipe() if schedule in ("blocked", "thrice") else None
     p = subprocess.Popen(args, stdout=unread[1] if unread else subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     if unread:
         os.close(unread[1])
@@ -97,13 +99,18 @@ def checked_run(p, mode, schedule, marker, report, timeline, tmpdir, first, inde
         p.communicate()
         return ["run %d: the busy rank never announced itself" % index], 0
     target = tid if mode == "thread_malloc" else 0
-    time.sleep(0.3 if schedule == "blocked" else rng.uniform(0, 0.1))
+    blocked = schedule in ("blocked", "thrice")
+    time.sleep(0.3 if blocked else rng.uniform(0, 0.1))
     start = time.monotonic()
-    if schedule in ("twice", "hup", "grace", "blocked"):
+    if schedule != "limit":
         send(p.pid, target, first)
     if schedule in ("twice", "hup"):
         time.sleep(0.05)
         send(p.pid, target, signal.SIGINT)
+    if schedule == "thrice":
+        for _ in range(2):
+            time.sleep(0.2)
+            send(p.pid, target, signal.SIGINT)
     try:
         _, err = p.communicate(timeout=BOUND + (0.2 if schedule == "limit" else 0))
     except subprocess.TimeoutExpired:
@@ -128,8 +135,10 @@ def checked_run(p, mode, schedule, marker, report, timeline, tmpdir, first, inde
         if data.get("outcome") != "interrupted" or data.get("exit_status") != expected:
             failures.append("run %d: report outcome %r, exit_status %r" % (index, data.get("outcome"),
                                                                           data.get("exit_status")))
-        if schedule == "blocked" and "partial" not in data:
+        if blocked and "partial" not in data:
             failures.append("run %d: not the minimal report: %r" % (index, data))
+        if schedule == "thrice" and ("third signal" not in data.get("partial", "") or took > 2):
+            failures.append("run %d: not ended at once by the third signal (%.2f s): %r" % (index, took, data))
     except (OSError, ValueError) as e:
         failures.append("run %d: the report is not readable JSON: %s" % (index, e))
     try:
