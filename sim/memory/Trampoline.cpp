@@ -135,6 +135,8 @@ struct Range {
 };
 Range g_excluded[32];
 int g_excluded_count = 0;
+Range g_sanitizer[8];  // the sanitizer runtimes' ranges, also in g_excluded
+int g_sanitizer_count = 0;
 
 // Bytes kept free of watched pages below the trampoline frame: the xsave
 // area and the simulator code the handler runs on the rank's stack.
@@ -149,8 +151,12 @@ int note_library(dl_phdr_info* info, size_t, void*)
     return 0;
   for (int i = 0; i < info->dlpi_phnum && g_excluded_count < 32; ++i) {
     const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
-      g_excluded[g_excluded_count++] = {info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+      continue;
+    Range range{info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+    g_excluded[g_excluded_count++] = range;
+    if (sanitizer && g_sanitizer_count < 8)
+      g_sanitizer[g_sanitizer_count++] = range;
   }
   return 0;
 }
@@ -170,6 +176,7 @@ void Trampoline::initialize(void (*handler)(const TrapRequest&))
   __cpuid_count(0xd, 0, a, b, c, d);
   progsim_trampoline_xsave_size = b + 64;  // size for the features enabled in XCR0
   g_excluded_count = 0;
+  g_sanitizer_count = 0;
   dl_iterate_phdr(note_library, nullptr);
 }
 
@@ -182,6 +189,15 @@ bool Trampoline::can_divert(const void* ucontext)
     if (pc >= g_excluded[i].lo && pc < g_excluded[i].hi)
       return false;
   return true;
+}
+
+bool Trampoline::in_sanitizer_runtime(const void* ucontext)
+{
+  auto pc = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(ucontext)->uc_mcontext.gregs[REG_RIP]);
+  for (int i = 0; i < g_sanitizer_count; ++i)
+    if (pc >= g_sanitizer[i].lo && pc < g_sanitizer[i].hi)
+      return true;
+  return false;
 }
 
 void Trampoline::divert(void* ucontext, const TrapRequest& request)
@@ -217,6 +233,7 @@ namespace progsim::sim::memory {
 bool Trampoline::supported() { return false; }
 void Trampoline::initialize(void (*)(const TrapRequest&)) {}
 bool Trampoline::can_divert(const void*) { return false; }
+bool Trampoline::in_sanitizer_runtime(const void*) { return false; }
 void Trampoline::divert(void*, const TrapRequest&) {}
 }  // namespace progsim::sim::memory
 
