@@ -130,19 +130,23 @@ endforeach()
 # A second signal, or the grace period, while rank 0 is busy in the C
 # library (malloc/free, fprintf(stdout), a thread of its own in malloc/free
 # receiving the signals): many runs each, every one ending within 10 s of
-# the first signal with exit 128 + signal, the report and timeline valid
-# JSON (interrupt_repeat_test.py). With main's build before session 20 the
-# ending ran inside the handler: printf.grace hung on stdout's lock,
-# thread_malloc.twice ended with status 0, flood.blocked hung forwarding
-# output, and under ASan malloc.twice hung on the allocator's lock (1 run
-# in 7). flood.blocked: progsim's stdout is a full pipe, so nothing can end
-# the run but the minimal ending (MinimalEnding), 6 s after the signal;
-# flood.thrice: the same, ended at once by a third signal.
+# the first signal with exit 128 + signal, the message, the report and
+# timeline valid JSON (interrupt_repeat_test.py, docs/design/interruption.md).
+# Main's build before session 20 ended the run inside the handler; these
+# failed with it (2026-11-28): printf.twice and printf.grace hung on
+# stdout's lock (run 18 and 17 of 30), thread_malloc.twice exited 0,
+# thread_malloc.hup ended as SIGINT (the SIGHUP sent to the program's thread
+# was taken for its crash), flood.blocked and flood.thrice hung; under ASan
+# also malloc.twice (ASan's allocator lock, run 8 of 30) and
+# thread_malloc.twice. The malloc.grace, malloc.hup, malloc.limit and
+# thread_malloc.grace runs passed there too: they guard. flood.*: progsim's
+# stdout is a pipe nobody reads, so only the minimal ending (MinimalEnding)
+# can end the run: 6 s after the signal, or at once at a third signal.
 progsim_test_program(interrupt_busy interrupt_busy.c)
 set_property(GLOBAL APPEND PROPERTY PROGSIM_PROGRAM_OUTCOMES_interrupt_busy interrupted)
 foreach(case "malloc;twice;30" "malloc;grace;30" "malloc;hup;30" "malloc;limit;20" "printf;twice;30"
-             "printf;grace;30" "thread_malloc;twice;30" "thread_malloc;grace;20" "flood;blocked;2"
-             "flood;thrice;2")
+             "printf;grace;30" "thread_malloc;twice;30" "thread_malloc;grace;20" "thread_malloc;hup;30"
+             "flood;blocked;2" "flood;thrice;2")
   list(GET case 0 mode)
   list(GET case 1 schedule)
   list(GET case 2 runs)
