@@ -138,8 +138,9 @@ endforeach()
 # thread_malloc.hup ended as SIGINT (the SIGHUP sent to the program's thread
 # was taken for its crash), flood.blocked and flood.thrice hung; under ASan
 # also malloc.twice (ASan's allocator lock, run 8 of 30) and
-# thread_malloc.twice. The malloc.grace, malloc.hup, malloc.limit and
-# thread_malloc.grace runs passed there too: they guard. flood.*: progsim's
+# thread_malloc.twice. malloc.grace, malloc.hup and thread_malloc.grace
+# passed with main's build (normal and ASan), malloc.limit with the normal
+# one: they guard. flood.*: progsim's
 # stdout is a pipe nobody reads, so only the minimal ending (MinimalEnding)
 # can end the run: 6 s after the signal, or at once at a third signal.
 progsim_test_program(interrupt_busy interrupt_busy.c)
