@@ -3,6 +3,7 @@
 #include "sim/Diagnostics.hpp"
 #include "sim/ForkedChild.hpp"
 #include "sim/Interruption.hpp"
+#include "sim/MinimalEnding.hpp"
 #include "sim/OutputCapture.hpp"
 #include "sim/ProgramThreads.hpp"
 #include "sim/Simulation.hpp"
@@ -74,13 +75,9 @@ const char* describe(int sig)
   return text;
 }
 
-// Sent by another process (kill(1), a terminal's hangup), not raised by a
-// rank nor by the kernel for something a rank did.
 bool sent_from_outside(const siginfo_t* info)
 {
-  // Only kill() and sigqueue() carry a sender (si_pid); a POSIX timer's
-  // SI_TIMER puts its timer id there, raise() is SI_TKILL.
-  return info && (info->si_code == SI_USER || info->si_code == SI_QUEUE) && info->si_pid != ::getpid();
+  return Interruption::sent_from_outside(info);
 }
 
 void for_each_signal(void (*act)(int))
@@ -159,33 +156,11 @@ void write_text(int fd, const char* text)
 // the outcome, from static memory only.
 [[noreturn]] void minimal_ending(int sig)
 {
-  static char line[1200];
-  std::snprintf(line, sizeof line, "progsim: %s\n", g_summary);
-  if (!g_simulation || !g_simulation->ending())  // else the message is out already
-    write_text(2, line);
-  write_text(2, "progsim: the simulator's memory is damaged (a heap corruption by the program?); "
-                "the report has the outcome and this message only\n");
-  const char* report = g_simulation ? g_simulation->options().report_file.c_str() : "";
-  int fd = *report ? ::open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) : -1;
-  if (fd >= 0) {
-    static char json[1600];
-    static char escaped[1100];
-    size_t k = 0;
-    for (const char* c = g_summary; *c && k + 2 < sizeof escaped; ++c) {
-      if (*c == '"' || *c == '\\')
-        escaped[k++] = '\\';
-      escaped[k++] = *c;
-    }
-    escaped[k] = '\0';
-    std::snprintf(json, sizeof json,
-                  "{\n  \"outcome\": \"crashed\",\n  \"exit_status\": %d,\n  \"message\": \"%s\",\n"
-                  "  \"partial\": \"the simulator's memory was damaged: no other field could be written\"\n}\n",
-                  128 + sig, escaped);
-    write_text(fd, json);
-    ::close(fd);
-  }
-  TemporaryDirectory::remove_all();
-  ::_exit(128 + sig);
+  bool shown = g_simulation && g_simulation->ending();  // else the message is out already
+  MinimalEnding::end(g_simulation, "crashed", 128 + sig, g_simulation ? g_simulation->now() : 0.0, g_summary, !shown,
+                     "the simulator's memory is damaged (a heap corruption by the program?); the report has the "
+                     "outcome and this message only",
+                     "the simulator's memory was damaged: no other field could be written");
 }
 
 // A crash in a thread of the program (not the simulator thread), written
@@ -259,17 +234,20 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
     ForkedChild::died_of(sig, describe(sig));
     return;
   }
+  // Sent by another process, on whichever thread the kernel chose (a
+  // thread of the program too): as SIGINT and SIGTERM, the run is
+  // interrupted (Interruption.hpp: at the next safe point of a rank, by
+  // diverting the rank in user code otherwise). Never from here: the signal
+  // may have come while the simulator was inside the allocator, and the
+  // report's allocations would then wait for its lock forever (seen under
+  // ASan: faults.interrupt.HUP.hang.run hung, 1 run in 40 by hand). Hence
+  // SA_RESTART (install): the program's system calls go on until then.
+  if (g_stage == 0 && sent_from_outside(info)) {
+    Interruption::from_outside(sig);
+    return;
+  }
   if (g_simulation && !memory::SimulatorThread::is_current())
     crash_in_program_thread(sig, info, context);
-  // Sent by another process: as SIGINT and SIGTERM, the run is interrupted
-  // at the next safe point of a rank (within a second of host time
-  // otherwise). Not from here: the signal may have come while the simulator
-  // was inside the allocator, and the report's allocations would then wait
-  // for its lock forever (seen under ASan: faults.interrupt.HUP.hang.run
-  // hung, 1 run in 40 by hand). Hence SA_RESTART (install): the program's
-  // system calls go on until then.
-  if (g_stage == 0 && sent_from_outside(info) && Interruption::end_at_next_safe_point(sig))
-    return;
   if (g_stage == 1) {  // the report faulted: write the minimal one
     g_stage = 2;
     siglongjmp(g_reporting, 1);
@@ -279,9 +257,6 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
   g_stage = 1;
   first_signal = sig;
   Simulation* simulation = g_simulation;
-  if (simulation && sent_from_outside(info))  // no run to interrupt at a safe point: the last moments
-    simulation->end_from_signal(Outcome::Interrupted,
-                                Interruption::message(sig, simulation->now(), ""), 128 + sig);
   Rank* rank = simulation ? simulation->current_rank() : nullptr;
   summarize(sig, info, context, rank);
   if (sigsetjmp(g_reporting, 1) != 0)

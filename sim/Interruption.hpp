@@ -5,15 +5,32 @@
 // on wall-clock time, as mpiexec's, which ends the run as a signal would
 // (SIGALRM, exit status 142).
 //
-// During a simulation the handler only notes the signal: the run ends at
-// the next safe point of a rank (Rank::set_state: entering MPI, blocking,
-// going to sleep) through the run's ending path, with the outcome
-// "interrupted", the report and the timeline written and exit status
-// 128 + signal. If no rank reaches a safe point within a second of host
-// time (a rank computing in user code), or at a second signal, the handler
-// ends the run itself as the CrashHandler does. Outside a simulation
-// (compare, examples) it passes the signal on to the progsim child it waits
-// for, removes the temporary directories and exits with 128 + signal.
+// A signal handler interrupts arbitrary code: the program inside malloc or
+// printf, progsim inside its own allocations. The report, the timeline and
+// the message allocate and take stdio locks, so no handler here builds
+// them; a handler only notes the signal and arms a timer (async-signal-safe
+// calls only), and the run ends in normal context on the simulator thread:
+//  1. the first signal is noted; the run ends at the next safe point of a
+//     rank (Rank::set_state: entering MPI, blocking, going to sleep) through
+//     the run's ending path (Simulation::end_run), naming that rank;
+//  2. when no rank gets there within a second of host time (a rank
+//     computing in user code), or at a second signal, the timer's handler,
+//     on the simulator thread, diverts the rank that runs user code into
+//     the trampoline (as the watchdog does: only outside the simulator,
+//     SimGrid, the allocator and the sanitizer runtime; tried again every
+//     millisecond), where Simulation::end_from_signal writes the report and
+//     timeline from normal context;
+//  3. if the run has not ended within 5 s of host time after that (the
+//     simulator busy in its own code, or an ending that waits on a lock),
+//     or at a third signal, the timer's handler ends the process with the
+//     minimal report (MinimalEnding: outcome, status and message only).
+// Every way keeps the outcome "interrupted", exit status 128 + signal and
+// the removal of the temporary directories. A signal that reaches a thread
+// the program created takes the same way (its handler only notes it; the
+// timer's signal goes to the simulator thread). Outside a simulation
+// (compare, examples) the handler passes the signal on to the progsim child
+// it waits for, removes the temporary directories and exits with 128 +
+// signal: system calls only.
 #pragma once
 
 #include <csignal>
@@ -30,20 +47,24 @@ public:
   static void install();
   // The signal that asked the running simulation to end, or 0.
   static int pending();
-  // The simulation the handler ends (nullptr: none is running).
+  // The simulation the handler ends (nullptr: none is running). On the
+  // simulator thread: its timer is created here (and deleted with nullptr).
   static void set_simulation(Simulation* simulation);
   // Ends the running simulation after `seconds` of host time, naming
   // `source` (the option or variable that asked for it).
   static void limit_host_time(double seconds, const std::string& source);
   // The child process a command waits for (0: none).
   static void set_child(pid_t child);
-  // From a signal handler: notes `sig` for the next safe point (and arms the
-  // grace period) as for SIGINT, if a simulation is running; false if none
-  // is. The CrashHandler's way for another signal that ends a process
-  // (SIGHUP, SIGUSR1, ...) sent by another process: ending the run inside
-  // the handler could wait forever on the allocator's lock, held by the
-  // code the signal interrupted (the report allocates).
-  static bool end_at_next_safe_point(int sig);
+  // From a signal handler, for a signal that ends a process sent by another
+  // process (the CrashHandler's SIGHUP, SIGUSR1, ...): as for SIGINT, noted
+  // for the running simulation's next safe point (the steps above), or,
+  // with no simulation running, the ending of a command (does not return).
+  static void from_outside(int sig);
+  // Whether the signal was sent by another process (kill(1), a terminal's
+  // hangup, tgkill(2) to one of progsim's threads), not raised by a rank
+  // (raise, pthread_kill, its timers) nor by the kernel for something a rank
+  // did. Async-signal-safe.
+  static bool sent_from_outside(const siginfo_t* info);
   // A rank is at a safe point: ends the run if a signal asked for it.
   // Inline: every MPI call passes here, and a signal is rare.
   static void safe_point()

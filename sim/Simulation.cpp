@@ -230,8 +230,14 @@ RunResult Simulation::run()
 
   // Load every instance first: a loading error is still an input error.
   std::vector<ProgramInstance> instances;
-  for (auto& rank : ranks_)
+  for (auto& rank : ranks_) {
+    // A signal while loading (thousands of privatized copies take seconds)
+    // ends the run here, before its grace period could expire in loading code
+    // that cannot be diverted (Interruption.hpp).
+    if (Interruption::pending())
+      break;
     instances.push_back(program_->instantiate(rank->id()));
+  }
   program_->loading_done();
 
   sg4::Engine::on_deadlock_cb([this] { on_deadlock(); });

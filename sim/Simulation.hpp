@@ -75,10 +75,11 @@ public:
   //    finalize, deadlock, watchdog, interruption): kills every actor and
   //    lets run() finish; does not return;
   //  - end_from_signal, from a signal handler whose rank cannot be unwound
-  //    (a crash, an interruption no rank noticed), or for a thread of the
-  //    program (the rank's stack may hold a C++ std::thread being joined,
-  //    whose destructor calls std::terminate): writes what run() would and
-  //    exits the process.
+  //    (a crash), from a rank diverted into the trampoline (an interruption
+  //    no rank noticed at a safe point: Interruption.hpp), or for a thread
+  //    of the program (the rank's stack may hold a C++ std::thread being
+  //    joined, whose destructor calls std::terminate): writes what run()
+  //    would and exits the process.
   [[noreturn]] void end_run(Outcome outcome, const std::string& message, int exit_status);
   [[noreturn]] void end_from_signal(Outcome outcome, const std::string& message, int exit_status);
   // From now on end_run ends as end_from_signal does (a thread of the

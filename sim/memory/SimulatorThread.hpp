@@ -4,8 +4,8 @@
 // run or its rank (an MPI call from a thread other than a rank's main
 // thread, a crash, exit()) asks the simulator thread to do it, inside a
 // rank, through the normal path. progsim starts no thread of its own
-// (SimGrid runs its actors as coroutines of this thread, the watchdog's
-// timer signals this thread): every other thread is the program's, or a
+// (SimGrid runs its actors as coroutines of this thread, the watchdog's and
+// the interruption's timers signal this thread): every other thread is the program's, or a
 // library's that the program uses.
 #pragma once
 

@@ -125,12 +125,18 @@ volatile bool g_pending = false;
 
 // Executable ranges of the simulator's own libraries: a rank running there
 // is inside the simulator (even in user-code state, e.g. while SimGrid
-// switches contexts) and must not be diverted.
+// switches contexts) and must not be diverted. Also the sanitizer runtimes:
+// under ASan they are the allocator (AllocatorCalls cannot count its depth
+// there), and a rank diverted while one of their non-recursive locks is
+// held (a size class refilled in malloc) would wait forever for it in the
+// simulator's next allocation.
 struct Range {
   std::uintptr_t lo, hi;
 };
 Range g_excluded[32];
 int g_excluded_count = 0;
+Range g_sanitizer[8];  // the sanitizer runtimes' ranges, also in g_excluded
+int g_sanitizer_count = 0;
 
 // Bytes kept free of watched pages below the trampoline frame: the xsave
 // area and the simulator code the handler runs on the rank's stack.
@@ -139,12 +145,18 @@ constexpr std::uintptr_t kFrameReserve = 64 * 1024;
 int note_library(dl_phdr_info* info, size_t, void*)
 {
   const char* name = info->dlpi_name ? info->dlpi_name : "";
-  if (!std::strstr(name, "libprogsim") && !std::strstr(name, "libsimgrid") && !std::strstr(name, "libboost"))
+  bool simulator = std::strstr(name, "libprogsim") || std::strstr(name, "libsimgrid") || std::strstr(name, "libboost");
+  bool sanitizer = std::strstr(name, "libasan") || std::strstr(name, "libubsan");
+  if (!simulator && !sanitizer)
     return 0;
   for (int i = 0; i < info->dlpi_phnum && g_excluded_count < 32; ++i) {
     const ElfW(Phdr)& ph = info->dlpi_phdr[i];
-    if (ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
-      g_excluded[g_excluded_count++] = {info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+      continue;
+    Range range{info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
+    g_excluded[g_excluded_count++] = range;
+    if (sanitizer && g_sanitizer_count < 8)
+      g_sanitizer[g_sanitizer_count++] = range;
   }
   return 0;
 }
@@ -164,6 +176,7 @@ void Trampoline::initialize(void (*handler)(const TrapRequest&))
   __cpuid_count(0xd, 0, a, b, c, d);
   progsim_trampoline_xsave_size = b + 64;  // size for the features enabled in XCR0
   g_excluded_count = 0;
+  g_sanitizer_count = 0;
   dl_iterate_phdr(note_library, nullptr);
 }
 
@@ -176,6 +189,15 @@ bool Trampoline::can_divert(const void* ucontext)
     if (pc >= g_excluded[i].lo && pc < g_excluded[i].hi)
       return false;
   return true;
+}
+
+bool Trampoline::in_sanitizer_runtime(const void* ucontext)
+{
+  auto pc = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(ucontext)->uc_mcontext.gregs[REG_RIP]);
+  for (int i = 0; i < g_sanitizer_count; ++i)
+    if (pc >= g_sanitizer[i].lo && pc < g_sanitizer[i].hi)
+      return true;
+  return false;
 }
 
 void Trampoline::divert(void* ucontext, const TrapRequest& request)
@@ -211,6 +233,7 @@ namespace progsim::sim::memory {
 bool Trampoline::supported() { return false; }
 void Trampoline::initialize(void (*)(const TrapRequest&)) {}
 bool Trampoline::can_divert(const void*) { return false; }
+bool Trampoline::in_sanitizer_runtime(const void*) { return false; }
 void Trampoline::divert(void*, const TrapRequest&) {}
 }  // namespace progsim::sim::memory
 

@@ -50,6 +50,10 @@ public:
   // Whether the interrupted code may be diverted: user code (not the
   // simulator, SimGrid or the trampoline itself) and no request pending.
   static bool can_divert(const void* ucontext);
+  // Whether the interrupted code is a sanitizer runtime's (under ASan: the
+  // allocator, which AllocatorCalls cannot count): the rank runs its own
+  // code there but cannot be diverted.
+  static bool in_sanitizer_runtime(const void* ucontext);
   // Rewrites `ucontext` so that the rank runs `handler(request)` when the
   // signal handler returns. The frame goes below the red zone and below any
   // watched page near the stack pointer (stack variables may be watched).

@@ -38,6 +38,25 @@ struct sigaction g_previous {};
 int g_rank = -1;
 std::uint64_t g_activity = 0;
 double g_spent = 0;
+// The next tick is a retry armed 1 ms of CPU after a tick that found the
+// rank in the sanitizer runtime (retry_soon).
+bool g_retrying = false;
+constexpr double kRetrySeconds = 0.001;
+
+// Under ASan no wrapper counts the allocator's depth, so nothing raises a
+// tick as the rank leaves it: the timer ticks 1 ms of CPU later instead
+// (timer_settime is async-signal-safe), then every g_tick again.
+void retry_soon()
+{
+  if (!g_timer_created)
+    return;
+  itimerspec spec{};
+  spec.it_value.tv_nsec = static_cast<long>(kRetrySeconds * 1e9);
+  spec.it_interval.tv_sec = static_cast<time_t>(g_tick);
+  spec.it_interval.tv_nsec = static_cast<long>((g_tick - static_cast<double>(spec.it_interval.tv_sec)) * 1e9);
+  if (::timer_settime(g_timer, 0, &spec, nullptr) == 0)
+    g_retrying = true;
+}
 
 void on_tick(int, siginfo_t* info, void* context)
 {
@@ -45,11 +64,15 @@ void on_tick(int, siginfo_t* info, void* context)
     return;
   // A timer tick measured g_tick of CPU time; the tick raised when the rank
   // left the allocator (below) measured nothing.
-  double measured = info->si_code == SI_TIMER ? g_tick : 0;
+  double measured = info->si_code == SI_TIMER ? (g_retrying ? kRetrySeconds : g_tick) : 0;
+  if (info->si_code == SI_TIMER)
+    g_retrying = false;
   FaultHandler::Nested nested;  // rank data may share a page with watched memory
   // Inside malloc the rank runs its own code (the allocator's) but cannot be
-  // diverted (AllocatorCalls.hpp): its time counts all the same.
-  bool allocating = AllocatorCalls::inside();
+  // diverted (AllocatorCalls.hpp): its time counts all the same. Under ASan
+  // the allocator is the sanitizer runtime's (Trampoline.cpp).
+  bool sanitizer = Trampoline::in_sanitizer_runtime(context);
+  bool allocating = AllocatorCalls::inside() || sanitizer;
   int rank = allocating || Trampoline::can_divert(context) ? MemoryWatch::current_user_rank() : -1;
   if (rank < 0) {
     g_rank = -1;
@@ -71,6 +94,8 @@ void on_tick(int, siginfo_t* info, void* context)
     // is delivered when the allocator's own system calls return): tick again
     // as it leaves.
     AllocatorCalls::signal_on_exit(SIGPROF);
+    if (sanitizer)
+      retry_soon();
     return;
   }
   TrapRequest request;
