@@ -173,7 +173,7 @@ int matched_irecv(const char* call, void* buf, std::int64_t count, MPI_Datatype 
     r = b.p2p().make_recv(b.world(), args);
     b.p2p().start(r);
   }
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
