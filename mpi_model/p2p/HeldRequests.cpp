@@ -23,13 +23,16 @@ void PointToPoint::held_by_user(Request& request)
 
 void PointToPoint::release_held(Request& request)
 {
+  // Measured once per start: an inactive persistent request freed after
+  // its last MPI_Wait is not held any more and still carries that start's
+  // completion time (it was counted twice before).
+  if (request.overlap_hold < 0)
+    return;
   OverlapMeter& meter = progress_.rank(request.owner).overlap;
   if (request.complete_time >= 0)  // the program saw a nonblocking operation complete
     meter.note_operation(request.post_time, request.complete_time, request.call);
-  if (request.overlap_hold >= 0) {
-    meter.release(request.overlap_hold);
-    request.overlap_hold = -1;
-  }
+  meter.release(request.overlap_hold);
+  request.overlap_hold = -1;
 }
 
 std::string PointToPoint::held_requests_mismatch(const std::vector<RequestPtr>& live) const
