@@ -141,6 +141,13 @@ void empty_status(MPI_Status* status)
   status->count_hi_and_cancelled = 0;
 }
 
+MPI_Request hand_out(const Binding& b, const RequestPtr& request)
+{
+  MPI_Request handle = b.model().requests().insert(request);
+  b.p2p().held_by_user(*request);
+  return handle;
+}
+
 int start_request(const Binding& b, const RequestPtr& request)
 {
   if (request->kind == RequestKind::Collective)

@@ -91,6 +91,10 @@ inline constexpr const char* null_buffer_reason =
 // Writes a completed request's outcome into an MPI_Status (may be ignored).
 void fill_status(MPI_Status* status, const Request& request);
 void empty_status(MPI_Status* status);
+// Gives the program a handle to `request` (the table marks the call site);
+// an active one is held from now on for the overlap meter
+// (PointToPoint::held_by_user), until MPI_Wait & co. or MPI_Request_free.
+MPI_Request hand_out(const Binding& b, const RequestPtr& request);
 // Starts a request made by make_send/make_recv (a buffered send:
 // PointToPoint::start_buffered). Returns an MPI error class.
 int start_request(const Binding& b, const RequestPtr& request);

@@ -256,7 +256,7 @@ int make_request(const Binding& b, MPI_Comm comm, Prepared& p, MPI_Request* requ
     r->writable_rare().program_buffers = std::move(p.buffers);
   if (!persistent)
     r->collective->start();
-  *request = b.model().requests().insert(r);  // marks the call site
+  *request = hand_out(b, r);  // marks the call site
   if (!persistent)
     b.model().pending_buffers().arm(*r);  // a persistent one's buffers from each MPI_Start
   return MPI_SUCCESS;

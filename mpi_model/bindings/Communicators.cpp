@@ -133,7 +133,7 @@ MPI_Request completed_request(const Binding& b, const Communicator& comm)
 {
   RequestPtr r = new_request(RequestKind::Recv, b.world(), comm, 0, b.call());
   r->state = RequestState::Complete;
-  return b.model().requests().insert(r);
+  return hand_out(b, r);
 }
 
 // The members of `group` whose (color, key, next context) triple in

@@ -67,7 +67,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free
   r->status_source = MPI_UNDEFINED;
   r->status_tag = MPI_UNDEFINED;
   r->writable_rare().generalized = {query_fn, free_fn, cancel_fn, extra_state};
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   return MPI_SUCCESS;
 }
 

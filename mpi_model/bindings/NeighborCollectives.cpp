@@ -197,7 +197,7 @@ int run(NeighborCall& call)
     r->writable_rare().program_buffers = std::move(buffers);
   if (!persistent)
     r->collective->start();
-  *call.request = call.b.model().requests().insert(r);  // marks the call site
+  *call.request = hand_out(call.b, r);  // marks the call site
   if (!persistent)
     call.b.model().pending_buffers().arm(*r);  // a persistent one's buffers from each MPI_Start
   return MPI_SUCCESS;

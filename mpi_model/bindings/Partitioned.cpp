@@ -99,7 +99,7 @@ int init_partitioned(const Binding& b, RequestPtr r, int partitions, MPI_Request
   r->writable_rare().partitioned = op;
   if (int err = op->init())
     return b.error(r->comm_handle, err, "the matching handshake could not be sent");
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   return MPI_SUCCESS;
 }
 

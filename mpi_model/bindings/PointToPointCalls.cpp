@@ -47,7 +47,7 @@ int nonblocking_send(const char* call, SendMode mode, const void* buf, std::int6
   RequestPtr r = b.p2p().make_send(b.world(), mode, args);
   if (int err = start_request(b, r))
     return b.error(comm, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
@@ -61,7 +61,7 @@ int persistent_send(const char* call, SendMode mode, const void* buf, std::int64
     return err;
   RequestPtr r = b.p2p().make_send(b.world(), mode, args);
   r->persistent = true;
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   return MPI_SUCCESS;
 }
 
@@ -102,7 +102,7 @@ int request_recv(const char* call, bool persistent, void* buf, std::int64_t coun
     r->persistent = true;
   else
     b.p2p().start(r);
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }
@@ -159,7 +159,7 @@ int sendrecv(const char* call, const void* sendbuf, std::int64_t sendcount, MPI_
     return err;
   RequestPtr r = composite(send, recv, call);
   if (request) {
-    *request = b.model().requests().insert(r);
+    *request = hand_out(b, r);
     b.model().pending_buffers().arm(*r);
     return MPI_SUCCESS;
   }
@@ -184,7 +184,7 @@ int sendrecv_replace(const char* call, void* buf, std::int64_t count, MPI_Dataty
   RequestPtr r = composite(send, recv, call);
   if (request) {
     r->staged = copy;  // the send reads the copy until it completes
-    *request = b.model().requests().insert(r);
+    *request = hand_out(b, r);
     b.model().pending_buffers().arm(*r);
     return MPI_SUCCESS;
   }

@@ -133,6 +133,7 @@ int receive_message(const Binding& b, void* buf, std::int64_t count, MPI_Datatyp
   args.call = b.call();
   out = b.p2p().make_recv(b.world(), args);
   out->context_id = m->context_id;
+  out->post_time = -1;  // not started yet: start_matched_recv stamps this call's time (the overlap measure starts there)
   b.p2p().start_matched_recv(out, std::move(*m));
   *message = MPI_MESSAGE_NULL;
   return MPI_SUCCESS;
@@ -173,7 +174,7 @@ int matched_irecv(const char* call, void* buf, std::int64_t count, MPI_Datatype 
     r = b.p2p().make_recv(b.world(), args);
     b.p2p().start(r);
   }
-  *request = b.model().requests().insert(r);
+  *request = hand_out(b, r);
   b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;
 }

@@ -520,7 +520,9 @@ int PMPI_Start(MPI_Request* request)
                       "was active");
     return b.error(r->comm_handle, MPI_ERR_REQUEST, "the persistent request is already active");
   }
-  if (int err = start_request(b, r))
+  int err = start_request(b, r);
+  b.p2p().held_by_user(*r);  // measured from this start; held whenever the start made it active, failed or not
+  if (err)
     return b.error(r->comm_handle, err, "the attached buffer cannot hold the message (MPI_Buffer_attach)");
   b.model().pending_buffers().arm(*r);
   return MPI_SUCCESS;

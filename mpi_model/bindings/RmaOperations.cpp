@@ -199,7 +199,7 @@ int start_operation(const Binding& b, MPI_Win win, OpArgs a)
     request->peer = a.target;
     request->peer_world = a.target == MPI_PROC_NULL ? -1 : w->shared->world_rank(a.target);
     request->post_time = b.rank()->clock().now();
-    *a.request = b.model().requests().insert(request);
+    *a.request = hand_out(b, request);
   }
   if (a.target == MPI_PROC_NULL) {
     if (request)

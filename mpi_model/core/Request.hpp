@@ -243,6 +243,9 @@ struct Request {
 
   // Simulated times for the report: started, matched, completed.
   double post_time = 0, match_time = -1, complete_time = -1;
+  // While the program holds it active: its key among its owner's pending
+  // operations in the overlap meter (PointToPoint::held_by_user); -1 otherwise.
+  double overlap_hold = -1;
 
   // The rare fields (RequestRare): read without making them (an empty
   // record when never written), or made to be written.

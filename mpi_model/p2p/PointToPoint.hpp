@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -72,9 +73,19 @@ public:
   // once; a send's message is withdrawn at its target unless already matched
   // (SendCancel.cpp).
   void cancel(const RequestPtr& request);
+  // The program holds `request` active: its handle was given back by the
+  // call that started it, or MPI_Start started it again. The overlap meter
+  // of its owner keeps what the operation will be measured on
+  // (HeldRequests.cpp). Generalized and inactive requests are not held.
+  void held_by_user(Request& request);
   // The program can no longer cancel this request: MPI_Wait & co. retired
-  // it, or MPI_Request_free freed it.
-  void released_by_user(const Request& request);
+  // it, or MPI_Request_free freed it. Its overlap is measured if the
+  // program saw it complete, and it is no longer held.
+  void released_by_user(Request& request);
+  // The active requests each rank holds, counted from the request table,
+  // against its overlap meter's count: the lines of the ranks that differ
+  // (empty when every path that holds a request also releases it).
+  std::string held_requests_mismatch(const std::vector<RequestPtr>& live) const;
 
   // MPI_Finalize (MPI-4.1 §11.2.2, SendCancel.cpp): the rank entered it /
   // ended, so it cancels none of its sends any more.
@@ -136,6 +147,8 @@ public:
   MessageRaces* races() const { return races_; }
 
 private:
+  // released_by_user's part for the overlap meter (HeldRequests.cpp).
+  void release_held(Request& request);
   // Protocol steps. "origin" runs at the sender, "target" at the receiver.
   void eager_start_origin(const RequestPtr& send);
   void eager_on_message_target(Packet packet);  // also handles RTS matching

@@ -138,10 +138,9 @@ void PointToPoint::note_matched(const Packet& packet)
   progress_.rank(packet.dst).wake_unless_selective();
 }
 
-void PointToPoint::released_by_user(const Request& request)
+void PointToPoint::released_by_user(Request& request)
 {
-  if (request.complete_time >= 0)  // the program saw a nonblocking operation complete
-    progress_.rank(request.owner).overlap.note_operation(request.post_time, request.complete_time, request.call);
+  release_held(request);
   if (request.kind == RequestKind::Send && request.peer_world >= 0)
     progress_.rank(request.peer_world).wake();
 }

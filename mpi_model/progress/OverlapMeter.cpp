@@ -1,6 +1,7 @@
 #include "progress/OverlapMeter.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace progsim::mpi {
 
@@ -10,7 +11,7 @@ struct Span {
   double begin, end;
 };
 
-// The intervals of `list` (time-ordered) clipped to [from, to].
+// The intervals of `list` (ends in time order) clipped to [from, to].
 template <class List>
 std::vector<Span> clipped(const List& list, double from, double to)
 {
@@ -53,6 +54,31 @@ double union_length(std::vector<Span> a, const std::vector<Span>& b)
 
 }  // namespace
 
+double OverlapMeter::horizon() const
+{
+  for (const Held& h : held_)  // the entries before the first held one are at most half
+    if (h.count > 0)
+      return std::min(h.key, entered_);
+  return entered_;
+}
+
+void OverlapMeter::trim(std::vector<Interval>& list)
+{
+  // Intervals ending before the horizon are clipped away by every operation
+  // still to be measured (clipped() keeps only e > b). The last one stays:
+  // the next interval may merge with it.
+  double h = horizon();
+  auto first_needed = std::lower_bound(list.begin(), list.end() - 1, h,
+                                       [](const Interval& interval, double t) { return interval.end < t; });
+  std::size_t drop = static_cast<std::size_t>(first_needed - list.begin());
+  if (list.size() - drop >= max_intervals_)
+    drop = std::max(drop, list.size() / 2);  // the hard bound: dropped_until_ tells who is approximate
+  if (drop == 0)
+    return;
+  dropped_until_ = std::max(dropped_until_, list[drop - 1].end);
+  list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(drop));
+}
+
 void OverlapMeter::add(std::vector<Interval>& list, double begin, double end)
 {
   if (end <= begin)
@@ -63,8 +89,15 @@ void OverlapMeter::add(std::vector<Interval>& list, double begin, double end)
     list.back().end = std::max(list.back().end, end);
     return;
   }
-  if (list.size() >= kKeptIntervals)
-    list.erase(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(kKeptIntervals / 2));
+  // Trim only when the list would grow (its storage is full) and is not
+  // small: amortized O(1) per interval (a trim that frees less than half
+  // lets the storage double before the next), and the storage stays within
+  // twice what is still needed.
+  if ((list.size() >= kTrimFrom && list.size() == list.capacity()) || list.size() >= max_intervals_) {
+    trim(list);
+    if (list.size() > list.capacity() / 2 && list.capacity() < max_intervals_)
+      list.reserve(std::min<std::size_t>(2 * list.capacity(), max_intervals_));
+  }
   list.push_back({begin, end});
 }
 
@@ -84,10 +117,51 @@ void OverlapMeter::note_stalled(double begin, double end)
   add(stalled_, begin, end);
 }
 
+double OverlapMeter::hold(double post)
+{
+  double key = post >= 0 ? std::min(entered_, post) : entered_;
+  auto by_key = [](const Held& h, double k) { return h.key < k; };
+  if (held_.empty() || key > held_.back().key) {
+    held_.push_back({key, 1});  // the usual case: starts come in time order
+    return key;
+  }
+  auto it = std::lower_bound(held_.begin(), held_.end(), key, by_key);
+  if (it != held_.end() && it->key == key) {
+    if (it->count++ == 0)
+      --held_empty_;
+  } else {
+    held_.insert(it, {key, 1});
+  }
+  return key;
+}
+
+void OverlapMeter::release(double key)
+{
+  auto it = std::lower_bound(held_.begin(), held_.end(), key, [](const Held& h, double k) { return h.key < k; });
+  if (it == held_.end() || it->key != key || it->count == 0)
+    return;  // not held (a caller's slip; the check at the end of the run counts)
+  if (--it->count > 0)
+    return;
+  if (++held_empty_ * 2 > held_.size()) {
+    held_.erase(std::remove_if(held_.begin(), held_.end(), [](const Held& h) { return h.count == 0; }), held_.end());
+    held_empty_ = 0;
+  }
+}
+
+std::uint64_t OverlapMeter::pending() const
+{
+  std::uint64_t n = 0;
+  for (const Held& h : held_)
+    n += h.count;
+  return n;
+}
+
 void OverlapMeter::note_operation(double post, double complete, const char* call)
 {
   if (complete <= post)
     return;  // completed in its starting call: nothing to hide
+  if (post < dropped_until_ && approximate_ < UINT32_MAX)
+    ++approximate_;  // some of [post, complete] was dropped: measured on what is left
   std::vector<Span> in_mpi = clipped(in_mpi_, post, complete);
   if (inside_ && entered_ < complete)  // completion seen inside the call that is running
     in_mpi.push_back({std::max(post, entered_), complete});

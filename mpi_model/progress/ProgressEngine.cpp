@@ -22,8 +22,22 @@ ProgressEngine::ProgressEngine(sim::Simulation& simulation, const ModelParameter
                                const PolicyDescription& description, std::unique_ptr<ProgressPolicy> policy)
     : simulation_(simulation), parameters_(parameters), description_(description), policy_(std::move(policy))
 {
-  for (int r = 0; r < simulation.size(); ++r)
+  // PROGSIM_OVERLAP_MAX_INTERVALS=N (tests, overlap.bound.*): the overlap
+  // meter's bound on kept intervals instead of OverlapMeter::kMaxIntervals,
+  // so that a test reaches it in thousands of MPI calls, not a million. A
+  // value that is not a number from 2 to kMaxIntervals is ignored.
+  std::uint32_t overlap_bound = OverlapMeter::kMaxIntervals;
+  if (const char* text = std::getenv("PROGSIM_OVERLAP_MAX_INTERVALS")) {
+    char* end = nullptr;
+    unsigned long long n = std::strtoull(text, &end, 10);
+    if (end != text && *end == '\0' && n >= 2 && n <= OverlapMeter::kMaxIntervals)
+      overlap_bound = static_cast<std::uint32_t>(n);
+  }
+  for (int r = 0; r < simulation.size(); ++r) {
     ranks_.push_back(std::make_unique<RankProgress>(*this, simulation.rank(r)));
+    if (overlap_bound != OverlapMeter::kMaxIntervals)
+      ranks_.back()->overlap = OverlapMeter(overlap_bound);
+  }
   active_ranks_ = simulation.size();
   // PROGSIM_WAKE_EVERY_COMPLETION (set, any value): every completion wakes
   // its rank, as before the looks were applied; tests compare the two paths

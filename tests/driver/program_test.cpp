@@ -12,8 +12,10 @@
 // results by a stated bound, such as the observation lag.
 //
 //   program_test --progsim BIN [--expect-outcome O] [--expect-exit N]
-//                [--stdout-regex R]... [--stderr-regex R]... [--stdout-lines N]
+//                [--stdout-regex R]... [--stderr-regex R]... [--stderr-not-regex R]...
+//                [--stdout-lines N]
 //                [--check 'JSON_POINTER=VALUE'] [--check 'JSON_POINTER~VALUE+-TOL']...
+//                [--check-absent JSON_POINTER]...
 //                [--timeline-regex R]... [--no-temporary-files] [--twice]
 //                [--same-with ARG]... [--same-within TOL] [--same-within-relative R]
 //                [--same-report-paths P,P...] -- RUN_ARGS...
@@ -433,6 +435,7 @@ int main(int argc, char** argv)
   int expect_exit = -1, stdout_lines = -1;
   bool twice = false;
   std::vector<std::string> stdout_regex, stderr_regex, timeline_regex, checks, run_args, same_with;
+  std::vector<std::string> stderr_not_regex, absent;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -448,6 +451,8 @@ int main(int argc, char** argv)
     else if (a == "--expect-exit") expect_exit = std::stoi(next());
     else if (a == "--stdout-regex") stdout_regex.push_back(next());
     else if (a == "--stderr-regex") stderr_regex.push_back(next());
+    else if (a == "--stderr-not-regex") stderr_not_regex.push_back(next());
+    else if (a == "--check-absent") absent.push_back(next());
     else if (a == "--timeline-regex") {
       timeline_regex.push_back(next());
       want_timeline = true;
@@ -483,6 +488,9 @@ int main(int argc, char** argv)
   for (auto& r : stderr_regex)
     if (!std::regex_search(first.err, std::regex(r)))
       fail("stderr does not match /" + r + "/");
+  for (auto& r : stderr_not_regex)
+    if (std::regex_search(first.err, std::regex(r)))
+      fail("stderr matches /" + r + "/");
   for (auto& r : timeline_regex)
     if (!std::regex_search(first.timeline, std::regex(r)))
       fail("the timeline does not match /" + r + "/");
@@ -493,7 +501,7 @@ int main(int argc, char** argv)
     if (lines != stdout_lines)
       fail("stdout has " + std::to_string(lines) + " lines, expected " + std::to_string(stdout_lines));
   }
-  if (!outcome.empty() || !checks.empty()) {
+  if (!outcome.empty() || !checks.empty() || !absent.empty()) {
     nlohmann::json report;
     try {
       report = nlohmann::json::parse(first.report);
@@ -504,6 +512,12 @@ int main(int argc, char** argv)
       check(report, "/outcome=" + outcome);
     for (auto& c : checks)
       check(report, c);
+    for (auto& pointer : absent) {
+      if (report.contains(nlohmann::json::json_pointer(pointer)))
+        fail(pointer + " is in the report: " + report.at(nlohmann::json::json_pointer(pointer)).dump());
+      else
+        std::cout << "ok: no " << pointer << " in the report\n";
+    }
   }
   if (twice) {
     RunOutput second = run(progsim, run_args, "b");

@@ -29,7 +29,7 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   const std::vector<const mpi::ReportField*> columns = mpi::compare_columns(catalog);
   const std::vector<const mpi::ExecutorDescription*> executors = mpi::executors(catalog);
   double blocked = 0, communication = 0, hidden = 0;
-  long long nonblocking = 0;
+  long long nonblocking = 0, approximate = 0;
   long long memory_polls = 0;
   long long tests = 0, false_tests = 0;
   // The policies' columns: integers for counts, as in the reports.
@@ -51,6 +51,7 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
       nonblocking += r["overlap"].value("operations", 0LL);
       communication += r["overlap"].value("communication_time", 0.0);
       hidden += r["overlap"].value("hidden_time", 0.0);
+      approximate += r["overlap"].value("approximate_operations", 0LL);
     }
     if (r.contains("chunks"))
       for (std::size_t i = 0; i < executors.size(); ++i)
@@ -75,6 +76,10 @@ Row summarize(const std::string& policy, const nlohmann::json& report, int exit_
   v["nonblocking_operations"] = nonblocking;
   v["overlap"] = communication > 0 ? nlohmann::ordered_json(std::round(hidden / communication * 1e6) / 1e6)
                                    : nlohmann::ordered_json();
+  // Only when the meter's bound cut into some operation's time
+  // (OverlapMeter::kMaxIntervals): the figure is approximate.
+  if (approximate > 0)
+    v["overlap_approximate_operations"] = approximate;
   const nlohmann::json delays = report.value("progress_delays", nlohmann::json::array());
   if (!delays.empty())
     v["longest_progress_delay"] = {{"owner", delays[0].value("owner", 0)},
@@ -161,7 +166,10 @@ CompareTable compare_table(const std::vector<Row>& rows)
     line.push_back({chunks, static_cast<double>(total_chunks)});
     line.push_back({seconds(v["latency_median"]), number(v["latency_median"])});
     line.push_back({seconds(v["latency_p99"]), number(v["latency_p99"])});
-    line.push_back({fmt(v["overlap"], "%.3f"), number(v["overlap"])});
+    std::string overlap = fmt(v["overlap"], "%.3f");
+    if (v.contains("overlap_approximate_operations"))
+      overlap = "~" + overlap;  // measured partly on what the meter's bound left
+    line.push_back({overlap, number(v["overlap"])});
     table.rows.push_back(line);
   }
   return table;
