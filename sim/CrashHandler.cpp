@@ -140,18 +140,6 @@ void summarize(int sig, const siginfo_t* info, const void* context, Rank* rank)
   }
 }
 
-void write_text(int fd, const char* text)
-{
-  size_t size = std::strlen(text);
-  while (size > 0) {
-    ssize_t n = ::write(fd, text, size);
-    if (n <= 0)
-      return;
-    text += n;
-    size -= static_cast<size_t>(n);
-  }
-}
-
 // After a fault while reporting: the message on stderr and a report with
 // the outcome, from static memory only.
 [[noreturn]] void minimal_ending(int sig)

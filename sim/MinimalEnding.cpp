@@ -11,8 +11,6 @@
 
 namespace progsim::sim {
 
-namespace {
-
 void write_text(int fd, const char* text)
 {
   size_t size = std::strlen(text);
@@ -24,6 +22,8 @@ void write_text(int fd, const char* text)
     size -= static_cast<size_t>(n);
   }
 }
+
+namespace {
 
 // `text` as the inside of a JSON string: quotes, backslashes and control
 // characters escaped (a message has several lines for a deadlock).

@@ -17,6 +17,10 @@ namespace progsim::sim {
 
 class Simulation;
 
+// Writes all of `text` to `fd` with write(2) (async-signal-safe; gives up
+// at an error).
+void write_text(int fd, const char* text);
+
 class MinimalEnding {
 public:
   // `outcome` as in the report ("interrupted", "crashed"); `end` the
