@@ -22,11 +22,6 @@ bool is_predefined_comm_keyval(int keyval)
   return keyval >= MPI_TAG_UB && keyval <= MPI_APPNUM;
 }
 
-KeyvalTable& keyvals(const Binding& b)
-{
-  return b.model().process(b.world()).keyvals;
-}
-
 int resolve(const Binding& b, MPI_Comm comm, Communicator*& c)
 {
   if (int err = b.check_initialized())
@@ -42,13 +37,13 @@ int bad_keyval(const Binding& b, MPI_Comm comm, int keyval)
 {
   if (keyval >= MPI_WIN_BASE && keyval <= MPI_WIN_MODEL)
     return b.error(comm, MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is a window attribute");
-  return b.error(comm, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Comm));
+  return b.error(comm, MPI_ERR_KEYVAL, b.keyvals().why_unusable(keyval, KeyvalKind::Comm));
 }
 
 // Runs the delete callback of one attribute (the attribute stays set).
 int run_delete(const Binding& b, const Communicator& c, int keyval, void* value)
 {
-  Keyval* k = keyvals(b).find(keyval);
+  Keyval* k = b.keyvals().find(keyval);
   if (!k || !k->del)
     return MPI_SUCCESS;
   MPI_Comm_delete_attr_function* fn = k->del;
@@ -68,7 +63,7 @@ int create_keyval(const Binding& b, MPI_Comm_copy_attr_function* copy, MPI_Comm_
   k.copy = copy;
   k.del = del;
   k.extra_state = extra_state;
-  *keyval = keyvals(b).create(k);
+  *keyval = b.keyvals().create(k);
   return MPI_SUCCESS;
 }
 
@@ -80,7 +75,7 @@ int free_keyval(const Binding& b, int* keyval)
     return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null keyval pointer");
   if (is_predefined_comm_keyval(*keyval))
     return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "a predefined keyval cannot be freed");
-  if (!keyvals(b).free_keyval(*keyval, KeyvalKind::Comm))
+  if (!b.keyvals().free_keyval(*keyval, KeyvalKind::Comm))
     return bad_keyval(b, MPI_COMM_WORLD, *keyval);
   *keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
@@ -93,14 +88,14 @@ int set_attr(const Binding& b, MPI_Comm comm, int keyval, void* value)
     return err;
   if (is_predefined_comm_keyval(keyval))
     return b.error(comm, MPI_ERR_KEYVAL, "predefined attributes are read-only");
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Comm))
+  if (!b.keyvals().find_usable(keyval, KeyvalKind::Comm))
     return bad_keyval(b, comm, keyval);
   if (std::optional<void*> old = c->attributes.get(keyval)) {
     // MPI-4.1 §7.7.3: replacing a value first deletes the old one.
     if (int err = run_delete(b, *c, keyval, *old))
       return b.error(comm, err, "the attribute delete callback failed with code " + std::to_string(err));
   } else {
-    keyvals(b).add_use(keyval);
+    b.keyvals().add_use(keyval);
   }
   c->attributes.set(keyval, value);
   return MPI_SUCCESS;
@@ -129,7 +124,7 @@ int get_attr(const Binding& b, MPI_Comm comm, int keyval, void* value, int* flag
     *flag = 1;
     return MPI_SUCCESS;
   }
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Comm))
+  if (!b.keyvals().find_usable(keyval, KeyvalKind::Comm))
     return bad_keyval(b, comm, keyval);
   std::optional<void*> v = c->attributes.get(keyval);
   *flag = v.has_value();
@@ -146,7 +141,7 @@ int delete_attr(const Binding& b, MPI_Comm comm, int keyval)
   if (is_predefined_comm_keyval(keyval))
     return b.error(comm, MPI_ERR_KEYVAL, "predefined attributes cannot be deleted");
   // A freed keyval still names its attributes (MPI-4.1 §7.7.2).
-  if (!keyvals(b).find_referenced(keyval, KeyvalKind::Comm))
+  if (!b.keyvals().find_referenced(keyval, KeyvalKind::Comm))
     return bad_keyval(b, comm, keyval);
   std::optional<void*> v = c->attributes.get(keyval);
   if (!v)
@@ -154,7 +149,7 @@ int delete_attr(const Binding& b, MPI_Comm comm, int keyval)
   if (int err = run_delete(b, *c, keyval, *v))
     return b.error(comm, err, "the attribute delete callback failed with code " + std::to_string(err));
   c->attributes.erase(keyval);
-  keyvals(b).drop_use(keyval);
+  b.keyvals().drop_use(keyval);
   return MPI_SUCCESS;
 }
 
@@ -165,7 +160,7 @@ namespace progsim::mpi {
 int copy_attributes(const Binding& b, const Communicator& from, Communicator& to)
 {
   for (const auto& [keyval, value] : from.attributes.in_set_order()) {
-    Keyval* k = keyvals(b).find(keyval);
+    Keyval* k = b.keyvals().find(keyval);
     if (!k || !k->copy)
       continue;
     MPI_Comm_copy_attr_function* fn = k->copy;
@@ -179,7 +174,7 @@ int copy_attributes(const Binding& b, const Communicator& from, Communicator& to
       return err;
     if (flag) {
       to.attributes.set(keyval, out);
-      keyvals(b).add_use(keyval);
+      b.keyvals().add_use(keyval);
     }
   }
   return MPI_SUCCESS;
@@ -192,7 +187,7 @@ int delete_attributes(const Binding& b, Communicator& comm)
     if (int err = run_delete(b, comm, it->first, it->second))
       return err;
     comm.attributes.erase(it->first);
-    keyvals(b).drop_use(it->first);
+    b.keyvals().drop_use(it->first);
   }
   return MPI_SUCCESS;
 }

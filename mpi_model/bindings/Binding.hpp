@@ -69,6 +69,8 @@ public:
   {
     return raise_error(comm, error_class, call(), detail);
   }
+  // The calling process's keyvals (communicator, window and datatype).
+  KeyvalTable& keyvals() const { return model().process(world()).keyvals; }
   int resolve_comm(MPI_Comm handle, const Communicator*& comm) const;
   int check_buffer(const void* buf, std::int64_t count, MPI_Datatype datatype, MPI_Comm comm) const;
   // Checks and collects the arguments of a point-to-point operation.

@@ -14,26 +14,21 @@ using namespace progsim::mpi;
 
 namespace {
 
-KeyvalTable& keyvals(const Binding& b)
-{
-  return b.model().process(b.world()).keyvals;
-}
-
 // A type keyval the program may still use (`referenced`: or delete its
 // attributes with, MPI-4.1 §7.7.2), or MPI_ERR_KEYVAL raised.
 int resolve_keyval(const Binding& b, int keyval, bool referenced = false)
 {
-  Keyval* k = referenced ? keyvals(b).find_referenced(keyval, KeyvalKind::Type)
-                         : keyvals(b).find_usable(keyval, KeyvalKind::Type);
+  Keyval* k = referenced ? b.keyvals().find_referenced(keyval, KeyvalKind::Type)
+                         : b.keyvals().find_usable(keyval, KeyvalKind::Type);
   if (k)
     return MPI_SUCCESS;
-  return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Type));
+  return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, b.keyvals().why_unusable(keyval, KeyvalKind::Type));
 }
 
 // Runs the delete callback of one attribute value.
 int call_delete(const Binding& b, MPI_Datatype datatype, int keyval, void* value)
 {
-  Keyval* k = keyvals(b).find(keyval);
+  Keyval* k = b.keyvals().find(keyval);
   if (!k || !k->del)
     return MPI_SUCCESS;
   // Stored as the communicator callback type (Attributes.hpp).
@@ -94,7 +89,7 @@ int copy_type_attributes(const Binding& b, MPI_Datatype oldtype, MPI_Datatype ne
   // A snapshot: callbacks may change the table (and move its entries).
   const TypeAttributes attributes = table.attributes(oldtype, b.world());
   for (const auto& [keyval, value] : attributes) {
-    Keyval* k = keyvals(b).find(keyval);
+    Keyval* k = b.keyvals().find(keyval);
     if (!k || !k->copy)
       continue;
     auto* copy = reinterpret_cast<MPI_Type_copy_attr_function*>(k->copy);
@@ -106,7 +101,7 @@ int copy_type_attributes(const Binding& b, MPI_Datatype oldtype, MPI_Datatype ne
                      "the copy callback of keyval " + std::to_string(keyval) + " returned " + std::to_string(err));
     if (flag) {
       table.attributes(newtype, b.world())[keyval] = out;
-      keyvals(b).add_use(keyval);
+      b.keyvals().add_use(keyval);
     }
   }
   return MPI_SUCCESS;
@@ -120,7 +115,7 @@ int delete_type_attributes(const Binding& b, MPI_Datatype datatype)
     if (int err = call_delete(b, datatype, keyval, value))
       return err;
     table.attributes(datatype, b.world()).erase(keyval);
-    keyvals(b).drop_use(keyval);
+    b.keyvals().drop_use(keyval);
   }
   return MPI_SUCCESS;
 }
@@ -303,7 +298,7 @@ int PMPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
   k.copy = reinterpret_cast<MPI_Comm_copy_attr_function*>(type_copy_attr_fn);
   k.del = reinterpret_cast<MPI_Comm_delete_attr_function*>(type_delete_attr_fn);
   k.extra_state = extra_state;
-  *type_keyval = keyvals(b).create(k);
+  *type_keyval = b.keyvals().create(k);
   return MPI_SUCCESS;
 }
 
@@ -317,8 +312,8 @@ int PMPI_Type_free_keyval(int* type_keyval)
     return err;
   if (!type_keyval)
     return null_arg(b, "type_keyval");
-  if (!keyvals(b).free_keyval(*type_keyval, KeyvalKind::Type))
-    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(*type_keyval, KeyvalKind::Type));
+  if (!b.keyvals().free_keyval(*type_keyval, KeyvalKind::Type))
+    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, b.keyvals().why_unusable(*type_keyval, KeyvalKind::Type));
   *type_keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
@@ -341,7 +336,7 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_v
     if (int err = call_delete(b, datatype, type_keyval, it->second))
       return err;
   } else {
-    keyvals(b).add_use(type_keyval);
+    b.keyvals().add_use(type_keyval);
   }
   table.attributes(datatype, b.world())[type_keyval] = attribute_val;
   return MPI_SUCCESS;
@@ -385,7 +380,7 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
   if (int err = call_delete(b, datatype, type_keyval, it->second))
     return err;
   table.attributes(datatype, b.world()).erase(type_keyval);
-  keyvals(b).drop_use(type_keyval);
+  b.keyvals().drop_use(type_keyval);
   return MPI_SUCCESS;
 }
 

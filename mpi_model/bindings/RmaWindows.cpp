@@ -105,11 +105,6 @@ int create(const Binding& b, Flavor flavor, void* base, MPI_Aint size, int disp_
   return MPI_SUCCESS;
 }
 
-KeyvalTable& keyvals(const Binding& b)
-{
-  return b.model().process(b.world()).keyvals;
-}
-
 bool is_predefined_win_keyval(int keyval)
 {
   return keyval >= MPI_WIN_BASE && keyval <= MPI_WIN_MODEL;
@@ -117,12 +112,12 @@ bool is_predefined_win_keyval(int keyval)
 
 int bad_keyval(const Binding& b, const Window& w, int keyval)
 {
-  return window_error(b, w, MPI_ERR_KEYVAL, keyvals(b).why_unusable(keyval, KeyvalKind::Win));
+  return window_error(b, w, MPI_ERR_KEYVAL, b.keyvals().why_unusable(keyval, KeyvalKind::Win));
 }
 
 int run_delete(const Binding& b, const Window& w, int keyval, void* value)
 {
-  Keyval* k = keyvals(b).find(keyval);
+  Keyval* k = b.keyvals().find(keyval);
   if (!k || !k->del)
     return MPI_SUCCESS;
   auto* fn = k->del;
@@ -246,7 +241,7 @@ int PMPI_Win_free(MPI_Win* win)
     if (int err = run_delete(b, *w, it->first, it->second))
       return window_error(b, *w, err, "an attribute delete callback failed with code " + std::to_string(err));
     w->attributes.erase(it->first);
-    keyvals(b).drop_use(it->first);
+    b.keyvals().drop_use(it->first);
   }
   rma::release_window(b, *w);
   *win = MPI_WIN_NULL;
@@ -331,7 +326,7 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function* copy_fn, MPI_Win_delete_a
   k.copy = reinterpret_cast<MPI_Comm_copy_attr_function*>(copy_fn);
   k.del = reinterpret_cast<MPI_Comm_delete_attr_function*>(delete_fn);
   k.extra_state = extra_state;
-  *keyval = keyvals(b).create(k);
+  *keyval = b.keyvals().create(k);
   return MPI_SUCCESS;
 }
 
@@ -344,8 +339,8 @@ int PMPI_Win_free_keyval(int* keyval)
     return b.error(MPI_COMM_WORLD, MPI_ERR_ARG, "null keyval pointer");
   if (is_predefined_win_keyval(*keyval))
     return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, "a predefined keyval cannot be freed");
-  if (!keyvals(b).free_keyval(*keyval, KeyvalKind::Win))
-    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, keyvals(b).why_unusable(*keyval, KeyvalKind::Win));
+  if (!b.keyvals().free_keyval(*keyval, KeyvalKind::Win))
+    return b.error(MPI_COMM_WORLD, MPI_ERR_KEYVAL, b.keyvals().why_unusable(*keyval, KeyvalKind::Win));
   *keyval = MPI_KEYVAL_INVALID;
   return MPI_SUCCESS;
 }
@@ -358,13 +353,13 @@ int PMPI_Win_set_attr(MPI_Win win, int keyval, void* attribute_val)
     return err;
   if (is_predefined_win_keyval(keyval))
     return window_error(b, *w, MPI_ERR_KEYVAL, "predefined window attributes are read-only");
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Win))
+  if (!b.keyvals().find_usable(keyval, KeyvalKind::Win))
     return bad_keyval(b, *w, keyval);
   if (std::optional<void*> old = w->attributes.get(keyval)) {
     if (int err = run_delete(b, *w, keyval, *old))
       return window_error(b, *w, err, "the attribute delete callback failed with code " + std::to_string(err));
   } else {
-    keyvals(b).add_use(keyval);
+    b.keyvals().add_use(keyval);
   }
   w->attributes.set(keyval, attribute_val);
   return MPI_SUCCESS;
@@ -389,7 +384,7 @@ int PMPI_Win_get_attr(MPI_Win win, int keyval, void* attribute_val, int* flag)
     default: break;
   }
   *flag = 0;
-  if (!keyvals(b).find_usable(keyval, KeyvalKind::Win))
+  if (!b.keyvals().find_usable(keyval, KeyvalKind::Win))
     return bad_keyval(b, *w, keyval);
   std::optional<void*> v = w->attributes.get(keyval);
   *flag = v.has_value();
@@ -407,7 +402,7 @@ int PMPI_Win_delete_attr(MPI_Win win, int keyval)
   if (is_predefined_win_keyval(keyval))
     return window_error(b, *w, MPI_ERR_KEYVAL, "predefined window attributes cannot be deleted");
   // A freed keyval still names its attributes (MPI-4.1 §7.7.2).
-  if (!keyvals(b).find_referenced(keyval, KeyvalKind::Win))
+  if (!b.keyvals().find_referenced(keyval, KeyvalKind::Win))
     return bad_keyval(b, *w, keyval);
   std::optional<void*> v = w->attributes.get(keyval);
   if (!v)
@@ -415,7 +410,7 @@ int PMPI_Win_delete_attr(MPI_Win win, int keyval)
   if (int err = run_delete(b, *w, keyval, *v))
     return window_error(b, *w, err, "the attribute delete callback failed with code " + std::to_string(err));
   w->attributes.erase(keyval);
-  keyvals(b).drop_use(keyval);
+  b.keyvals().drop_use(keyval);
   return MPI_SUCCESS;
 }
 
