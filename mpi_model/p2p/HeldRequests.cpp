@@ -21,7 +21,7 @@ void PointToPoint::held_by_user(Request& request)
   request.overlap_hold = progress_.rank(request.owner).overlap.hold(request.post_time);
 }
 
-void PointToPoint::release_held(Request& request)
+void PointToPoint::release_user_hold(Request& request)
 {
   // Measured once per start: an inactive persistent request freed after
   // its last MPI_Wait is not held any more and still carries that start's

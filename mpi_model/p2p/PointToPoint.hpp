@@ -148,7 +148,7 @@ public:
 
 private:
   // released_by_user's part for the overlap meter (HeldRequests.cpp).
-  void release_held(Request& request);
+  void release_user_hold(Request& request);
   // Protocol steps. "origin" runs at the sender, "target" at the receiver.
   void eager_start_origin(const RequestPtr& send);
   void eager_on_message_target(Packet packet);  // also handles RTS matching

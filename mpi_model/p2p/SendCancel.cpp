@@ -140,7 +140,7 @@ void PointToPoint::note_matched(const Packet& packet)
 
 void PointToPoint::released_by_user(Request& request)
 {
-  release_held(request);
+  release_user_hold(request);
   if (request.kind == RequestKind::Send && request.peer_world >= 0)
     progress_.rank(request.peer_world).wake();
 }
