@@ -75,11 +75,6 @@ const char* describe(int sig)
   return text;
 }
 
-bool sent_from_outside(const siginfo_t* info)
-{
-  return Interruption::sent_from_outside(info);
-}
-
 void for_each_signal(void (*act)(int))
 {
   for (int s : kSignals)
@@ -204,7 +199,7 @@ void end_run_for_thread_crash(void* data)
   ThreadCrash crash;
   crash.sig = sig;
   crash.signal = describe(sig);
-  crash.from_outside = sent_from_outside(info);
+  crash.from_outside = Interruption::sent_from_outside(info);
   std::uintptr_t pc = interrupted_pc(context);
   crash.rank = ProgramThreads::rank_of_thread(pc);
   crash.created_at = ProgramThreads::creation_site();
@@ -230,7 +225,7 @@ void on_fatal_signal(int sig, siginfo_t* info, void* context)
   // report's allocations would then wait for its lock forever (seen under
   // ASan: faults.interrupt.HUP.hang.run hung, 1 run in 40 by hand). Hence
   // SA_RESTART (install): the program's system calls go on until then.
-  if (g_stage == 0 && sent_from_outside(info)) {
+  if (g_stage == 0 && Interruption::sent_from_outside(info)) {
     Interruption::from_outside(sig);
     return;
   }

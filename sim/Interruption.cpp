@@ -272,8 +272,7 @@ void on_signal(int sig, siginfo_t* info, void* context)
     if (!Interruption::sent_from_outside(info))
       return;
   }
-  if (!note(sig))
-    end_command(sig);
+  Interruption::from_outside(sig);
 }
 
 }  // namespace

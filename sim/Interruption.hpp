@@ -55,10 +55,11 @@ public:
   static void limit_host_time(double seconds, const std::string& source);
   // The child process a command waits for (0: none).
   static void set_child(pid_t child);
-  // From a signal handler, for a signal that ends a process sent by another
-  // process (the CrashHandler's SIGHUP, SIGUSR1, ...): as for SIGINT, noted
-  // for the running simulation's next safe point (the steps above), or,
-  // with no simulation running, the ending of a command (does not return).
+  // From a signal handler, for a signal that asks progsim to end (SIGINT,
+  // SIGTERM; SIGALRM and the CrashHandler's SIGHUP, SIGUSR1, ... when sent
+  // by another process): noted for the running simulation's next safe point
+  // (the steps above), or, with no simulation running, the ending of a
+  // command (does not return).
   static void from_outside(int sig);
   // Whether the signal was sent by another process (kill(1), a terminal's
   // hangup, tgkill(2) to one of progsim's threads), not raised by a rank
