@@ -132,11 +132,10 @@ volatile bool g_pending = false;
 // simulator's next allocation.
 struct Range {
   std::uintptr_t lo, hi;
+  bool sanitizer;  // a sanitizer runtime's (in_sanitizer_runtime)
 };
 Range g_excluded[32];
 int g_excluded_count = 0;
-Range g_sanitizer[8];  // the sanitizer runtimes' ranges, also in g_excluded
-int g_sanitizer_count = 0;
 
 // Bytes kept free of watched pages below the trampoline frame: the xsave
 // area and the simulator code the handler runs on the rank's stack.
@@ -153,10 +152,8 @@ int note_library(dl_phdr_info* info, size_t, void*)
     const ElfW(Phdr)& ph = info->dlpi_phdr[i];
     if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
       continue;
-    Range range{info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz};
-    g_excluded[g_excluded_count++] = range;
-    if (sanitizer && g_sanitizer_count < 8)
-      g_sanitizer[g_sanitizer_count++] = range;
+    g_excluded[g_excluded_count++] = {info->dlpi_addr + ph.p_vaddr, info->dlpi_addr + ph.p_vaddr + ph.p_memsz,
+                                      sanitizer};
   }
   return 0;
 }
@@ -176,7 +173,6 @@ void Trampoline::initialize(void (*handler)(const TrapRequest&))
   __cpuid_count(0xd, 0, a, b, c, d);
   progsim_trampoline_xsave_size = b + 64;  // size for the features enabled in XCR0
   g_excluded_count = 0;
-  g_sanitizer_count = 0;
   dl_iterate_phdr(note_library, nullptr);
 }
 
@@ -194,8 +190,8 @@ bool Trampoline::can_divert(const void* ucontext)
 bool Trampoline::in_sanitizer_runtime(const void* ucontext)
 {
   auto pc = static_cast<std::uintptr_t>(static_cast<const ucontext_t*>(ucontext)->uc_mcontext.gregs[REG_RIP]);
-  for (int i = 0; i < g_sanitizer_count; ++i)
-    if (pc >= g_sanitizer[i].lo && pc < g_sanitizer[i].hi)
+  for (int i = 0; i < g_excluded_count; ++i)
+    if (g_excluded[i].sanitizer && pc >= g_excluded[i].lo && pc < g_excluded[i].hi)
       return true;
   return false;
 }
